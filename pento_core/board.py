@@ -1,0 +1,288 @@
+"""Boards of any shape, positions on them, and their text format.
+
+Text format (one line per row):
+
+* ``.`` a cell of the board still to be covered;
+* ``#`` or a space: not part of the board (holes, outside of the outline);
+* a letter: a board cell covered by a placed piece.  Cells with the same
+  letter that touch form one placed piece.  A letter that names a piece of
+  the set (``F``, or ``f`` where two copies of F touch) must have that
+  piece's shape; any other letter is a label and the piece is recognised by
+  its shape.
+
+A board may have holes and several separate regions.  A board spec on the
+command line is either such a file or ``RxC`` for a full rectangle of R rows
+and C columns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .errors import IllegalMoveError, ParseError
+from .geometry import Cell, Shape, bounds, components, neighbours, normalize
+from .pieces import Piece, PieceSet
+
+MAX_SIDE = 64
+_RECT = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Board:
+    """The set of cells to cover.  Cells are normalised (min row and col 0)."""
+
+    cells: Shape
+
+    def __post_init__(self) -> None:
+        if not self.cells:
+            raise ParseError("the board has no cells")
+
+    @classmethod
+    def rectangle(cls, rows: int, cols: int) -> Board:
+        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+            raise ParseError(f"a board side must be between 1 and {MAX_SIDE}, got {rows}x{cols}")
+        return cls(frozenset((r, c) for r in range(rows) for c in range(cols)))
+
+    @classmethod
+    def of(cls, cells: Iterable[Cell]) -> Board:
+        return cls(normalize(cells))
+
+    @property
+    def height(self) -> int:
+        return bounds(self.cells)[2] + 1
+
+    @property
+    def width(self) -> int:
+        return bounds(self.cells)[3] + 1
+
+    @property
+    def area(self) -> int:
+        return len(self.cells)
+
+    def regions(self) -> list[Shape]:
+        """The separate regions of the board."""
+        return components(self.cells)
+
+    def without(self, cells: Iterable[Cell]) -> Board:
+        """This board with ``cells`` removed (kept in place, not renormalised)."""
+        return Board(self.cells - frozenset(cells))
+
+    def text(self) -> str:
+        """Board text with every cell empty."""
+        return write_grid(self, {})
+
+    def spec(self) -> str:
+        """Short spec: ``RxC`` for a full rectangle, else rows joined by ``/``."""
+        if self.area == self.height * self.width:
+            return f"{self.height}x{self.width}"
+        return "/".join(self.text().replace(" ", "#").split("\n"))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece put on the board: which piece and which board cells it covers."""
+
+    piece: Piece
+    cells: Shape
+
+    @property
+    def anchor(self) -> Cell:
+        """Top-left corner of the bounding box of the placed cells."""
+        r0, c0, _, _ = bounds(self.cells)
+        return (r0, c0)
+
+
+def place_shape(s: Shape, anchor: Cell) -> Shape:
+    """Translate a normalised shape so its bounding box starts at ``anchor``."""
+    ar, ac = anchor
+    return frozenset((r + ar, c + ac) for r, c in s)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A board, the pieces available, and the pieces placed so far.
+
+    A Position is immutable: :meth:`place` and :meth:`remove` return new ones.
+    """
+
+    board: Board
+    pieces: PieceSet
+    placements: tuple[Placement, ...] = ()
+    _covered: dict[Cell, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        covered = self._covered
+        for i, p in enumerate(self.placements):
+            for cell in p.cells:
+                covered[cell] = i
+
+    def owner(self, cell: Cell) -> Placement | None:
+        i = self._covered.get(cell)
+        return None if i is None else self.placements[i]
+
+    def used(self, piece: Piece) -> int:
+        return sum(1 for p in self.placements if p.piece == piece)
+
+    def available(self, piece: Piece) -> int:
+        """Copies of ``piece`` not yet on the board."""
+        return sum(n for p, n in self.pieces if p == piece) - self.used(piece)
+
+    def remaining(self) -> PieceSet:
+        """The pieces not yet on the board."""
+        return PieceSet.of({p: n - self.used(p) for p, n in self.pieces}, self.pieces.one_sided)
+
+    @property
+    def empty_cells(self) -> Shape:
+        return frozenset(c for c in self.board.cells if c not in self._covered)
+
+    def is_complete(self) -> bool:
+        """True when every board cell is covered."""
+        return len(self._covered) == self.board.area
+
+    def check(self, piece: Piece, cells: Shape) -> str | None:
+        """``None`` if ``piece`` may cover ``cells``, else the reason it may not.
+
+        The rules of the thesis's "Modo Utilização" (Algorithms 4-6): every
+        cell must be on the board and empty, the cells must be an allowed
+        orientation of the piece, and a copy of the piece must be left.
+        """
+        if not any(p == piece for p, _ in self.pieces):
+            return f"{piece.name} is not one of this puzzle's pieces"
+        if normalize(cells) not in piece.orientations(self.pieces.one_sided):
+            return f"those cells are not a shape of {piece.name}"
+        if self.available(piece) <= 0:
+            return f"{piece.name} is already on the board"
+        for cell in sorted(cells):
+            if cell not in self.board.cells:
+                return f"{piece.name} would fall off the board at row {cell[0] + 1}, column {cell[1] + 1}"
+        for cell in sorted(cells):
+            other = self.owner(cell)
+            if other is not None:
+                return f"{piece.name} would overlap {other.piece.name} at row {cell[0] + 1}, column {cell[1] + 1}"
+        return None
+
+    def place(self, piece: Piece, cells: Shape) -> Position:
+        """The position with ``piece`` added; raises IllegalMoveError with the reason."""
+        reason = self.check(piece, cells)
+        if reason:
+            raise IllegalMoveError(reason)
+        return Position(self.board, self.pieces, (*self.placements, Placement(piece, frozenset(cells))))
+
+    def remove(self, cell: Cell) -> Position:
+        """The position without the piece covering ``cell``."""
+        i = self._covered.get(cell)
+        if i is None:
+            raise IllegalMoveError(f"no piece at row {cell[0] + 1}, column {cell[1] + 1}")
+        return Position(self.board, self.pieces, self.placements[:i] + self.placements[i + 1 :])
+
+    def clear(self) -> Position:
+        return Position(self.board, self.pieces)
+
+    def text(self) -> str:
+        """Board text with placed pieces as letters."""
+        return write_grid(self.board, labels(self.placements))
+
+
+def labels(placements: Iterable[Placement]) -> dict[Cell, str]:
+    """A letter for every covered cell such that touching pieces get different letters.
+
+    Single-letter piece names are used as they are (upper case, then lower
+    case where a copy of the same piece touches); other pieces get spare letters.
+    """
+    placements = list(placements)
+    out: dict[Cell, str] = {}
+    spare = iter([ch for ch in "abcdeghjkmopqrsuvwxyzABCDEGHJKMOQRS" if ch.upper() not in "FILNPTUVWXYZ"] * 50)
+    for p in placements:
+        touching = {out.get(n) for c in p.cells for n in neighbours(c)} - {None}
+        name = p.piece.name
+        options = [name.upper(), name.lower()] if len(name) == 1 and name.isalpha() else []
+        label = next((o for o in options if o not in touching), None)
+        while label is None:
+            cand = next(spare)
+            label = cand if cand not in touching else None
+        for c in p.cells:
+            out[c] = label
+    return out
+
+
+def write_grid(board: Board, cell_labels: dict[Cell, str]) -> str:
+    """Board text: ``.`` empty, ``#`` not on the board, a label where covered."""
+    rows = []
+    for r in range(board.height):
+        row = "".join(cell_labels.get((r, c), ".") if (r, c) in board.cells else "#" for c in range(board.width))
+        rows.append(row)
+    return "\n".join(rows)
+
+
+def parse_board(text: str) -> Board:
+    """Parse board text (letters count as board cells) or a ``RxC`` spec."""
+    return _parse(text)[0]
+
+
+def parse_position(text: str, pieces: PieceSet) -> Position:
+    """Parse board text with placed pieces.
+
+    Each group of touching cells with one letter must be an allowed
+    orientation of a piece of ``pieces`` with a copy left; the error names the
+    line and column of the first cell of the offending group.
+    """
+    board, lettered, origin = _parse(text)
+    pos = Position(board, pieces)
+    by_label: dict[str, set[Cell]] = {}
+    for cell, ch in lettered.items():
+        by_label.setdefault(ch, set()).add(cell)
+    groups = sorted((g for cells in by_label.values() for g in components(cells)), key=min)
+    for g in groups:
+        first = min(g)
+        line, col = first[0] + origin[0] + 1, first[1] + origin[1] + 1
+        label = lettered[first]
+        named = [p for p, _ in pieces if p.name == label.upper()]
+        candidates = named or [p for p, _ in pieces]
+        match = [p for p in candidates if normalize(g) in p.orientations(pieces.one_sided)]
+        if not match:
+            what = f"{named[0].name}" if named else "any piece in the set"
+            raise ParseError(f"the cells labelled {label!r} are not a shape of {what}", line, col)
+        reason = pos.check(match[0], g)
+        if reason:
+            raise ParseError(reason, line, col)
+        pos = pos.place(match[0], g)
+    return pos
+
+
+def _parse(text: str) -> tuple[Board, dict[Cell, str], Cell]:
+    m = _RECT.match(text)
+    if m:
+        return Board.rectangle(int(m.group(1)), int(m.group(2))), {}, (0, 0)
+    text = text.replace("\r\n", "\n")
+    if "\n" not in text and "/" in text:
+        text = text.replace("/", "\n")
+    lines = text.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    first = 0
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    if first == len(lines):
+        raise ParseError("the board text is empty", 1)
+    if len(lines) > MAX_SIDE:
+        raise ParseError(f"the board has more than {MAX_SIDE} rows", MAX_SIDE + 1)
+    cells: set[Cell] = set()
+    lettered: dict[Cell, str] = {}
+    for r, line in enumerate(lines):
+        if len(line.rstrip()) > MAX_SIDE:
+            raise ParseError(f"the row is longer than {MAX_SIDE} cells", r + 1, MAX_SIDE + 1)
+        for c, ch in enumerate(line.rstrip()):
+            if ch == ".":
+                cells.add((r, c))
+            elif ch.isascii() and ch.isalpha():
+                cells.add((r, c))
+                lettered[(r, c)] = ch
+            elif ch not in "# ":
+                raise ParseError(f"unexpected character {ch!r} (use '.', '#', space or a piece letter)", r + 1, c + 1)
+    if not cells:
+        raise ParseError("the board has no cells (cells are '.')", 1)
+    r0, c0, _, _ = bounds(cells)
+    shift = {(r - r0, c - c0): ch for (r, c), ch in lettered.items()}
+    return Board(normalize(cells)), shift, (r0, c0)

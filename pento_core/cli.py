@@ -1,0 +1,141 @@
+"""The command line: ``python -m pento_core COMMAND ...``.
+
+Commands (see the README for the formats):
+
+* ``count BOARD [--pieces P] [--one-sided] [--allow-unused] [--distinct]``
+  prints ``count: N`` last (with ``--distinct``, ``distinct: M`` last).
+* ``solve BOARD [--pieces P] [--limit N] [--one-sided] [--allow-unused] [--distinct]``
+  prints solutions as letter grids in the board text format, separated by
+  blank lines.
+
+Bad input (a malformed file, an unknown piece, an impossible problem) gives
+one line on stderr and exit status 2.  A spent ``--timeout`` gives exit 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from .board import Board, Position, parse_board
+from .cover import Budget, BudgetSpent, Problem
+from .errors import PentoError
+from .pieces import PieceSet, parse_piece_names, parse_pieces_text
+
+EXIT_BAD_INPUT = 2
+EXIT_BUDGET = 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        raise SystemExit(_fail(message))
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def read_board(spec: str) -> Board:
+    """``RxC`` or the path of a board file."""
+    if os.path.exists(spec):
+        with open(spec, encoding="utf-8") as f:
+            return parse_board(f.read())
+    if "x" in spec.lower() and all(part.strip().isdigit() for part in spec.lower().split("x", 1)):
+        return parse_board(spec)
+    raise PentoError(f"board {spec!r} is neither RxC (e.g. 6x10) nor an existing file")
+
+
+def read_pieces(spec: str, one_sided: bool) -> PieceSet:
+    """Pentomino letters, ``I4,T4`` names, or the path of a pieces file."""
+    if os.path.exists(spec):
+        with open(spec, encoding="utf-8") as f:
+            return parse_pieces_text(f.read(), one_sided)
+    return parse_piece_names(spec, one_sided)
+
+
+def _problem(args: argparse.Namespace) -> Problem:
+    board = read_board(args.board)
+    pieces = read_pieces(args.pieces, args.one_sided)
+    return Problem(board, pieces, allow_unused=args.allow_unused)
+
+
+def _budget(args: argparse.Namespace) -> Budget | None:
+    return Budget(max_seconds=args.timeout) if args.timeout else None
+
+
+def cmd_count(args: argparse.Namespace) -> int:
+    problem = _problem(args)
+    result = problem.count(budget=_budget(args))
+    print(f"placements: {problem.placement_count}")
+    print(f"symmetries: {result.symmetries}")
+    print(f"nodes: {result.nodes}")
+    print(f"seconds: {result.elapsed:.3f}")
+    if not result.complete:
+        print("count: unknown (budget spent)")
+        return EXIT_BUDGET
+    print(f"count: {result.count}")
+    if args.distinct:
+        print(f"distinct: {result.distinct}")
+    return 0
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    problem = _problem(args)
+    found = 0
+    try:
+        for solution in problem.solutions(distinct=args.distinct, budget=_budget(args)):
+            if args.limit is not None and found >= args.limit:
+                break
+            if found:
+                print()
+            print(Position(problem.board, problem.pieces, solution).text())
+            found += 1
+    except BudgetSpent:
+        print(f"stopped: budget spent after {found} solutions", file=sys.stderr)
+        return EXIT_BUDGET
+    if not found:
+        print("no solution", file=sys.stderr)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m pento_core", description="Pentomino and polyomino tiling tools.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("board", metavar="BOARD", help="RxC (e.g. 6x10) or a board file")
+        p.add_argument(
+            "--pieces",
+            default="FILNPTUVWXYZ",
+            metavar="P",
+            help="pentomino letters, names like I4,T4, or a pieces file (default: the 12 pentominoes)",
+        )
+        p.add_argument("--one-sided", action="store_true", help="pieces may not be turned over")
+        p.add_argument("--allow-unused", action="store_true", help="pieces may be left over")
+        p.add_argument("--distinct", action="store_true", help="up to the board's symmetries")
+        p.add_argument("--timeout", type=float, default=None, metavar="S", help="give up after S seconds")
+
+    count = sub.add_parser("count", help="count the tilings")
+    common(count)
+    count.set_defaults(run=cmd_count)
+    solve = sub.add_parser("solve", help="print tilings as letter grids")
+    common(solve)
+    solve.add_argument("--limit", type=int, default=None, metavar="N", help="print at most N solutions")
+    solve.set_defaults(run=cmd_solve)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+        return code
+    except PentoError as e:
+        return _fail(str(e))
+    except OSError as e:
+        return _fail(f"cannot read {e.filename}: {e.strerror}")

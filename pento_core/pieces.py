@@ -1,0 +1,268 @@
+"""Polyomino families, the 12 named pentominoes, and piece sets.
+
+A :class:`Piece` is a named shape.  A :class:`PieceSet` is a multiset of
+pieces (copies of one piece are interchangeable) together with whether the
+pieces may be turned over (``one_sided=False``, the default) or keep the
+handedness they are drawn with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from .errors import ParseError, UnknownPieceError
+from .geometry import Shape, canonical, is_connected, neighbours, normalize, orientations, render
+
+PENTOMINO_LETTERS = "FILNPTUVWXYZ"
+
+_PENTOMINO_DRAWINGS = {
+    "F": ".##\n##.\n.#.",
+    "I": "#\n#\n#\n#\n#",
+    "L": "#.\n#.\n#.\n##",
+    "N": ".#\n.#\n##\n#.",
+    "P": "##\n##\n#.",
+    "T": "###\n.#.\n.#.",
+    "U": "#.#\n###",
+    "V": "#..\n#..\n###",
+    "W": "#..\n##.\n.##",
+    "X": ".#.\n###\n.#.",
+    "Y": ".#\n##\n.#\n.#",
+    "Z": "##.\n.#.\n.##",
+}
+
+_TETROMINO_DRAWINGS = {"I": "####", "O": "##\n##", "T": "###\n.#.", "S": ".##\n##.", "L": "#.\n#.\n##"}
+_TROMINO_DRAWINGS = {"I": "###", "L": "#.\n##"}
+
+
+@dataclass(frozen=True, order=True)
+class Piece:
+    """A named polyomino.  ``shape`` is normalised; ``name`` is unique in a family."""
+
+    name: str
+    shape: Shape
+
+    @property
+    def size(self) -> int:
+        return len(self.shape)
+
+    def orientations(self, one_sided: bool = False) -> list[Shape]:
+        """Distinct orientations, in the thesis's order (Table 1.2)."""
+        return _orientations(self.shape, not one_sided)
+
+    def drawing(self) -> str:
+        return render(self.shape)
+
+
+@cache
+def _orientations(s: Shape, reflections: bool) -> list[Shape]:
+    return orientations(s, reflections)
+
+
+def parse_drawing(text: str, line_offset: int = 0) -> Shape:
+    """Parse one piece drawn with ``#`` (cells) and ``.`` or spaces (gaps)."""
+    cells = set()
+    for r, line in enumerate(text.split("\n")):
+        for c, ch in enumerate(line.rstrip()):
+            if ch == "#":
+                cells.add((r, c))
+            elif ch not in ". ":
+                raise ParseError(f"unexpected character {ch!r} in a piece drawing", line_offset + r + 1, c + 1)
+    if not cells:
+        raise ParseError("empty piece drawing", line_offset + 1)
+    if not is_connected(cells):
+        raise ParseError("piece is not connected (cells must share edges)", line_offset + 1)
+    return normalize(cells)
+
+
+PENTOMINOES: dict[str, Piece] = {k: Piece(k, parse_drawing(v)) for k, v in _PENTOMINO_DRAWINGS.items()}
+
+
+@cache
+def free_polyominoes(size: int) -> list[Shape]:
+    """Every free polyomino of ``size`` cells (1 <= size <= 8), in a fixed order.
+
+    Grown one cell at a time from the smaller ones; two shapes are the same
+    free polyomino when one is a rotation or reflection of the other.
+    """
+    if not 1 <= size <= 8:
+        raise ValueError("size must be between 1 and 8")
+    if size == 1:
+        return [frozenset({(0, 0)})]
+    seen: dict[tuple[tuple[int, int], ...], Shape] = {}
+    for smaller in free_polyominoes(size - 1):
+        for cell in smaller:
+            for n in neighbours(cell):
+                if n in smaller:
+                    continue
+                grown = normalize(smaller | {n})
+                key = canonical(grown)
+                if key not in seen:
+                    seen[key] = normalize(key)
+    return [seen[k] for k in sorted(seen, key=lambda k: (_width(k), k))]
+
+
+def _width(cells: tuple[tuple[int, int], ...]) -> int:
+    return -max(r for r, _ in cells)  # longest first: the straight piece comes first
+
+
+def fixed_count(size: int) -> int:
+    """Number of fixed polyominoes (distinct up to translation only) of ``size``."""
+    return sum(len(orientations(s)) for s in free_polyominoes(size))
+
+
+@cache
+def family(size: int) -> dict[str, Piece]:
+    """The free polyominoes of ``size`` with names.
+
+    1: ``O1``; 2: ``I2``; 3: ``I3 L3``; 4: ``I4 O4 T4 S4 L4``; 5: the twelve
+    letters ``F I L N P T U V W X Y Z``; 6: ``H1`` to ``H35``.
+    """
+    shapes = free_polyominoes(size)
+    if size == 5:
+        return dict(PENTOMINOES)
+    if size in (3, 4):
+        drawings = _TROMINO_DRAWINGS if size == 3 else _TETROMINO_DRAWINGS
+        by_key = {canonical(s): s for s in shapes}
+        return {f"{k}{size}": Piece(f"{k}{size}", by_key[canonical(parse_drawing(v))]) for k, v in drawings.items()}
+    prefix = {1: "O", 2: "I"}.get(size, "H" if size == 6 else f"P{size}_")
+    if size <= 2:
+        return {f"{prefix}{size}": Piece(f"{prefix}{size}", shapes[0])}
+    return {f"{prefix}{i + 1}": Piece(f"{prefix}{i + 1}", s) for i, s in enumerate(shapes)}
+
+
+def piece_by_name(name: str) -> Piece:
+    """Look a piece up by name: a pentomino letter or a family name like ``T4``."""
+    key = name.strip().upper()
+    if key in PENTOMINOES:
+        return PENTOMINOES[key]
+    for size in range(1, 7):
+        fam = family(size)
+        if key in fam:
+            return fam[key]
+    raise UnknownPieceError(f"unknown piece {name!r} (pentominoes are {PENTOMINO_LETTERS}; others e.g. I4, T4, H12)")
+
+
+def identify(s: Shape, one_sided: bool = False) -> Piece | None:
+    """The named piece (sizes 1 to 6) that ``s`` is an orientation of, if any."""
+    size = len(s)
+    if not 1 <= size <= 6:
+        return None
+    key = canonical(s, not one_sided)
+    for p in family(size).values():
+        if one_sided:
+            if any(canonical(o, False) == key for o in p.orientations(one_sided=False)):
+                return p
+        elif canonical(p.shape) == key:
+            return p
+    return None
+
+
+@dataclass(frozen=True)
+class PieceSet:
+    """A multiset of pieces.  Copies of one piece are interchangeable.
+
+    With ``one_sided`` the pieces may be rotated but not turned over; two
+    drawings that are mirror images are then two different pieces.
+    """
+
+    counts: tuple[tuple[Piece, int], ...]
+    one_sided: bool = False
+
+    @classmethod
+    def of(cls, pieces: Mapping[Piece, int] | Iterable[Piece], one_sided: bool = False) -> PieceSet:
+        """Build a set, merging pieces that are the same up to the allowed moves."""
+        items = list(pieces.items()) if isinstance(pieces, Mapping) else [(p, 1) for p in pieces]
+        merged: dict[tuple[tuple[int, int], ...], tuple[Piece, int]] = {}
+        for p, n in items:
+            if n < 0:
+                raise ValueError("piece counts cannot be negative")
+            if n == 0:
+                continue
+            key = canonical(p.shape, not one_sided)
+            old = merged.get(key)
+            merged[key] = (old[0], old[1] + n) if old else (p, n)
+        return cls(tuple(merged.values()), one_sided)
+
+    @classmethod
+    def pentominoes(cls, letters: str = PENTOMINO_LETTERS, one_sided: bool = False) -> PieceSet:
+        return cls.of([piece_by_name(ch) for ch in letters], one_sided)
+
+    def __iter__(self) -> Iterator[tuple[Piece, int]]:
+        return iter(self.counts)
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    @property
+    def total(self) -> int:
+        """Number of pieces, copies included."""
+        return sum(n for _, n in self.counts)
+
+    @property
+    def area(self) -> int:
+        return sum(p.size * n for p, n in self.counts)
+
+    def count(self, name: str) -> int:
+        return sum(n for p, n in self.counts if p.name == name)
+
+    def names(self) -> str:
+        """The pieces as a spec string: ``FILNPTUVWXYZ`` or ``I4,T4,T4``."""
+        flat = [p.name for p, n in self.counts for _ in range(n)]
+        return "".join(flat) if all(len(x) == 1 for x in flat) else ",".join(flat)
+
+
+def parse_piece_names(spec: str, one_sided: bool = False) -> PieceSet:
+    """Parse ``FILN`` (pentomino letters; a repeated letter is two copies) or ``I4,T4,T4``."""
+    spec = spec.strip()
+    if not spec:
+        raise UnknownPieceError("no pieces given")
+    tokens = [t for t in spec.replace(" ", ",").split(",") if t] if "," in spec or " " in spec else None
+    if tokens is None:
+        tokens = [spec] if any(ch.isdigit() for ch in spec) else list(spec)
+    return PieceSet.of([piece_by_name(t) for t in tokens], one_sided)
+
+
+def parse_pieces_text(text: str, one_sided: bool = False) -> PieceSet:
+    """Parse a pieces file: pieces drawn with ``#``, separated by blank lines.
+
+    A piece drawn k times is k copies.  Lines starting with ``;`` are comments.
+    """
+    shapes: list[Shape] = []
+    block: list[str] = []
+    start = 0
+    lines = [*text.replace("\r\n", "\n").split("\n"), ""]
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith(";"):
+            line = ""
+        if line.strip():
+            if not block:
+                start = i
+            block.append(line)
+        elif block:
+            shapes.append(parse_drawing("\n".join(block), start))
+            block = []
+    if not shapes:
+        raise ParseError("no pieces found (draw each piece with '#', separate pieces by a blank line)", 1)
+    pieces = []
+    for s in shapes:
+        named = identify(s, one_sided)
+        if named is None:
+            pieces.append(Piece(_custom_name(s), s))
+        elif not one_sided:
+            pieces.append(named)
+        else:  # keep the drawn handedness; a mirror image gets a primed name
+            same_hand = canonical(s, False) == canonical(named.shape, False)
+            pieces.append(Piece(named.name if same_hand else named.name + "'", s))
+    return PieceSet.of(pieces, one_sided)
+
+
+def _custom_name(s: Shape) -> str:
+    return "C" + render(s, "1", "0").replace("\n", "_")
+
+
+def write_pieces_text(pieces: PieceSet) -> str:
+    """The pieces file text of ``pieces`` (inverse of :func:`parse_pieces_text`)."""
+    blocks = [p.drawing() for p, n in pieces for _ in range(n)]
+    return "\n\n".join(blocks) + "\n"
