@@ -1,0 +1,180 @@
+"""The JSON facade the browser's worker calls: one fixed command table.
+
+Request ``{"id": ..., "cmd": "...", "args": {...}}``; response
+``{"id": ..., "ok": true, "result": {...}}`` or
+``{"id": ..., "ok": false, "error": {"code": "...", "message": "..."}}``.
+Only plain JSON crosses; no Python source, no objects.  Long commands take
+a progress callback, called with ``{"nodes", "solutions", "elapsed"}``.
+
+Commands (``args`` in brackets):
+
+* ``hello`` []: protocol and package versions, the games and their presets.
+* ``new`` [game, params, seed]: a new puzzle: ``desc``, ``state``, ``info``, ``view``.
+* ``load`` [game, desc, state]: check a saved or linked puzzle and position.
+* ``move`` [game, desc, state, move]: the new ``state`` and ``view``, or an
+  ``illegal_move`` error whose message says why.
+* ``hint`` [game, desc, state, seconds?]: a :class:`~pento_core.games.base.Hint`.
+* ``solve`` [game, desc, state, seconds?]: a :class:`~pento_core.games.base.Solution`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__, registry
+from .cover import Budget, Progress
+from .errors import PentoError
+from .games.base import JSON, Game
+
+PROTOCOL = 1
+MAX_SECONDS = 60.0
+ProgressSink = Callable[[JSON], None]
+
+
+class RequestError(Exception):
+    """A request that is not well formed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _arg(args: JSON, name: str, kind: type, default: Any = ...) -> Any:
+    if name not in args:
+        if default is ...:
+            raise RequestError("bad_request", f"missing argument {name!r}")
+        return default
+    value = args[name]
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise RequestError("bad_request", f"argument {name!r} must be a {kind.__name__}")
+    return value
+
+
+def _game(args: JSON) -> Game:
+    name = _arg(args, "game", str)
+    try:
+        return registry.get(name)
+    except KeyError:
+        raise RequestError("unknown_game", f"there is no game called {name!r}") from None
+
+
+def _budget(args: JSON, default: float) -> Budget:
+    seconds = _arg(args, "seconds", float, default)
+    return Budget(max_seconds=max(0.05, min(seconds, MAX_SECONDS)))
+
+
+def _progress(sink: ProgressSink | None) -> Callable[[Progress], None] | None:
+    if sink is None:
+        return None
+
+    def report(p: Progress) -> None:
+        sink({"nodes": p.nodes, "solutions": p.solutions, "elapsed": round(p.elapsed, 3)})
+
+    return report
+
+
+def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
+    return {
+        "protocol": PROTOCOL,
+        "version": __version__,
+        "games": [
+            {
+                "id": g.id,
+                "title": g.title,
+                "description": g.description,
+                "presets": [dataclasses.asdict(p) for p in g.presets()],
+            }
+            for g in registry.GAMES.values()
+        ],
+    }
+
+
+def _snapshot(game: Game, desc: str, state: Any) -> JSON:
+    return {"desc": desc, "state": game.write_state(state), "view": game.view(state)}
+
+
+def cmd_new(args: JSON, sink: ProgressSink | None) -> JSON:
+    game = _game(args)
+    desc = game.new(_arg(args, "params", str), _arg(args, "seed", int, 0))
+    return {**_snapshot(game, desc, game.start(desc)), "info": game.info(desc)}
+
+
+def cmd_load(args: JSON, sink: ProgressSink | None) -> JSON:
+    game = _game(args)
+    desc = _arg(args, "desc", str)
+    state = game.start(desc, _arg(args, "state", str, ""))
+    return {**_snapshot(game, desc, state), "info": game.info(desc)}
+
+
+def cmd_move(args: JSON, sink: ProgressSink | None) -> JSON:
+    game = _game(args)
+    desc = _arg(args, "desc", str)
+    state = game.apply(game.start(desc, _arg(args, "state", str, "")), _arg(args, "move", str))
+    return _snapshot(game, desc, state)
+
+
+def cmd_hint(args: JSON, sink: ProgressSink | None) -> JSON:
+    game = _game(args)
+    state = game.start(_arg(args, "desc", str), _arg(args, "state", str, ""))
+    return dataclasses.asdict(game.hint(state, _budget(args, 5.0), _progress(sink)))
+
+
+def cmd_solve(args: JSON, sink: ProgressSink | None) -> JSON:
+    game = _game(args)
+    state = game.start(_arg(args, "desc", str), _arg(args, "state", str, ""))
+    return dataclasses.asdict(game.solve(state, _budget(args, 30.0), _progress(sink)))
+
+
+COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], JSON]] = {
+    "hello": cmd_hello,
+    "new": cmd_new,
+    "load": cmd_load,
+    "move": cmd_move,
+    "hint": cmd_hint,
+    "solve": cmd_solve,
+}
+
+
+def handle(request: Any, progress: ProgressSink | None = None) -> JSON:
+    """Answer one request; never raises."""
+    rid = request.get("id") if isinstance(request, dict) else None
+    try:
+        if not isinstance(request, dict):
+            raise RequestError("bad_request", "a request is a JSON object {id, cmd, args}")
+        cmd = request.get("cmd")
+        args = request.get("args", {})
+        if not isinstance(args, dict):
+            raise RequestError("bad_request", "args must be a JSON object")
+        if cmd not in COMMANDS:
+            raise RequestError("unknown_command", f"unknown command {cmd!r}")
+        result = COMMANDS[cmd](args, progress)
+        return {"id": rid, "ok": True, "result": result}
+    except RequestError as e:
+        return _error(rid, e.code, str(e))
+    except PentoError as e:
+        return _error(rid, e.code, str(e))
+    except RecursionError:
+        return _error(rid, "too_large", "the request is too large to handle")
+    except Exception as e:  # a bug: report it rather than kill the worker
+        traceback.print_exc()
+        return _error(rid, "internal", f"internal error: {type(e).__name__}: {e}")
+
+
+def _error(rid: Any, code: str, message: str) -> JSON:
+    return {"id": rid, "ok": False, "error": {"code": code, "message": message}}
+
+
+def handle_json(text: str, progress: Callable[[str], None] | None = None) -> str:
+    """:func:`handle` on JSON text; the progress callback gets JSON text too."""
+    try:
+        request = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        return json.dumps(_error(None, "bad_request", f"the request is not valid JSON: {e}"))
+    sink = None if progress is None else (lambda d: progress(json.dumps(d)))
+    return json.dumps(handle(request, sink))

@@ -1,0 +1,90 @@
+"""The small protocol every game implements (after sgtpuzzles' ``struct game``).
+
+Everything crossing it is text or plain JSON data: a game is identified by
+``id``; a puzzle by its *desc* string; a position by its *state* string; a
+move by a *move* string.  Together they are the save format, the share link
+(``#game:desc:state``) and the test fixture.  A desc that passes
+:meth:`Game.validate` never makes the other methods crash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..cover import Budget, Progress
+
+JSON = dict[str, Any]
+ProgressFn = Callable[[Progress], None]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named choice of parameters shown on the start screen."""
+
+    label: str
+    params: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    """``kind``: ``place`` (``move`` leads to a solution), ``blocked`` (the
+    position cannot be completed; ``cells`` show what stands in the way),
+    ``solved``, or ``unknown`` (the budget ran out)."""
+
+    kind: str
+    message: str
+    move: str | None = None
+    cells: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """``moves`` to play from the current position (after clearing it when
+    ``from_empty``); ``found`` is False when there is no solution or the budget ran out."""
+
+    found: bool
+    message: str
+    moves: list[str] = field(default_factory=list)
+    from_empty: bool = False
+
+
+class Game(Protocol):
+    """A game backend.  ``State`` is the game's own immutable position type."""
+
+    id: str
+    title: str
+    description: str
+
+    def presets(self) -> list[Preset]: ...
+
+    def new(self, params: str, seed: int) -> str:
+        """A puzzle desc for ``params``; the same seed always gives the same puzzle."""
+        ...
+
+    def validate(self, desc: str) -> None:
+        """Raise a PentoError with a readable message if ``desc`` is not a valid puzzle."""
+        ...
+
+    def start(self, desc: str, state: str = "") -> Any:
+        """The position ``state`` (default: the start) of puzzle ``desc``."""
+        ...
+
+    def write_state(self, state: Any) -> str: ...
+
+    def apply(self, state: Any, move: str) -> Any:
+        """The position after ``move``; raises IllegalMoveError with the reason."""
+        ...
+
+    def view(self, state: Any) -> JSON:
+        """Everything the JS view needs to draw ``state``, as plain JSON."""
+        ...
+
+    def info(self, desc: str) -> JSON:
+        """Data about the puzzle that does not change with moves (e.g. the piece table)."""
+        ...
+
+    def hint(self, state: Any, budget: Budget, progress: ProgressFn | None) -> Hint: ...
+
+    def solve(self, state: Any, budget: Budget, progress: ProgressFn | None) -> Solution: ...

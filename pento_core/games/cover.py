@@ -1,0 +1,313 @@
+"""The cover game: cover a board with pentominoes (the thesis's "Jogo da
+Cobertura Exata", section 2.6).
+
+Text formats:
+
+* **desc**: a board spec, ``RxC`` or rows of ``.``/``#`` joined by ``/``,
+  optionally followed by ``~`` and the pieces (default ``FILNPTUVWXYZ``).
+  When the board is smaller than the pieces' area, pieces are left over.
+* **state**: the placements in the order they were made, joined by ``;``.
+  A placement is ``F3@2,5``: piece F in its orientation 3 (the order of
+  :meth:`Piece.orientations`, the thesis's Table 1.2), its bounding box's top
+  left at row 2, column 5 (0-based).
+* **move**: a placement (put a piece from the tray on the board),
+  ``-2,5`` (take back the piece covering row 2, column 5),
+  ``2,5>F3@4,5`` (move the piece covering 2,5 to a new placement), or
+  ``clear``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..board import Board, Placement, Position, parse_board, place_shape
+from ..cover import Budget, Problem, impossibility
+from ..errors import ImpossibleError, ParseError, PentoError
+from ..geometry import Cell, mirror_h, mirror_v, rotate
+from ..pieces import Piece, PieceSet, parse_piece_names
+from .base import JSON, Hint, Preset, ProgressFn, Solution
+
+MAX_AREA = 60
+MAX_SIDE = 20
+SCOTT = "8x8 without its centre"
+_PLACEMENT = re.compile(r"^([A-Za-z][A-Za-z0-9']*?)(\d+)@(-?\d+),(-?\d+)$")
+_CELL = re.compile(r"^(\d+),(\d+)$")
+
+
+@dataclass(frozen=True)
+class CoverState:
+    """A position of the cover game: the puzzle desc and the position on it."""
+
+    desc: str
+    position: Position
+    allow_unused: bool
+
+
+@lru_cache(maxsize=64)
+def _puzzle(desc: str) -> tuple[Board, PieceSet, bool]:
+    """Parse and check a desc (cached: every request names its puzzle)."""
+    if len(desc) > 4000:
+        raise ParseError("the puzzle description is too long")
+    spec, _, names = desc.partition("~")
+    if not spec.strip():
+        raise ParseError("the puzzle description has no board")
+    board = parse_board(spec)
+    if board.height > MAX_SIDE or board.width > MAX_SIDE:
+        raise PentoError(f"the board is {board.height}x{board.width}; at most {MAX_SIDE} cells a side")
+    pieces = parse_piece_names(names or "FILNPTUVWXYZ")
+    if board.area > pieces.area:
+        raise ImpossibleError(f"the board has {board.area} cells, more than the pieces cover ({pieces.area})")
+    allow_unused = board.area < pieces.area
+    reason = impossibility(Position(board, pieces), allow_unused)
+    if reason:
+        raise ImpossibleError(reason)
+    return board, pieces, allow_unused
+
+
+def placement_text(p: Placement, one_sided: bool = False) -> str:
+    """``F3@2,5`` for a placement."""
+    o = p.piece.orientations(one_sided).index(_normal(p))
+    r, c = p.anchor
+    return f"{p.piece.name}{o}@{r},{c}"
+
+
+def _normal(p: Placement) -> frozenset[Cell]:
+    r, c = p.anchor
+    return frozenset((a - r, b - c) for a, b in p.cells)
+
+
+class CoverGame:
+    """Cover a board with pentominoes, by hand, with hints and an animated solve."""
+
+    id = "cover"
+    title = "Pentomino cover"
+    description = "Cover the board with the twelve pentominoes: drag, rotate and mirror them into place."
+
+    def presets(self) -> list[Preset]:
+        scott = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))
+        return [
+            Preset("6 x 10", "6x10"),
+            Preset("5 x 12", "5x12"),
+            Preset("4 x 15", "4x15"),
+            Preset("3 x 20", "3x20"),
+            Preset(SCOTT, scott),
+            Preset("5 x 5 (pieces left over)", "5x5"),
+        ]
+
+    # -- puzzles -------------------------------------------------------------------
+
+    def new(self, params: str, seed: int) -> str:
+        """The board named by ``params``, once the solver has found a cover of it."""
+        board, pieces, allow_unused = _puzzle(params)
+        desc = board.spec() + ("" if pieces == PieceSet.pentominoes() else "~" + pieces.names())
+        problem = Problem(board, pieces, allow_unused=allow_unused)
+        result = problem.first(Budget(max_seconds=10))
+        if result.status == "none":
+            raise ImpossibleError(f"the {board.height}x{board.width} board cannot be covered with these pieces")
+        return desc
+
+    def validate(self, desc: str) -> None:
+        _puzzle(desc)
+
+    def start(self, desc: str, state: str = "") -> CoverState:
+        board, pieces, allow_unused = _puzzle(desc)
+        pos = Position(board, pieces)
+        if len(state) > 2000:
+            raise ParseError("the saved position is too long")
+        for i, token in enumerate(t for t in state.split(";") if t.strip()):
+            try:
+                piece, cells = self._parse_placement(token.strip(), pieces)
+                pos = pos.place(piece, cells)
+            except PentoError as e:
+                raise ParseError(f"placement {i + 1} ({token.strip()!r}): {e}") from None
+        return CoverState(desc, pos, allow_unused)
+
+    def write_state(self, state: CoverState) -> str:
+        one_sided = state.position.pieces.one_sided
+        return ";".join(placement_text(p, one_sided) for p in state.position.placements)
+
+    def _parse_placement(self, text: str, pieces: PieceSet) -> tuple[Piece, frozenset[Cell]]:
+        m = _PLACEMENT.match(text)
+        if not m:
+            raise ParseError(f"{text!r} is not a placement like F3@2,5")
+        name, o, r, c = m.group(1).upper(), int(m.group(2)), int(m.group(3)), int(m.group(4))
+        piece = next((p for p, _ in pieces if p.name == name), None)
+        if piece is None:
+            raise ParseError(f"{name} is not one of this puzzle's pieces")
+        shapes = piece.orientations(pieces.one_sided)
+        if not 0 <= o < len(shapes):
+            raise ParseError(f"{name} has orientations 0 to {len(shapes) - 1}, not {o}")
+        return piece, place_shape(shapes[o], (r, c))
+
+    # -- moves -----------------------------------------------------------------------
+
+    def apply(self, state: CoverState, move: str) -> CoverState:
+        pos = state.position
+        move = move.strip()
+        if move == "clear":
+            return CoverState(state.desc, pos.clear(), state.allow_unused)
+        if move.startswith("-"):
+            return CoverState(state.desc, pos.remove(self._cell(move[1:])), state.allow_unused)
+        if ">" in move:
+            src, _, dst = move.partition(">")
+            cell = self._cell(src)
+            owner = pos.owner(cell)
+            piece, cells = self._parse_placement(dst, pos.pieces)
+            if owner is not None and owner.piece != piece:
+                raise ParseError(f"the piece at {src} is {owner.piece.name}, not {piece.name}")
+            return CoverState(state.desc, pos.remove(cell).place(piece, cells), state.allow_unused)
+        piece, cells = self._parse_placement(move, pos.pieces)
+        return CoverState(state.desc, pos.place(piece, cells), state.allow_unused)
+
+    @staticmethod
+    def _cell(text: str) -> Cell:
+        m = _CELL.match(text.strip())
+        if not m:
+            raise ParseError(f"{text!r} is not a cell like 2,5")
+        return int(m.group(1)), int(m.group(2))
+
+    # -- what the view needs -------------------------------------------------------------
+
+    def info(self, desc: str) -> JSON:
+        board, pieces, allow_unused = _puzzle(desc)
+        return {
+            "board": board.text().split("\n"),
+            "rows": board.height,
+            "cols": board.width,
+            "area": board.area,
+            "allow_unused": allow_unused,
+            "one_sided": pieces.one_sided,
+            "pieces": [piece_table(p, n, pieces.one_sided) for p, n in pieces],
+        }
+
+    def view(self, state: CoverState) -> JSON:
+        pos = state.position
+        one_sided = pos.pieces.one_sided
+        placements = []
+        for p in pos.placements:
+            r, c = p.anchor
+            placements.append(
+                {
+                    "piece": p.piece.name,
+                    "orientation": p.piece.orientations(one_sided).index(_normal(p)),
+                    "row": r,
+                    "col": c,
+                    "cells": sorted([list(x) for x in p.cells]),
+                    "text": placement_text(p, one_sided),
+                }
+            )
+        return {
+            "placements": placements,
+            "available": {p.name: pos.available(p) for p, _ in pos.pieces},
+            "covered": pos.board.area - len(pos.empty_cells),
+            "area": pos.board.area,
+            "complete": pos.is_complete(),
+        }
+
+    # -- help from the solver ----------------------------------------------------------------
+
+    def _problem(self, state: CoverState, placements: tuple[Placement, ...] | None = None) -> Problem:
+        pos = state.position
+        placed = pos.placements if placements is None else placements
+        return Problem(pos.board, pos.pieces, allow_unused=state.allow_unused, placed=placed)
+
+    def hint(self, state: CoverState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
+        """One placement that still leads to a cover, or what stands in the way."""
+        pos = state.position
+        if pos.is_complete():
+            return Hint("solved", "The board is already covered.")
+        try:
+            result = self._problem(state).first(budget, progress)
+            status, solution = result.status, result.solution
+        except ImpossibleError as e:
+            status, solution, why = "none", None, str(e)
+        else:
+            why = "no arrangement of the remaining pieces fills the empty cells"
+        if status == "unknown":
+            return Hint("unknown", "The solver ran out of time on this position; try again or remove a piece.")
+        if status == "found" and solution is not None:
+            new = [p for p in solution if p not in pos.placements]
+            first_empty = min(pos.empty_cells)
+            step = next((p for p in new if first_empty in p.cells), new[0])
+            one_sided = pos.pieces.one_sided
+            return Hint(
+                "place",
+                f"Try {step.piece.name} here.",
+                placement_text(step, one_sided),
+                sorted(step.cells),
+            )
+        culprit = self._culprit(state, budget)
+        if culprit is None:
+            return Hint("blocked", f"This position cannot be completed: {why}. Clear some pieces.")
+        return Hint(
+            "blocked",
+            f"This position cannot be completed ({why}); {culprit.piece.name} stands in the way.",
+            None,
+            sorted(culprit.cells),
+        )
+
+    def _culprit(self, state: CoverState, budget: Budget) -> Placement | None:
+        """The most recently placed piece whose removal makes the position completable."""
+        placements = state.position.placements
+        for i in reversed(range(len(placements))):
+            others = placements[:i] + placements[i + 1 :]
+            try:
+                if self._problem(state, others).first(budget).status == "found":
+                    return placements[i]
+            except ImpossibleError:
+                continue
+        return None
+
+    def solve(self, state: CoverState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
+        """A complete cover: from the current position when it can be completed, else from scratch."""
+        pos = state.position
+        one_sided = pos.pieces.one_sided
+        attempts: list[tuple[bool, tuple[Placement, ...]]] = [(False, pos.placements)]
+        if pos.placements:
+            attempts.append((True, ()))
+        for from_empty, placed in attempts:
+            try:
+                result = self._problem(state, placed).first(budget, progress)
+            except ImpossibleError:
+                continue
+            if result.status == "unknown":
+                return Solution(False, "The solver ran out of time.")
+            if result.status == "found" and result.solution is not None:
+                moves = [placement_text(p, one_sided) for p in result.solution if p not in placed]
+                moves.sort(key=lambda m: _anchor_order(m))
+                message = (
+                    "The current pieces cannot all stay; here is a cover from an empty board."
+                    if from_empty
+                    else "Here is a cover."
+                )
+                return Solution(True, message, moves, from_empty)
+        return Solution(False, "This board cannot be covered with these pieces.")
+
+
+def _anchor_order(move: str) -> tuple[int, int]:
+    m = _PLACEMENT.match(move)
+    assert m
+    return int(m.group(4)), int(m.group(3))
+
+
+def piece_table(piece: Piece, count: int, one_sided: bool) -> JSON:
+    """A piece's orientations and where rotate / mirror take each of them.
+
+    The view only looks transforms up in this table: the geometry stays in Python.
+    """
+    shapes = piece.orientations(one_sided)
+
+    def index(s: frozenset[Cell]) -> int:
+        return shapes.index(s) if s in shapes else -1
+
+    return {
+        "name": piece.name,
+        "count": count,
+        "size": piece.size,
+        "orientations": [sorted([list(c) for c in s]) for s in shapes],
+        "rotate": [index(rotate(s)) for s in shapes],
+        "mirror_h": [index(mirror_h(s)) for s in shapes],
+        "mirror_v": [index(mirror_v(s)) for s in shapes],
+    }

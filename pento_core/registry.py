@@ -1,0 +1,13 @@
+"""The list of games.  Adding a game is one module in ``games/`` and one line here."""
+
+from __future__ import annotations
+
+from .games.base import Game
+from .games.cover import CoverGame
+
+GAMES: dict[str, Game] = {g.id: g for g in (CoverGame(),)}
+
+
+def get(game_id: str) -> Game:
+    """The game called ``game_id``; KeyError if there is none."""
+    return GAMES[game_id]

@@ -1,0 +1,614 @@
+// The cover game's view: draws the board and the tray on a canvas and turns
+// pointer and keyboard gestures into moves. It knows no rules: where a
+// rotation takes a piece comes from the core's piece table, and every drop is
+// checked by the core (host.move), which says why a refused one is refused.
+
+const COLORS = {
+  F: "#e6550d", I: "#3182bd", L: "#31a354", N: "#756bb1", P: "#de2d26", T: "#fdae6b",
+  U: "#9ecae1", V: "#a1d99b", W: "#bcbddc", X: "#fc9272", Y: "#fdd0a2", Z: "#c7e9c0",
+};
+const FALLBACK = ["#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5"];
+const LONG_PRESS_MS = 550;
+const DRAG_SLOP = 6;
+
+function colorOf(name) {
+  if (COLORS[name]) return COLORS[name];
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return FALLBACK[h % FALLBACK.length];
+}
+
+function el(tag, props = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function button(label, title, onClick) {
+  const b = el("button", { type: "button", title });
+  b.textContent = label;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+export function createView({ root, info, host }) {
+  const pieces = new Map(info.pieces.map((p) => [p.name, p]));
+  const names = info.pieces.map((p) => p.name);
+  const boardRows = info.board;
+  const R = info.rows;
+  const C = info.cols;
+  const isCell = (r, c) => r >= 0 && c >= 0 && r < R && c < C && boardRows[r][c] !== "#";
+
+  const trayOrient = new Map(names.map((n) => [n, 0]));
+  let view = { placements: [], available: {} };
+  let focus = null; // {name, from: "tray"} | {name, from: "board", placement}
+  let cursor = { r: 0, c: 0 };
+  let keyboardMode = false;
+  let drag = null;
+  let marks = null; // {cells, kind: "hint" | "blocked" | "refused", until?}
+  let layout = null;
+
+  // -- DOM --------------------------------------------------------------------------------
+  const canvas = el("canvas", { tabIndex: 0, className: "board-canvas" });
+  canvas.setAttribute("role", "application");
+  canvas.setAttribute("aria-roledescription", "pentomino board");
+  const describe = el("p", { className: "sr-only", id: "board-description" });
+  describe.setAttribute("aria-live", "polite");
+  canvas.setAttribute("aria-describedby", "board-description");
+  // Tool buttons hand the keyboard back to the board, so keys keep working after a click.
+  const tool = (fn) => () => {
+    canvas.focus({ preventScroll: true });
+    fn();
+  };
+  const tools = el("div", { className: "view-tools" }, [
+    button("⟳ Rotate", "Rotate the piece in focus clockwise (R)", tool(() => transform("rotate"))),
+    button("⇅ Mirror H", "Mirror in the horizontal axis: top and bottom swap (H)", tool(() => transform("mirror_h"))),
+    button("⇆ Mirror V", "Mirror in the vertical axis: left and right swap (V)", tool(() => transform("mirror_v"))),
+    button("Clear", "Take every piece off the board", tool(() => host.move("clear"))),
+  ]);
+  tools.querySelectorAll("button").forEach((b, i) => (b.dataset.action = ["rotate", "mirror_h", "mirror_v", "clear"][i]));
+  const menu = el("div", { className: "context-menu", hidden: true });
+  menu.setAttribute("role", "menu");
+  root.replaceChildren(tools, canvas, describe, menu);
+  const ctx = canvas.getContext("2d");
+
+  // -- geometry of the layout ---------------------------------------------------------------
+  function pieceCells(name, o) {
+    return pieces.get(name).orientations[o];
+  }
+
+  function slotCells() {
+    let m = 1;
+    for (const p of info.pieces) for (const o of p.orientations) for (const [r, c] of o) m = Math.max(m, r + 1, c + 1);
+    return m + 1;
+  }
+
+  function computeLayout() {
+    const W = Math.max(280, root.clientWidth);
+    const top = canvas.getBoundingClientRect().top;
+    const footer = document.querySelector("footer");
+    const H = Math.max(300, window.innerHeight - Math.max(0, top) - (footer ? footer.offsetHeight : 0) - 12);
+    const slot = slotCells();
+    const n = names.length;
+    const ratio = 0.55;
+    let best = null;
+    for (const side of [true, false]) {
+      for (const k of side ? [2, 3, 4] : [3, 4, 6, 12]) {
+        const rowsOfSlots = Math.ceil(n / k);
+        const gap = 16;
+        // width and height as multiples of the board cell size s
+        const wUnits = side ? C + k * slot * ratio : Math.max(C, k * slot * ratio);
+        const hUnits = side ? Math.max(R, rowsOfSlots * slot * ratio) : R + rowsOfSlots * slot * ratio;
+        const s = Math.min((W - gap - 8) / wUnits, (H - gap - 8) / hUnits, 72);
+        if (!best || s > best.s + 0.01) best = { side, k, s, rowsOfSlots };
+      }
+    }
+    const s = Math.max(10, Math.floor(best.s));
+    const ts = Math.max(6, Math.floor(s * ratio));
+    const gap = 16;
+    const boardW = C * s;
+    const boardH = R * s;
+    const trayW = best.k * slot * ts;
+    const trayH = best.rowsOfSlots * slot * ts;
+    const width = best.side ? boardW + gap + trayW + 8 : Math.max(boardW, trayW) + 8;
+    const height = best.side ? Math.max(boardH, trayH) + 8 : boardH + gap + trayH + 8;
+    const bx = 4 + (best.side ? 0 : Math.floor((width - 8 - boardW) / 2));
+    const by = 4;
+    const tx = best.side ? bx + boardW + gap : 4 + Math.floor((width - 8 - trayW) / 2);
+    const ty = best.side ? 4 : by + boardH + gap;
+    const slots = new Map();
+    names.forEach((name, i) => {
+      const col = i % best.k;
+      const row = Math.floor(i / best.k);
+      slots.set(name, { x: tx + col * slot * ts, y: ty + row * slot * ts, size: slot * ts });
+    });
+    return { s, ts, bx, by, width, height, slots, slot };
+  }
+
+  function resize() {
+    layout = computeLayout();
+    const dpr = window.devicePixelRatio || 1;
+    canvas.style.width = `${layout.width}px`;
+    canvas.style.height = `${layout.height}px`;
+    canvas.width = Math.round(layout.width * dpr);
+    canvas.height = Math.round(layout.height * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    draw();
+  }
+
+  /** Where a tray piece's cells are drawn: {x0, y0} of its cell (0,0) at size ts. */
+  function trayOrigin(name) {
+    const slot = layout.slots.get(name);
+    const cells = pieceCells(name, trayOrient.get(name));
+    const h = Math.max(...cells.map(([r]) => r)) + 1;
+    const w = Math.max(...cells.map(([, c]) => c)) + 1;
+    return { x0: slot.x + (slot.size - w * layout.ts) / 2, y0: slot.y + (slot.size - h * layout.ts) / 2 };
+  }
+
+  function placementAt(r, c) {
+    return view.placements.find((p) => p.cells.some(([a, b]) => a === r && b === c)) || null;
+  }
+
+  function boardCellAt(x, y) {
+    return { r: Math.floor((y - layout.by) / layout.s), c: Math.floor((x - layout.bx) / layout.s) };
+  }
+
+  function overBoard(x, y) {
+    const m = layout.s / 2;
+    return x >= layout.bx - m && y >= layout.by - m && x <= layout.bx + C * layout.s + m && y <= layout.by + R * layout.s + m;
+  }
+
+  function trayPieceAt(x, y) {
+    for (const name of names) {
+      if (!(view.available[name] > 0)) continue;
+      const slot = layout.slots.get(name);
+      if (x < slot.x || y < slot.y || x >= slot.x + slot.size || y >= slot.y + slot.size) continue;
+      const { x0, y0 } = trayOrigin(name);
+      const cells = pieceCells(name, trayOrient.get(name));
+      // grab the piece's cell nearest to the pointer
+      let bestCell = cells[0];
+      let bestD = Infinity;
+      for (const [r, c] of cells) {
+        const d = (x0 + (c + 0.5) * layout.ts - x) ** 2 + (y0 + (r + 0.5) * layout.ts - y) ** 2;
+        if (d < bestD) [bestD, bestCell] = [d, [r, c]];
+      }
+      return { name, grab: bestCell };
+    }
+    return null;
+  }
+
+  // -- drawing ------------------------------------------------------------------------------------
+  function cellRect(r, c) {
+    return [layout.bx + c * layout.s, layout.by + r * layout.s, layout.s, layout.s];
+  }
+
+  function drawPieceCells(cells, x0, y0, size, color, letter, options = {}) {
+    const set = new Set(cells.map(([r, c]) => `${r},${c}`));
+    ctx.fillStyle = color;
+    ctx.globalAlpha = options.alpha ?? 1;
+    for (const [r, c] of cells) ctx.fillRect(x0 + c * size, y0 + r * size, size, size);
+    ctx.globalAlpha = 1;
+    // outline only the piece's own border, so a placed piece reads as one shape
+    ctx.strokeStyle = options.stroke || "#1b1b1b";
+    ctx.lineWidth = options.lineWidth || Math.max(1.5, size / 14);
+    ctx.setLineDash(options.dash || []);
+    ctx.beginPath();
+    for (const [r, c] of cells) {
+      const x = x0 + c * size;
+      const y = y0 + r * size;
+      if (!set.has(`${r - 1},${c}`)) (ctx.moveTo(x, y), ctx.lineTo(x + size, y));
+      if (!set.has(`${r + 1},${c}`)) (ctx.moveTo(x, y + size), ctx.lineTo(x + size, y + size));
+      if (!set.has(`${r},${c - 1}`)) (ctx.moveTo(x, y), ctx.lineTo(x, y + size));
+      if (!set.has(`${r},${c + 1}`)) (ctx.moveTo(x + size, y), ctx.lineTo(x + size, y + size));
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (letter && size >= 14) {
+      const [r, c] = cells.reduce((a, b) => (a[0] * 100 + a[1] <= b[0] * 100 + b[1] ? a : b));
+      ctx.fillStyle = "rgba(0,0,0,0.72)";
+      ctx.font = `600 ${Math.floor(size * 0.5)}px system-ui, sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(letter, x0 + (c + 0.5) * size, y0 + (r + 0.5) * size);
+    }
+  }
+
+  function draw() {
+    if (!layout) return;
+    const { s, ts } = layout;
+    ctx.clearRect(0, 0, layout.width, layout.height);
+    // board
+    for (let r = 0; r < R; r++) {
+      for (let c = 0; c < C; c++) {
+        if (!isCell(r, c)) continue;
+        const [x, y] = cellRect(r, c);
+        ctx.fillStyle = (r + c) % 2 ? "#f4f1ea" : "#ebe6da";
+        ctx.fillRect(x, y, s, s);
+        ctx.strokeStyle = "#cfc8b8";
+        ctx.lineWidth = 1;
+        ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
+      }
+    }
+    // placed pieces
+    for (const p of view.placements) {
+      if (drag && drag.from === "board" && drag.moved && drag.placement === p) continue;
+      const focused = focus && focus.from === "board" && focus.placement && focus.placement.text === p.text;
+      drawPieceCells(p.cells, layout.bx, layout.by, s, colorOf(p.piece), p.piece, {
+        lineWidth: focused ? Math.max(3, s / 7) : undefined,
+        stroke: focused ? "#000" : undefined,
+      });
+    }
+    // hint / blocked / refused marks
+    if (marks && (!marks.until || performance.now() < marks.until)) {
+      const color = marks.kind === "hint" ? "#1a7f37" : "#c62828";
+      drawPieceCells(marks.cells, layout.bx, layout.by, s, color, "", {
+        alpha: marks.kind === "hint" ? 0.35 : 0.25,
+        stroke: color,
+        lineWidth: Math.max(3, s / 8),
+        dash: [s / 5, s / 8],
+      });
+    }
+    // tray
+    ctx.font = `500 ${Math.max(10, Math.floor(ts * 0.8))}px system-ui, sans-serif`;
+    for (const name of names) {
+      const slot = layout.slots.get(name);
+      const left = view.available[name] ?? 0;
+      const isFocus = focus && focus.from === "tray" && focus.name === name;
+      if (isFocus) {
+        ctx.fillStyle = "rgba(49,130,189,0.15)";
+        ctx.fillRect(slot.x + 1, slot.y + 1, slot.size - 2, slot.size - 2);
+        ctx.strokeStyle = "#3182bd";
+        ctx.lineWidth = 2;
+        ctx.strokeRect(slot.x + 1, slot.y + 1, slot.size - 2, slot.size - 2);
+      }
+      if (left <= 0 || (drag && drag.from === "tray" && drag.name === name && drag.moved && left === 1)) continue;
+      const { x0, y0 } = trayOrigin(name);
+      drawPieceCells(pieceCells(name, trayOrient.get(name)), x0, y0, ts, colorOf(name), name);
+      if (pieces.get(name).count > 1) {
+        ctx.fillStyle = "#333";
+        ctx.textAlign = "right";
+        ctx.textBaseline = "top";
+        ctx.fillText(`×${left}`, slot.x + slot.size - 3, slot.y + 2);
+      }
+    }
+    // keyboard cursor and the focused piece's ghost
+    if (keyboardMode && document.activeElement === canvas) {
+      const [x, y] = cellRect(cursor.r, cursor.c);
+      ctx.strokeStyle = "#0b57d0";
+      ctx.lineWidth = 3;
+      ctx.strokeRect(x + 1.5, y + 1.5, s - 3, s - 3);
+      const g = focusShape();
+      if (g) {
+        const cells = g.cells.map(([r, c]) => [r + cursor.r, c + cursor.c]);
+        drawPieceCells(cells, layout.bx, layout.by, s, colorOf(g.name), "", { alpha: 0.45, dash: [4, 4] });
+      }
+    }
+    // the piece being dragged, and where it would snap
+    if (drag && drag.moved) {
+      const cells = pieceCells(drag.name, drag.o);
+      const [gr, gc] = drag.grab;
+      if (overBoard(drag.x, drag.y)) {
+        const { r, c } = boardCellAt(drag.x, drag.y);
+        const snapped = cells.map(([a, b]) => [a - gr + r, b - gc + c]);
+        drawPieceCells(snapped, layout.bx, layout.by, s, "#ffffff", "", { alpha: 0.5, dash: [5, 4], stroke: "#555" });
+      }
+      const x0 = drag.x - (gc + 0.5) * s;
+      const y0 = drag.y - (gr + 0.5) * s;
+      ctx.shadowColor = "rgba(0,0,0,0.3)";
+      ctx.shadowBlur = 8;
+      drawPieceCells(cells, x0, y0, s, colorOf(drag.name), drag.name, { alpha: 0.9 });
+      ctx.shadowBlur = 0;
+    }
+  }
+
+  function describeBoard() {
+    const placed = view.placements.map((p) => p.piece).join(", ") || "none";
+    const f = focus ? ` Piece in focus: ${focus.name}.` : "";
+    describe.textContent = `Board ${R} by ${C}; covered ${view.covered} of ${view.area} cells; placed: ${placed}.${f}`;
+    canvas.setAttribute("aria-label", `Pentomino board, ${R} rows by ${C} columns. Press ? for keys.`);
+  }
+
+  // -- focus and transforms ---------------------------------------------------------------------------
+  function focusShape() {
+    if (!focus) return null;
+    if (focus.from === "tray") return { name: focus.name, cells: pieceCells(focus.name, trayOrient.get(focus.name)) };
+    return { name: focus.name, cells: pieceCells(focus.name, focus.placement.orientation) };
+  }
+
+  function setFocus(f) {
+    focus = f;
+    describeBoard();
+    draw();
+  }
+
+  async function transform(kind) {
+    closeMenu();
+    if (drag && drag.moved) {
+      drag.o = pieces.get(drag.name)[kind][drag.o];
+      draw();
+      return;
+    }
+    if (!focus) {
+      host.status("Pick a piece first: click it, or press [ and ] to choose one.", "info");
+      return;
+    }
+    const table = pieces.get(focus.name)[kind];
+    if (focus.from === "tray") {
+      trayOrient.set(focus.name, table[trayOrient.get(focus.name)]);
+      draw();
+      return;
+    }
+    const p = focus.placement;
+    const next = table[p.orientation];
+    const [r0, c0] = p.cells[0];
+    const result = await host.move(`${r0},${c0}>${p.piece}${next}@${p.row},${p.col}`);
+    if (!result.ok) flashRefused(pieceCells(p.piece, next).map(([a, b]) => [a + p.row, b + p.col]));
+  }
+
+  function flashRefused(cells) {
+    marks = { cells, kind: "refused", until: performance.now() + 900 };
+    draw();
+    setTimeout(draw, 950);
+  }
+
+  // -- moves -----------------------------------------------------------------------------------------------
+  async function place(name, o, row, col, from) {
+    const move = from ? `${from.cells[0][0]},${from.cells[0][1]}>${name}${o}@${row},${col}` : `${name}${o}@${row},${col}`;
+    const result = await host.move(move);
+    if (result.ok) {
+      const placed = view.placements.find((p) => p.piece === name && p.row === row && p.col === col && p.orientation === o);
+      focus = placed ? { name, from: "board", placement: placed } : null;
+      describeBoard();
+      draw();
+      return true;
+    }
+    flashRefused(pieceCells(name, o).map(([a, b]) => [a + row, b + col]));
+    if (from) {
+      // a refused drop sends the piece back to the tray, keeping its orientation
+      trayOrient.set(name, o);
+      await host.move(`-${from.cells[0][0]},${from.cells[0][1]}`);
+      focus = { name, from: "tray" };
+      host.status(`${result.message} — ${name} went back to the tray.`, "error");
+      draw();
+    }
+    return false;
+  }
+
+  async function takeBack(p) {
+    trayOrient.set(p.piece, p.orientation);
+    const result = await host.move(`-${p.cells[0][0]},${p.cells[0][1]}`);
+    if (result.ok) setFocus({ name: p.piece, from: "tray" });
+  }
+
+  // -- pointer input ------------------------------------------------------------------------------------------
+  function pointerPos(e) {
+    const rect = canvas.getBoundingClientRect();
+    return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+  }
+
+  function pickAt(x, y) {
+    const { r, c } = boardCellAt(x, y);
+    const p = isCell(r, c) ? placementAt(r, c) : null;
+    if (p) {
+      const grab = [r - p.row, c - p.col];
+      return { name: p.piece, o: p.orientation, grab, from: "board", placement: p };
+    }
+    const t = trayPieceAt(x, y);
+    if (t) return { name: t.name, o: trayOrient.get(t.name), grab: t.grab, from: "tray", placement: null };
+    return null;
+  }
+
+  canvas.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 && e.pointerType === "mouse") return;
+    closeMenu();
+    keyboardMode = false;
+    const { x, y } = pointerPos(e);
+    const hit = pickAt(x, y);
+    if (!hit) {
+      setFocus(null);
+      return;
+    }
+    e.preventDefault();
+    canvas.focus({ preventScroll: true });
+    canvas.setPointerCapture(e.pointerId);
+    setFocus(hit.from === "board" ? { name: hit.name, from: "board", placement: hit.placement } : { name: hit.name, from: "tray" });
+    drag = { ...hit, x, y, startX: x, startY: y, moved: false, pointerId: e.pointerId, timer: null };
+    if (e.pointerType !== "mouse") {
+      const d = drag;
+      d.timer = setTimeout(() => {
+        if (drag === d && !d.moved) {
+          drag = null;
+          openMenu(x, y, hit);
+        }
+      }, LONG_PRESS_MS);
+    }
+  });
+
+  canvas.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.pointerId) return;
+    const { x, y } = pointerPos(e);
+    drag.x = x;
+    drag.y = y;
+    if (!drag.moved && Math.hypot(x - drag.startX, y - drag.startY) > DRAG_SLOP) {
+      drag.moved = true;
+      clearTimeout(drag.timer);
+    }
+    if (drag.moved) draw();
+  });
+
+  async function endDrag(e, cancelled) {
+    if (!drag || e.pointerId !== drag.pointerId) return;
+    const d = drag;
+    drag = null;
+    clearTimeout(d.timer);
+    if (!d.moved || cancelled) {
+      draw();
+      return;
+    }
+    const { x, y } = pointerPos(e);
+    if (overBoard(x, y)) {
+      const { r, c } = boardCellAt(x, y);
+      await place(d.name, d.o, r - d.grab[0], c - d.grab[1], d.placement);
+    } else if (d.from === "board") {
+      await takeBack(d.placement);
+    } else {
+      trayOrient.set(d.name, d.o);
+      draw();
+    }
+  }
+
+  canvas.addEventListener("pointerup", (e) => endDrag(e, false));
+  canvas.addEventListener("pointercancel", (e) => endDrag(e, true));
+  canvas.addEventListener("contextmenu", (e) => {
+    e.preventDefault();
+    const { x, y } = pointerPos(e);
+    const hit = pickAt(x, y);
+    if (drag) clearTimeout(drag.timer);
+    drag = null;
+    if (hit) openMenu(x, y, hit);
+  });
+
+  // -- context menu -----------------------------------------------------------------------------------------
+  function openMenu(x, y, hit) {
+    setFocus(hit.from === "board" ? { name: hit.name, from: "board", placement: hit.placement } : { name: hit.name, from: "tray" });
+    const items = [
+      ["Rotate (R)", () => transform("rotate")],
+      ["Mirror horizontally (H)", () => transform("mirror_h")],
+      ["Mirror vertically (V)", () => transform("mirror_v")],
+    ];
+    if (hit.from === "board") items.push(["Take back", () => (closeMenu(), takeBack(hit.placement))]);
+    menu.replaceChildren(
+      ...items.map(([label, fn]) => {
+        const b = button(label, label, fn);
+        b.setAttribute("role", "menuitem");
+        return b;
+      }),
+    );
+    const rect = canvas.getBoundingClientRect();
+    const rootRect = root.getBoundingClientRect();
+    menu.style.left = `${rect.left - rootRect.left + x}px`;
+    menu.style.top = `${rect.top - rootRect.top + y}px`;
+    menu.hidden = false;
+    menu.querySelector("button").focus();
+  }
+
+  function closeMenu() {
+    if (!menu.hidden) {
+      menu.hidden = true;
+      canvas.focus({ preventScroll: true });
+    }
+  }
+
+  menu.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") closeMenu();
+  });
+  const outside = (e) => {
+    if (!menu.hidden && !menu.contains(e.target)) menu.hidden = true;
+  };
+  document.addEventListener("pointerdown", outside, true);
+
+  // -- keyboard ---------------------------------------------------------------------------------------------------
+  function cycle(step) {
+    const avail = names.filter((n) => view.available[n] > 0);
+    if (!avail.length) return;
+    const i = focus && focus.from === "tray" ? avail.indexOf(focus.name) : -1;
+    const next = avail[(i + step + avail.length) % avail.length];
+    setFocus({ name: next, from: "tray" });
+    host.status(`${next} in hand: move with the arrow keys, Enter to place.`);
+  }
+
+  canvas.addEventListener("keydown", async (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    keyboardMode = true;
+    const k = e.key;
+    const lower = k.toLowerCase();
+    let handled = true;
+    if (k === "ArrowUp") cursor.r = Math.max(0, cursor.r - 1);
+    else if (k === "ArrowDown") cursor.r = Math.min(R - 1, cursor.r + 1);
+    else if (k === "ArrowLeft") cursor.c = Math.max(0, cursor.c - 1);
+    else if (k === "ArrowRight") cursor.c = Math.min(C - 1, cursor.c + 1);
+    else if (!e.shiftKey && lower === "r") transform("rotate");
+    else if (!e.shiftKey && lower === "h") transform("mirror_h");
+    else if (!e.shiftKey && lower === "v") transform("mirror_v");
+    else if (k === "]" || k === "PageDown" || k === ".") cycle(1);
+    else if (k === "[" || k === "PageUp" || k === ",") cycle(-1);
+    else if (e.shiftKey && k.length === 1 && pieces.has(k.toUpperCase()) && view.available[k.toUpperCase()] > 0) {
+      setFocus({ name: k.toUpperCase(), from: "tray" });
+    } else if (k === "Enter" || k === " ") {
+      const here = placementAt(cursor.r, cursor.c);
+      if (focus && focus.from === "tray") {
+        await place(focus.name, trayOrient.get(focus.name), cursor.r, cursor.c, null);
+      } else if (focus && focus.from === "board" && !(here && here.text === focus.placement.text)) {
+        const p = focus.placement;
+        await place(p.piece, p.orientation, cursor.r, cursor.c, p);
+      } else if (here) {
+        setFocus({ name: here.piece, from: "board", placement: here });
+        cursor = { r: here.row, c: here.col };
+        host.status(`${here.piece} picked up: move it with the arrow keys, Enter to put it down.`);
+      }
+    } else if (k === "Delete" || k === "Backspace") {
+      const here = placementAt(cursor.r, cursor.c) || (focus && focus.from === "board" ? focus.placement : null);
+      if (here) await takeBack(here);
+    } else if (k === "Escape") {
+      closeMenu();
+      setFocus(null);
+    } else handled = false;
+    if (handled) {
+      e.preventDefault();
+      draw();
+    }
+  });
+  canvas.addEventListener("focus", () => draw());
+  canvas.addEventListener("blur", () => draw());
+
+  const onResize = () => resize();
+  window.addEventListener("resize", onResize);
+
+  // -- the interface the shell uses -------------------------------------------------------------------------------
+  return {
+    render(next) {
+      view = next;
+      if (marks && marks.kind !== "refused") marks = null;
+      if (focus && focus.from === "board") {
+        const same = view.placements.find((p) => p.text === focus.placement.text);
+        focus = same ? { ...focus, placement: same } : null;
+      }
+      if (focus && focus.from === "tray" && !(view.available[focus.name] > 0)) focus = null;
+      if (!layout) resize();
+      describeBoard();
+      draw();
+    },
+    showHint(h) {
+      marks = h.cells && h.cells.length ? { cells: h.cells, kind: h.kind === "place" ? "hint" : "blocked" } : null;
+      draw();
+    },
+    layout() {
+      const rect = canvas.getBoundingClientRect();
+      const tray = {};
+      for (const name of names) {
+        const { x0, y0 } = trayOrigin(name);
+        tray[name] = pieceCells(name, trayOrient.get(name)).map(([r, c]) => ({
+          x: rect.left + x0 + (c + 0.5) * layout.ts,
+          y: rect.top + y0 + (r + 0.5) * layout.ts,
+          r,
+          c,
+        }));
+      }
+      return {
+        cell: layout.s,
+        boardX: rect.left + layout.bx,
+        boardY: rect.top + layout.by,
+        rows: R,
+        cols: C,
+        tray,
+        trayOrientation: Object.fromEntries(trayOrient),
+        focus: focus ? { name: focus.name, from: focus.from } : null,
+      };
+    },
+    destroy() {
+      window.removeEventListener("resize", onResize);
+      document.removeEventListener("pointerdown", outside, true);
+      root.replaceChildren();
+    },
+  };
+}
