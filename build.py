@@ -12,6 +12,7 @@ its ES modules, the pento_core wheel and a pinned Pyodide runtime.
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -70,7 +71,12 @@ def build_wheel(out_dir: Path) -> Path:
         f"Requires-Python: {meta['requires-python']}\n"
     )
     files.append((f"{dist_info}/METADATA", metadata.encode()))
-    files.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: pento build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
+    files.append(
+        (
+            f"{dist_info}/WHEEL",
+            b"Wheel-Version: 1.0\nGenerator: pento build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        )
+    )
     files.append((f"{dist_info}/top_level.txt", b"pento_core\n"))
     record = []
     for arc, data in files:
@@ -205,7 +211,7 @@ def build() -> Path:
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
+    extensions_map = {  # noqa: RUF012 - the base class declares it this way
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
         ".mjs": "text/javascript",
@@ -233,10 +239,8 @@ def serve(port: int) -> None:
     build()
     server = make_server(port, "0.0.0.0")
     log(f"serving dist/ at http://localhost:{server.server_address[1]}/  (Ctrl+C to stop)")
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 # -- testing ----------------------------------------------------------------------------------------
@@ -302,7 +306,10 @@ def test(pytest_args: list[str]) -> int:
     build()
     steps = [
         ("ruff", [sys.executable, "-m", "ruff", "check", "pento_core", "tests", "bench", "build.py"]),
-        ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", "pento_core", "tests", "bench", "build.py"]),
+        (
+            "ruff format",
+            [sys.executable, "-m", "ruff", "format", "--check", "pento_core", "tests", "bench", "build.py"],
+        ),
         ("mypy", [sys.executable, "-m", "mypy"]),
         ("pytest", [sys.executable, "-m", "pytest", *pytest_args]),
     ]

@@ -51,7 +51,7 @@ def _arg(args: JSON, name: str, kind: type, default: Any = ...) -> Any:
     value = args[name]
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise RequestError("bad_request", f"argument {name!r} must be a {kind.__name__}")
     return value
 

@@ -127,7 +127,7 @@ class _Search:
         self.progress = progress
         self.progress_every = progress_every
         self.start = time.monotonic()
-        self.last_report = self.start
+        self.last_report = float("-inf")  # the first check reports at once: work has begun
         self.nodes = 0
         self.next_check = _CHECK_EVERY
         self.solutions = 0

@@ -106,6 +106,7 @@ def board_maps(board: frozenset[Cell]) -> list[dict[Cell, Cell]]:
     maps = []
     for flip in (False, True):
         for k in range(4):
+
             def f(p: Cell, k: int = k, flip: bool = flip) -> Cell:
                 r, c = p
                 if flip:

@@ -315,6 +315,7 @@ function progressText(verb) {
 
 async function hint() {
   if (!session) return;
+  const t0 = performance.now();
   busy(true, "Looking for a hint…");
   try {
     const h = await core.request(
@@ -324,6 +325,7 @@ async function hint() {
     );
     gameView.showHint(h);
     status(h.message, h.kind === "blocked" ? "error" : "info");
+    performance.measure("pento-hint", { start: t0, end: performance.now() });
   } catch (err) {
     status(err.code === "cancelled" ? "Hint stopped." : err.message, "error");
   } finally {
@@ -402,6 +404,7 @@ function gameMenu() {
 
 function setCoreState(state, detail) {
   document.body.dataset.core = state;
+  if (state === "ready") performance.mark("pento-core-ready");
   $("loading").hidden = state === "ready";
   $("load-error").hidden = state !== "error";
   if (state === "error") text($("load-error-text"), `The puzzle engine failed to load: ${detail}`);
@@ -479,7 +482,6 @@ function registerOffline() {
 }
 
 export async function boot() {
-  performance.mark("pento-shell");
   bindButtons();
   bindKeys();
   showScreen("loading");

@@ -7,11 +7,11 @@ Playwright's own is used.  Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -83,10 +83,8 @@ def page(context: Any, console: Console, request: pytest.FixtureRequest) -> Iter
     console.attach(pg)
     yield pg
     ARTIFACTS.mkdir(exist_ok=True)
-    try:
+    with contextlib.suppress(Exception):
         pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
-    except Exception:
-        pass
     assert console.errors == [], f"the page logged errors: {console.errors}"
 
 

@@ -1,0 +1,148 @@
+"""Benchmark: the built page in headless Chromium.
+
+Prints, from one browser run:
+
+* shell first paint (target: within 0.5 s);
+* core ready (page load to ``data-core=ready``) beside a bare Pyodide boot in
+  a worker measured in the same run (target: within bare boot + 0.5 s);
+* pointer-up to the redrawn board for checked drops, 95th percentile (target 50 ms);
+* a hint on an empty 6x10, request to answer shown, 95th percentile (target 300 ms).
+
+Usage: ``python3 bench/bench_browser.py [--runs N]``.  Uses the same
+Chromium as the tests (build.find_chromium()).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+import build  # noqa: E402
+
+BOOT_HTML = """<!doctype html><meta charset="utf-8"><title>bare boot</title>
+<script type="module" src="boot.js"></script>"""
+BOOT_JS = """const w = new Worker(new URL("./boot-worker.js", import.meta.url), { type: "module" });
+w.onmessage = () => { performance.mark("bare-ready"); document.body.dataset.ready = "yes"; };"""
+BOOT_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+postMessage("ready");"""
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def main(runs: int) -> None:
+    from conftest import CHROMIUM_ARGS, cell_center, layout  # type: ignore[import-not-found]
+    from playwright.sync_api import sync_playwright
+
+    build.build()
+    bench_dir = build.DIST / "bench"
+    bench_dir.mkdir(exist_ok=True)
+    (bench_dir / "boot.html").write_text(BOOT_HTML)
+    (bench_dir / "boot.js").write_text(BOOT_JS)
+    (bench_dir / "boot-worker.js").write_text(BOOT_WORKER)
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    paints: list[float] = []
+    ready: list[float] = []
+    bare: list[float] = []
+    drops: list[float] = []
+    hints: list[float] = []
+    try:
+        with sync_playwright() as p:
+            exe = build.find_chromium()
+            browser = p.chromium.launch(args=CHROMIUM_ARGS, **({"executable_path": exe} if exe else {}))
+            for i in range(runs):
+                # alternate which goes first, so neither always gets a warm disk cache
+                order = ["bare", "game"] if i % 2 else ["game", "bare"]
+                for which in order:
+                    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+                    page = ctx.new_page()
+                    if which == "bare":
+                        page.goto(base + "bench/boot.html")
+                        page.wait_for_selector("body[data-ready=yes]", state="attached", timeout=90_000)
+                        bare.append(page.evaluate("performance.getEntriesByName('bare-ready')[0].startTime"))
+                    else:
+                        page.goto(base + "?nosw")
+                        page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+                        ready.append(page.evaluate("performance.getEntriesByName('pento-core-ready')[0].startTime"))
+                        paints.append(
+                            page.evaluate(
+                                "(performance.getEntriesByName('first-contentful-paint')[0] || "
+                                "performance.getEntriesByName('first-paint')[0]).startTime"
+                            )
+                        )
+                    ctx.close()
+            # drops and hints on one game page
+            ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+            page = ctx.new_page()
+            page.goto(base + "?nosw")
+            page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+            page.get_by_role("button", name="6 x 10", exact=True).click()
+            page.wait_for_selector("body[data-screen=play]", state="attached")
+            time.sleep(0.3)
+            for k in range(30):
+                lay = layout(page)
+                cell = lay["tray"]["X"][0]
+                x, y = cell_center(lay, 1, 1 + (k % 7))
+                page.mouse.move(cell["x"], cell["y"])
+                page.mouse.down()
+                page.mouse.move(x, y, steps=3)
+                page.mouse.up()
+                time.sleep(0.15)
+                # and drag it off the board again (a checked move too)
+                page.mouse.move(x, y)
+                page.mouse.down()
+                page.mouse.move(x, y + lay["cell"] * 9, steps=3)
+                page.mouse.up()
+                time.sleep(0.15)
+            drops = page.evaluate("performance.getEntriesByName('pento-drop').map(e => e.duration)")
+            for _ in range(20):
+                page.get_by_role("button", name="Hint").click()
+                page.wait_for_selector("#busy[hidden]", state="attached")
+                time.sleep(0.05)
+            hints = page.evaluate("performance.getEntriesByName('pento-hint').map(e => e.duration)")
+            browser.close()
+    finally:
+        server.shutdown()
+        for f in bench_dir.iterdir():
+            f.unlink()
+        bench_dir.rmdir()
+
+    def med(v: list[float]) -> float:
+        return statistics.median(v) / 1000
+
+    print(f"Chromium, {runs} page loads each; times in seconds unless marked ms\n")
+    print(f"shell first paint         median {med(paints):.3f}   max {max(paints) / 1000:.3f}   (target 0.5)")
+    print(f"bare Pyodide boot         median {med(bare):.3f}")
+    extra = med(ready) - med(bare)
+    print(f"core ready                median {med(ready):.3f}   extra over bare boot {extra:+.3f}")
+    print(
+        f"                          ratio core ready / bare boot: {med(ready) / med(bare):.2f}   (target: extra <= 0.5)"
+    )
+    drop_med = statistics.median(drops)
+    print(f"checked drop -> redrawn   p95 {p95(drops):.1f} ms   median {drop_med:.1f} ms   n={len(drops)}")
+    print("                          (target p95 50 ms)")
+    print(
+        f"hint on empty 6x10        p95 {p95(hints):.1f} ms   median {statistics.median(hints):.1f} ms   n={len(hints)}"
+    )
+    print("                          (target p95 300 ms)")
+    print(json.dumps({"paint": paints, "bare": bare, "ready": ready}), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    n = 5
+    if "--runs" in sys.argv:
+        n = int(sys.argv[sys.argv.index("--runs") + 1])
+    main(n)
