@@ -15,20 +15,29 @@ Commands (``args`` in brackets):
   ``illegal_move`` error whose message says why.
 * ``hint`` [game, desc, state, seconds?]: a :class:`~pento_core.games.base.Hint`.
 * ``solve`` [game, desc, state, seconds?]: a :class:`~pento_core.games.base.Solution`.
+* ``solutions`` [puzzle, distinct?, seconds?, keep?]: list the tilings of a
+  puzzle spec (:mod:`pento_core.puzzle`).  Solutions stream in through the
+  progress callback as ``new``: letter grids with rows joined by ``/``; the
+  result gives the ``count``, whether the search is ``complete``, the time,
+  and the last solutions.  At most ``keep`` (default 50,000) are sent; the
+  count goes on.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import time
 import traceback
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__, registry
-from .cover import Budget, Progress
+from .board import Position
+from .cover import Budget, BudgetSpent, Problem, Progress
 from .errors import PentoError
 from .games.base import JSON, Game
+from .puzzle import parse_puzzle
 
 PROTOCOL = 1
 MAX_SECONDS = 60.0
@@ -64,9 +73,9 @@ def _game(args: JSON) -> Game:
         raise RequestError("unknown_game", f"there is no game called {name!r}") from None
 
 
-def _budget(args: JSON, default: float) -> Budget:
+def _budget(args: JSON, default: float, limit: float = MAX_SECONDS) -> Budget:
     seconds = _arg(args, "seconds", float, default)
-    return Budget(max_seconds=max(0.05, min(seconds, MAX_SECONDS)))
+    return Budget(max_seconds=max(0.05, min(seconds, limit)))
 
 
 def _progress(sink: ProgressSink | None) -> Callable[[Progress], None] | None:
@@ -88,6 +97,7 @@ def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
                 "id": g.id,
                 "title": g.title,
                 "description": g.description,
+                "features": list(g.features),
                 "presets": [dataclasses.asdict(p) for p in g.presets()],
             }
             for g in registry.GAMES.values()
@@ -131,6 +141,50 @@ def cmd_solve(args: JSON, sink: ProgressSink | None) -> JSON:
     return dataclasses.asdict(game.solve(state, _budget(args, 30.0), _progress(sink)))
 
 
+def cmd_solutions(args: JSON, sink: ProgressSink | None) -> JSON:
+    puzzle = parse_puzzle(_arg(args, "puzzle", str))
+    distinct = _arg(args, "distinct", bool, False)
+    keep = max(0, _arg(args, "keep", int, 50_000))
+    budget = _budget(args, 3600.0, limit=24 * 3600.0)
+    problem = Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused)
+    batch: list[str] = []
+    count = 0
+    last = time.monotonic()
+
+    def flush(p: Progress | None = None) -> None:
+        nonlocal last
+        last = time.monotonic()
+        if sink is not None:
+            sink(
+                {
+                    "nodes": p.nodes if p else 0,
+                    "solutions": count,
+                    "elapsed": round(p.elapsed, 3) if p else 0,
+                    "new": list(batch),
+                }
+            )
+        batch.clear()
+
+    start = time.monotonic()
+    complete = True
+    try:
+        for solution in problem.solutions(distinct=distinct, budget=budget, progress=flush, progress_every=0.25):
+            count += 1
+            if count <= keep:
+                batch.append(Position(puzzle.board, puzzle.pieces, solution).text().replace("\n", "/"))
+            if sink is not None and time.monotonic() - last > 0.25:
+                flush(Progress(0, count, time.monotonic() - start))
+    except BudgetSpent:
+        complete = False
+    return {
+        "count": count,
+        "complete": complete,
+        "elapsed": round(time.monotonic() - start, 3),
+        "new": batch,
+        "symmetries": len(problem.symmetry_maps()),
+    }
+
+
 COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], JSON]] = {
     "hello": cmd_hello,
     "new": cmd_new,
@@ -138,6 +192,7 @@ COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], JSON]] = {
     "move": cmd_move,
     "hint": cmd_hint,
     "solve": cmd_solve,
+    "solutions": cmd_solutions,
 }
 
 

@@ -32,7 +32,8 @@ How the search works (and why):
   empty region no combination of the remaining pieces can fill).  Checking
   the size of every enclosed region with a flood fill prunes more nodes but
   cost more time than it saved (measured on 6x10: 7.5 s became 9.7-13 s), so
-  region arguments are applied once, before the search (:func:`impossibility`).
+  region arguments are applied once, before the search
+  (:mod:`pento_core.feasibility`).
 * **Symmetry is broken, not filtered**: to count, one piece that occurs once
   is restricted to placements that are the smallest of their images under
   the board's symmetry group G; each such placement p with stabiliser H
@@ -47,12 +48,12 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from math import gcd
 from typing import Any
 
 from .board import Board, Placement, Position
 from .errors import ImpossibleError
-from .geometry import Cell, Shape, apply_symmetry, bounds, components, normalize, transformed
+from .feasibility import impossibility
+from .geometry import Cell, Shape, apply_symmetry, bounds, normalize, transformed
 from .pieces import Piece, PieceSet
 
 Mask = int  # a set of board cells as bits, in the engine's own layout
@@ -342,15 +343,26 @@ class Problem:
             yield self._solution(path)
 
     def _paths(self, s: _Search, distinct: bool) -> Iterator[Path]:
+        """Every solution, or one per symmetry class.
+
+        Either way only one solution per class is searched for; without
+        ``distinct`` each is followed by its other images under the group,
+        which is several times faster than searching for them.
+        """
         group = self.symmetry_maps()
-        if not distinct or len(group) == 1:
+        if len(group) == 1:
             yield from self._run(s, self.start_free, self.start_left, True)
             return
         for kind, fixed, stab, free, left in self._split(group):
             for path in self._run(s, free, left, True):
                 full = fixed + path
-                if (kind == "restricted" and len(stab) == 1) or self._is_least(full, stab):
+                if not (kind == "restricted" and len(stab) == 1) and not self._is_least(full, stab):
+                    continue
+                if distinct:
                     yield full
+                    continue
+                images = {self._image(g, full) for g in group}
+                yield from sorted(images)
 
     def _split(self, group: list[list[int]]) -> Iterator[_Branch]:
         """Split the search by symmetry.
@@ -508,61 +520,5 @@ def _keeps_orientations(k: int, pieces: list[Piece]) -> bool:
     for p in pieces:
         allowed = set(p.orientations(one_sided=True))
         if any(normalize(apply_symmetry(k, o)) not in allowed for o in allowed):
-            return False
-    return True
-
-
-def impossibility(position: Position, allow_unused: bool = False) -> str | None:
-    """Why the position can never be completed, by arguments that need no search.
-
-    Returns ``None`` when none of the arguments applies (the problem may
-    still have no solution).  The arguments: area (the pieces' total against
-    the cells to cover); a region smaller than the smallest piece left; a
-    region whose size no combination of the pieces' sizes makes.
-    """
-    empty = position.empty_cells
-    left = position.remaining()
-    area = len(empty)
-    if allow_unused:
-        if left.area < area:
-            return f"the pieces cover {left.area} cells but {area} cells are to be covered"
-    elif left.area != area:
-        return f"area mismatch: the pieces cover {left.area} cells but the board has {area} cells to cover"
-    if area == 0:
-        return None
-    sizes = sorted({p.size for p, _ in left})
-    smallest = sizes[0]
-
-    regions = components(empty)
-    g = 0
-    for size in sizes:
-        g = gcd(g, size)
-    for region in regions:
-        r, c = min(region)
-        where = f"the region at row {r + 1}, column {c + 1}"
-        if len(region) < smallest:
-            return f"{where} has {len(region)} cells, fewer than the smallest piece ({smallest})"
-        if len(region) % g:
-            return f"{where} has {len(region)} cells, not a multiple of {g}, the size every piece is a multiple of"
-    if len(regions) > 1 and not _sizes_can_make([len(x) for x in regions], left):
-        return "no way to split the pieces between the separate regions by size"
-    return None
-
-
-def _sizes_can_make(targets: list[int], pieces: PieceSet) -> bool:
-    """Whether each target size can be a sum of piece sizes, each piece used once at most.
-
-    A necessary condition only (pieces are not shared out jointly), cheap
-    enough to run before every search.
-    """
-    counts: dict[int, int] = {}
-    for p, n in pieces:
-        counts[p.size] = counts.get(p.size, 0) + n
-    for target in targets:
-        reachable = 1  # bit s set: a sum of s is possible
-        for size, n in counts.items():
-            for _ in range(min(n, target // size)):
-                reachable |= reachable << size
-        if not (reachable >> target) & 1:
             return False
     return True

@@ -8,12 +8,13 @@ handedness they are drawn with.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from .errors import ParseError, UnknownPieceError
-from .geometry import Shape, canonical, is_connected, neighbours, normalize, orientations, render
+from .geometry import Shape, canonical, is_connected, mirror_v, neighbours, normalize, orientations, render
 
 PENTOMINO_LETTERS = "FILNPTUVWXYZ"
 
@@ -133,15 +134,49 @@ def family(size: int) -> dict[str, Piece]:
 
 
 def piece_by_name(name: str) -> Piece:
-    """Look a piece up by name: a pentomino letter or a family name like ``T4``."""
+    """Look a piece up by name: a pentomino letter, a family name like ``T4``,
+    or a custom piece ``C110_011`` (rows of 1 for cells and 0 for gaps, joined by ``_``)."""
     key = name.strip().upper()
     if key in PENTOMINOES:
         return PENTOMINOES[key]
+    if key.endswith("'") and len(key) > 1:
+        base = piece_by_name(key[:-1])
+        return named_piece(mirror_v(base.shape))
+    if key.startswith("C") and len(key) > 1 and set(key[1:]) <= set("01_"):
+        return custom_piece(key)
     for size in range(1, 7):
         fam = family(size)
         if key in fam:
             return fam[key]
     raise UnknownPieceError(f"unknown piece {name!r} (pentominoes are {PENTOMINO_LETTERS}; others e.g. I4, T4, H12)")
+
+
+MAX_CUSTOM_SIZE = 12
+
+
+def custom_piece(name: str) -> Piece:
+    """The piece named ``C`` + rows of 0/1 joined by ``_`` (the name of a drawn piece)."""
+    rows = name[1:].split("_")
+    if len(rows) > MAX_CUSTOM_SIZE or any(len(r) > MAX_CUSTOM_SIZE for r in rows):
+        raise UnknownPieceError(f"custom piece {name!r} is larger than {MAX_CUSTOM_SIZE}x{MAX_CUSTOM_SIZE}")
+    try:
+        s = parse_drawing("\n".join(r.replace("1", "#").replace("0", ".") for r in rows))
+    except ParseError as e:
+        raise UnknownPieceError(f"custom piece {name!r}: {e}") from None
+    return named_piece(s)
+
+
+def named_piece(s: Shape) -> Piece:
+    """The piece for a drawn shape: the family's piece when the drawing is a rotation
+    of it, the family's name with ``'`` when it is its mirror image (which matters for
+    one-sided sets), else a custom piece named by its drawing (``C110_011``)."""
+    s = normalize(s)
+    p = identify(s)
+    if p is None:
+        return Piece(_custom_name(s), s)
+    if canonical(s, False) == canonical(p.shape, False):
+        return p
+    return Piece(p.name + "'", normalize(mirror_v(p.shape)))
 
 
 def identify(s: Shape, one_sided: bool = False) -> Piece | None:
@@ -208,20 +243,34 @@ class PieceSet:
         return sum(n for p, n in self.counts if p.name == name)
 
     def names(self) -> str:
-        """The pieces as a spec string: ``FILNPTUVWXYZ`` or ``I4,T4,T4``."""
-        flat = [p.name for p, n in self.counts for _ in range(n)]
-        return "".join(flat) if all(len(x) == 1 for x in flat) else ",".join(flat)
+        """The pieces as a spec string: ``FILNPTUVWXYZ`` (single letters, copies
+        repeated) or ``I4*2,T4`` (names with ``*count``); see :func:`parse_piece_names`."""
+        if all(len(p.name) == 1 for p, _ in self.counts):
+            return "".join(p.name * n for p, n in self.counts)
+        return ",".join(p.name if n == 1 else f"{p.name}*{n}" for p, n in self.counts)
+
+
+MAX_COPIES = 99
 
 
 def parse_piece_names(spec: str, one_sided: bool = False) -> PieceSet:
-    """Parse ``FILN`` (pentomino letters; a repeated letter is two copies) or ``I4,T4,T4``."""
+    """Parse ``FILN`` (pentomino letters; a repeated letter is two copies) or
+    ``I4,T4*2,C11_10`` (names separated by commas, ``*k`` for k copies)."""
     spec = spec.strip()
     if not spec:
         raise UnknownPieceError("no pieces given")
-    tokens = [t for t in spec.replace(" ", ",").split(",") if t] if "," in spec or " " in spec else None
-    if tokens is None:
-        tokens = [spec] if any(ch.isdigit() for ch in spec) else list(spec)
-    return PieceSet.of([piece_by_name(t) for t in tokens], one_sided)
+    if "," in spec or " " in spec or "*" in spec or any(ch.isdigit() for ch in spec):
+        tokens = [t for t in spec.replace(" ", ",").split(",") if t]
+    else:  # letters, each maybe primed: FILN, FF' (F and its mirror image)
+        tokens = re.findall(r"[^']'?", spec)
+    counts: dict[Piece, int] = {}
+    for token in tokens:
+        name, _, copies = token.partition("*")
+        if copies and not (copies.isdigit() and 0 < int(copies) <= MAX_COPIES):
+            raise UnknownPieceError(f"{token!r}: the number of copies must be 1 to {MAX_COPIES}")
+        piece = piece_by_name(name)
+        counts[piece] = counts.get(piece, 0) + (int(copies) if copies else 1)
+    return PieceSet.of(counts, one_sided)
 
 
 def parse_pieces_text(text: str, one_sided: bool = False) -> PieceSet:
@@ -245,17 +294,7 @@ def parse_pieces_text(text: str, one_sided: bool = False) -> PieceSet:
             block = []
     if not shapes:
         raise ParseError("no pieces found (draw each piece with '#', separate pieces by a blank line)", 1)
-    pieces = []
-    for s in shapes:
-        named = identify(s, one_sided)
-        if named is None:
-            pieces.append(Piece(_custom_name(s), s))
-        elif not one_sided:
-            pieces.append(named)
-        else:  # keep the drawn handedness; a mirror image gets a primed name
-            same_hand = canonical(s, False) == canonical(named.shape, False)
-            pieces.append(Piece(named.name if same_hand else named.name + "'", s))
-    return PieceSet.of(pieces, one_sided)
+    return PieceSet.of([named_piece(s) for s in shapes], one_sided)
 
 
 def _custom_name(s: Shape) -> str:

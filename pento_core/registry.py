@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from .games.base import Game
 from .games.cover import CoverGame
+from .games.workshop import WorkshopGame
 
-GAMES: dict[str, Game] = {g.id: g for g in (CoverGame(),)}
+GAMES: dict[str, Game] = {g.id: g for g in (CoverGame(), WorkshopGame())}
 
 
 def get(game_id: str) -> Game:

@@ -6,8 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pento_core.board import Board, Placement, parse_board, parse_position
-from pento_core.cover import Budget, BudgetSpent, Problem, impossibility
+from pento_core.cover import Budget, BudgetSpent, Problem
 from pento_core.errors import ImpossibleError
+from pento_core.feasibility import impossibility
 from pento_core.pieces import PieceSet, family, parse_piece_names
 
 PENTS = PieceSet.pentominoes()

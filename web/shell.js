@@ -116,6 +116,7 @@ function renderHome(hello) {
     }
     card.append(h, p, presets);
     if (g.id === "cover") card.append(customBoardForm(g.id));
+    card.dataset.game = g.id;
     list.append(card);
   }
 }
@@ -162,24 +163,29 @@ async function openGame(game, result, history = null, at = 0, elapsed = 0, solve
   };
   clockStart = solved ? null : performance.now();
   showScreen("play");
+  const features = (core.hello.games.find((g) => g.id === game) || { features: [] }).features;
+  $("hint").hidden = !features.includes("hint");
+  $("solve").hidden = !features.includes("solve");
+  $("timer").hidden = !features.includes("timer");
+  document.body.dataset.game = game;
   gameView = module.createView({
     root: $("view"),
     info: result.info,
-    host: { move: playMove, status, menu: gameMenu },
+    host: { move: playMove, status, request: longRequest, open: openLink },
   });
   gameView.render(result.view);
   text($("game-title"), titleOf(game, result.desc));
   updateHash();
   persist();
   refreshButtons();
-  status(solved ? "Solved. Start a new game, or undo to keep playing." : "Drag a piece onto the board. Press ? for keys.");
+  status(solved ? "Solved. Start a new game, or undo to keep playing." : gameView.greeting || "");
 }
 
 function titleOf(game, desc) {
   const g = core.hello.games.find((x) => x.id === game);
   const preset = g && g.presets.find((p) => p.params === desc);
-  const board = preset ? preset.label : desc.includes("/") ? "custom board" : desc.replace("x", " × ");
-  return `${g ? g.title : game}: ${board}`;
+  const board = preset ? preset.label : desc.includes("/") || desc.includes("~") ? "custom puzzle" : desc.replace("x", " × ");
+  return game === "workshop" ? g.title : `${g ? g.title : game}: ${board}`;
 }
 
 async function newGame(game, params) {
@@ -310,7 +316,10 @@ function busy(on, message = "") {
 }
 
 function progressText(verb) {
-  return (p) => text($("busy-text"), `${verb}… ${p.nodes.toLocaleString()} positions tried, ${p.elapsed.toFixed(1)} s`);
+  return (p) => {
+    const found = p.new !== undefined ? `${p.solutions.toLocaleString()} found, ` : "";
+    text($("busy-text"), `${verb}… ${found}${p.nodes.toLocaleString()} positions tried, ${p.elapsed.toFixed(1)} s`);
+  };
 }
 
 async function hint() {
@@ -396,8 +405,29 @@ async function copyLink() {
   }
 }
 
-function gameMenu() {
-  return { undo: () => go(-1), redo: () => go(1) };
+/**
+ * A long request on behalf of a view: shows the busy bar with its progress and Stop.
+ * Resolves with the result; rejects with a CoreError ("cancelled" when stopped).
+ */
+async function longRequest(cmd, args, { label = "Working", onProgress } = {}) {
+  busy(true, `${label}…`);
+  const show = progressText(label);
+  try {
+    return await core.request(cmd, args, {
+      onProgress: (p) => {
+        show(p);
+        if (onProgress) onProgress(p);
+      },
+    });
+  } finally {
+    busy(false);
+  }
+}
+
+/** Open another game on a puzzle (e.g. the workshop's "Play this"). */
+function openLink(game, desc) {
+  persist();
+  location.hash = hashFor(game, desc, "");
 }
 
 // -- boot ---------------------------------------------------------------------------------------------

@@ -56,6 +56,7 @@ class Game(Protocol):
     id: str
     title: str
     description: str
+    features: tuple[str, ...]  # shell buttons the game supports: "hint", "solve"
 
     def presets(self) -> list[Preset]: ...
 

@@ -3,9 +3,9 @@ Cobertura Exata", section 2.6).
 
 Text formats:
 
-* **desc**: a board spec, ``RxC`` or rows of ``.``/``#`` joined by ``/``,
-  optionally followed by ``~`` and the pieces (default ``FILNPTUVWXYZ``).
-  When the board is smaller than the pieces' area, pieces are left over.
+* **desc**: a puzzle spec (:mod:`pento_core.puzzle`): ``6x10``, or a board,
+  its pieces and flags such as ``8x8~I4*4,O4*4~u``.  When the board is
+  smaller than the pieces' area, pieces are left over.
 * **state**: the placements in the order they were made, joined by ``;``.
   A placement is ``F3@2,5``: piece F in its orientation 3 (the order of
   :meth:`Piece.orientations`, the thesis's Table 1.2), its bounding box's top
@@ -22,14 +22,15 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..board import Board, Placement, Position, parse_board, place_shape
-from ..cover import Budget, Problem, impossibility
+from ..board import Board, Placement, Position, place_shape
+from ..cover import Budget, Problem
 from ..errors import ImpossibleError, ParseError, PentoError
+from ..feasibility import impossibility
 from ..geometry import Cell, mirror_h, mirror_v, rotate
-from ..pieces import Piece, PieceSet, parse_piece_names
+from ..pieces import Piece, PieceSet
+from ..puzzle import Puzzle, parse_puzzle
 from .base import JSON, Hint, Preset, ProgressFn, Solution
 
-MAX_AREA = 60
 MAX_SIDE = 20
 SCOTT = "8x8 without its centre"
 _PLACEMENT = re.compile(r"^([A-Za-z][A-Za-z0-9']*?)(\d+)@(-?\d+),(-?\d+)$")
@@ -48,18 +49,11 @@ class CoverState:
 @lru_cache(maxsize=64)
 def _puzzle(desc: str) -> tuple[Board, PieceSet, bool]:
     """Parse and check a desc (cached: every request names its puzzle)."""
-    if len(desc) > 4000:
-        raise ParseError("the puzzle description is too long")
-    spec, _, names = desc.partition("~")
-    if not spec.strip():
-        raise ParseError("the puzzle description has no board")
-    board = parse_board(spec)
-    if board.height > MAX_SIDE or board.width > MAX_SIDE:
-        raise PentoError(f"the board is {board.height}x{board.width}; at most {MAX_SIDE} cells a side")
-    pieces = parse_piece_names(names or "FILNPTUVWXYZ")
+    puzzle = parse_puzzle(desc, MAX_SIDE)
+    board, pieces = puzzle.board, puzzle.pieces
     if board.area > pieces.area:
         raise ImpossibleError(f"the board has {board.area} cells, more than the pieces cover ({pieces.area})")
-    allow_unused = board.area < pieces.area
+    allow_unused = puzzle.allow_unused or board.area < pieces.area
     reason = impossibility(Position(board, pieces), allow_unused)
     if reason:
         raise ImpossibleError(reason)
@@ -84,6 +78,7 @@ class CoverGame:
     id = "cover"
     title = "Pentomino cover"
     description = "Cover the board with the twelve pentominoes: drag, rotate and mirror them into place."
+    features: tuple[str, ...] = ("hint", "solve", "timer")
 
     def presets(self) -> list[Preset]:
         scott = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))
@@ -101,7 +96,7 @@ class CoverGame:
     def new(self, params: str, seed: int) -> str:
         """The board named by ``params``, once the solver has found a cover of it."""
         board, pieces, allow_unused = _puzzle(params)
-        desc = board.spec() + ("" if pieces == PieceSet.pentominoes() else "~" + pieces.names())
+        desc = Puzzle(board, pieces, allow_unused and board.area == pieces.area).spec()
         problem = Problem(board, pieces, allow_unused=allow_unused)
         result = problem.first(Budget(max_seconds=10))
         if result.status == "none":

@@ -2,21 +2,10 @@
 // pointer and keyboard gestures into moves. It knows no rules: where a
 // rotation takes a piece comes from the core's piece table, and every drop is
 // checked by the core (host.move), which says why a refused one is refused.
+import { colorOf, drawCells, sizeCanvas } from "./paint.js";
 
-const COLORS = {
-  F: "#e6550d", I: "#3182bd", L: "#31a354", N: "#756bb1", P: "#de2d26", T: "#fdae6b",
-  U: "#9ecae1", V: "#a1d99b", W: "#bcbddc", X: "#fc9272", Y: "#fdd0a2", Z: "#c7e9c0",
-};
-const FALLBACK = ["#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5"];
 const LONG_PRESS_MS = 550;
 const DRAG_SLOP = 6;
-
-function colorOf(name) {
-  if (COLORS[name]) return COLORS[name];
-  let h = 0;
-  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return FALLBACK[h % FALLBACK.length];
-}
 
 function el(tag, props = {}, children = []) {
   const node = Object.assign(document.createElement(tag), props);
@@ -127,12 +116,7 @@ export function createView({ root, info, host }) {
 
   function resize() {
     layout = computeLayout();
-    const dpr = window.devicePixelRatio || 1;
-    canvas.style.width = `${layout.width}px`;
-    canvas.style.height = `${layout.height}px`;
-    canvas.width = Math.round(layout.width * dpr);
-    canvas.height = Math.round(layout.height * dpr);
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    sizeCanvas(canvas, layout.width, layout.height);
     draw();
   }
 
@@ -182,36 +166,7 @@ export function createView({ root, info, host }) {
     return [layout.bx + c * layout.s, layout.by + r * layout.s, layout.s, layout.s];
   }
 
-  function drawPieceCells(cells, x0, y0, size, color, letter, options = {}) {
-    const set = new Set(cells.map(([r, c]) => `${r},${c}`));
-    ctx.fillStyle = color;
-    ctx.globalAlpha = options.alpha ?? 1;
-    for (const [r, c] of cells) ctx.fillRect(x0 + c * size, y0 + r * size, size, size);
-    ctx.globalAlpha = 1;
-    // outline only the piece's own border, so a placed piece reads as one shape
-    ctx.strokeStyle = options.stroke || "#1b1b1b";
-    ctx.lineWidth = options.lineWidth || Math.max(1.5, size / 14);
-    ctx.setLineDash(options.dash || []);
-    ctx.beginPath();
-    for (const [r, c] of cells) {
-      const x = x0 + c * size;
-      const y = y0 + r * size;
-      if (!set.has(`${r - 1},${c}`)) (ctx.moveTo(x, y), ctx.lineTo(x + size, y));
-      if (!set.has(`${r + 1},${c}`)) (ctx.moveTo(x, y + size), ctx.lineTo(x + size, y + size));
-      if (!set.has(`${r},${c - 1}`)) (ctx.moveTo(x, y), ctx.lineTo(x, y + size));
-      if (!set.has(`${r},${c + 1}`)) (ctx.moveTo(x + size, y), ctx.lineTo(x + size, y + size));
-    }
-    ctx.stroke();
-    ctx.setLineDash([]);
-    if (letter && size >= 14) {
-      const [r, c] = cells.reduce((a, b) => (a[0] * 100 + a[1] <= b[0] * 100 + b[1] ? a : b));
-      ctx.fillStyle = "rgba(0,0,0,0.72)";
-      ctx.font = `600 ${Math.floor(size * 0.5)}px system-ui, sans-serif`;
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(letter, x0 + (c + 0.5) * size, y0 + (r + 0.5) * size);
-    }
-  }
+  const drawPieceCells = (...args) => drawCells(ctx, ...args);
 
   function draw() {
     if (!layout) return;
@@ -569,6 +524,7 @@ export function createView({ root, info, host }) {
 
   // -- the interface the shell uses -------------------------------------------------------------------------------
   return {
+    greeting: "Drag a piece onto the board. Press ? for keys.",
     render(next) {
       view = next;
       if (marks && marks.kind !== "refused") marks = null;

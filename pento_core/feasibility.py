@@ -1,0 +1,133 @@
+"""Arguments that prove a tiling problem impossible without searching.
+
+Each argument returns ``None`` or a sentence a player can read.
+:func:`impossibility` tries them in order of cost; the engine refuses to
+search a problem that one of them rules out, and the workshop shows the
+sentence.  None of them is complete: a problem that passes them all may still
+have no solution (the search then says so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import gcd
+
+from .board import Position
+from .geometry import Shape, components
+from .pieces import PieceSet
+
+
+def impossibility(position: Position, allow_unused: bool = False) -> str | None:
+    """Why the position can never be completed, or ``None`` if no argument applies."""
+    for argument in ARGUMENTS:
+        reason = argument(position, allow_unused)
+        if reason:
+            return reason
+    return None
+
+
+def area(position: Position, allow_unused: bool) -> str | None:
+    """The pieces must cover exactly the cells to cover (at least, when pieces may be left over)."""
+    cells = len(position.empty_cells)
+    pieces = position.remaining().area
+    if allow_unused:
+        if pieces < cells:
+            return f"the pieces cover only {pieces} cells but {cells} cells are to be covered"
+    elif pieces != cells:
+        return f"area mismatch: the pieces cover {pieces} cells but the board has {cells} cells to cover"
+    return None
+
+
+def _where(region: Shape, regions: list[Shape]) -> str:
+    if len(regions) == 1:
+        return "the area to cover"
+    r, c = min(region)
+    return f"the region at row {r + 1}, column {c + 1}"
+
+
+def _cells(n: int) -> str:
+    return f"{n} cell" if n == 1 else f"{n} cells"
+
+
+def small_region(position: Position, allow_unused: bool) -> str | None:
+    """A separate region with fewer cells than the smallest piece cannot be covered."""
+    left = position.remaining()
+    if not left.counts or not position.empty_cells:
+        return None
+    smallest = min(p.size for p, _ in left)
+    regions = components(position.empty_cells)
+    for region in regions:
+        if len(region) < smallest:
+            return f"{_where(region, regions)} has {_cells(len(region))}, fewer than the smallest piece ({smallest})"
+    return None
+
+
+def region_sizes(position: Position, allow_unused: bool) -> str | None:
+    """Each region's size must be a sum of sizes of available pieces (and all regions together, at once)."""
+    left = position.remaining()
+    if not left.counts or not position.empty_cells:
+        return None
+    regions = components(position.empty_cells)
+    g = 0
+    for p, _ in left:
+        g = gcd(g, p.size)
+    for region in regions:
+        if len(region) % g:
+            return (
+                f"{_where(region, regions)} has {_cells(len(region))}, "
+                f"not a multiple of {g}, the size every piece is a multiple of"
+            )
+    for region in regions:
+        if not _sums_to(len(region), left):
+            sizes = sorted({p.size for p, _ in left})
+            return (
+                f"{_where(region, regions)} has {_cells(len(region))}, "
+                f"a size no combination of the pieces (sizes {', '.join(map(str, sizes))}) makes"
+            )
+    return None
+
+
+def _sums_to(target: int, pieces: PieceSet) -> bool:
+    """Whether some of the pieces (each copy at most once) have sizes adding up to ``target``."""
+    reachable = 1  # bit s set: a total of s is possible
+    for p, n in pieces:
+        for _ in range(min(n, target // p.size)):
+            reachable |= reachable << p.size
+    return bool((reachable >> target) & 1)
+
+
+def colouring(position: Position, allow_unused: bool) -> str | None:
+    """Checkerboard colouring: a piece always covers d more cells of one colour than of
+    the other (its imbalance d; which colour depends on where it lies).  The pieces'
+    signed imbalances must add up to the board's imbalance."""
+    left = position.remaining()
+    empty = position.empty_cells
+    if not left.counts or not empty:
+        return None
+    dark = sum(1 for r, c in empty if (r + c) % 2 == 0)
+    target = dark - (len(empty) - dark)
+    # States (cells, dark minus light) reachable by choosing pieces and signs.
+    states = {(0, 0)}
+    for p, n in left:
+        d = abs(sum(1 if (r + c) % 2 == 0 else -1 for r, c in p.shape))
+        for _ in range(n):
+            nxt = set()
+            for cells, imbalance in states:
+                if allow_unused:
+                    nxt.add((cells, imbalance))
+                if cells + p.size <= len(empty):
+                    nxt.add((cells + p.size, imbalance + d))
+                    nxt.add((cells + p.size, imbalance - d))
+            states = nxt
+            if len(states) > 200_000:  # too many to follow: the argument gives up (says nothing)
+                return None
+    if (len(empty), target) in states:
+        return None
+    light = len(empty) - dark
+    return (
+        f"checkerboard colouring: the cells to cover are {dark} dark and {light} light, "
+        "but no way of laying these pieces covers that many of each colour"
+    )
+
+
+ARGUMENTS: list[Callable[[Position, bool], str | None]] = [area, small_region, region_sizes, colouring]

@@ -1,0 +1,277 @@
+"""The polyomino workshop: edit any board and any set of pieces, see why a
+puzzle is impossible, and list every tiling (after the Heidelberg lab report
+"POLYOMINO – Ein Spiel").
+
+Its moves are edits, so the shell's undo, saving and share links work for it
+as for any game.  Text formats:
+
+* **desc**: the puzzle it started from, a :mod:`pento_core.puzzle` spec.
+* **state**: the puzzle being edited, ``BOARD~PIECES~FLAGS`` where BOARD is
+  ``RxC`` (all cells) or rows of ``.`` and ``#`` joined by ``/`` (kept as
+  drawn, empty rows included, so the editor's grid keeps its size), PIECES is
+  as in a puzzle spec or ``-`` for none.
+* **move**: ``size R C``; ``paint r,c;r,c...`` / ``erase r,c;...`` (0-based);
+  ``board SPEC``; ``pieces SPEC``; ``count NAME N``; ``flag o 1`` (one-sided),
+  ``flag u 0`` (pieces may be left over); ``import TEXT`` (the puzzle text file).
+
+The solutions themselves are listed by the ``solutions`` command of
+:mod:`pento_core.api`, which streams them as they are found.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..board import MAX_SIDE as BOARD_MAX_SIDE
+from ..board import Board, Position
+from ..cover import Budget
+from ..errors import IllegalMoveError, ParseError, PentoError
+from ..feasibility import impossibility
+from ..geometry import Cell, bounds
+from ..pieces import MAX_COPIES, PieceSet, family, parse_piece_names, piece_by_name
+from ..puzzle import Puzzle, parse_puzzle, parse_puzzle_text
+from .base import JSON, Hint, Preset, ProgressFn, Solution
+
+MAX_SIDE = 20
+LARGE = 20_000  # placements beyond which the workshop warns that a search may take long
+_CELL = re.compile(r"^(\d+),(\d+)$")
+
+
+@dataclass(frozen=True)
+class WorkshopState:
+    """The puzzle being edited: a grid of ``rows`` x ``cols`` with some cells on the board."""
+
+    rows: int
+    cols: int
+    cells: frozenset[Cell]
+    pieces: PieceSet
+    allow_unused: bool
+
+    def puzzle(self) -> Puzzle:
+        """The puzzle, or a PentoError saying why there is none yet."""
+        if not self.cells:
+            raise PentoError("the board has no cells: paint some")
+        if not self.pieces.counts:
+            raise PentoError("there are no pieces: choose some")
+        return Puzzle(Board.of(self.cells), self.pieces, self.allow_unused)
+
+
+def _board_text(st: WorkshopState) -> str:
+    if len(st.cells) == st.rows * st.cols:
+        return f"{st.rows}x{st.cols}"
+    return "/".join("".join("." if (r, c) in st.cells else "#" for c in range(st.cols)) for r in range(st.rows))
+
+
+def _parse_grid(spec: str) -> tuple[int, int, frozenset[Cell]]:
+    """A board spec read as a grid, keeping empty rows and columns."""
+    m = re.match(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$", spec)
+    if m:
+        rows, cols = int(m.group(1)), int(m.group(2))
+        _check_size(rows, cols)
+        return rows, cols, frozenset((r, c) for r in range(rows) for c in range(cols))
+    lines = spec.replace("\n", "/").split("/")
+    rows, cols = len(lines), max(len(line) for line in lines)
+    _check_size(rows, cols)
+    cells = set()
+    for r, line in enumerate(lines):
+        for c, ch in enumerate(line):
+            if ch == "." or (ch.isascii() and ch.isalpha()):
+                cells.add((r, c))
+            elif ch not in "# ":
+                raise ParseError(f"unexpected character {ch!r} in the board", r + 1, c + 1)
+    return rows, cols, frozenset(cells)
+
+
+def _check_size(rows: int, cols: int) -> None:
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise ParseError(f"the board must be 1 to {MAX_SIDE} cells a side, not {rows}x{cols}")
+
+
+def _from_puzzle(p: Puzzle) -> WorkshopState:
+    return WorkshopState(p.board.height, p.board.width, p.board.cells, p.pieces, p.allow_unused)
+
+
+def placement_estimate(board: Board, pieces: PieceSet) -> int:
+    """How many ways there are to put some piece somewhere on the board (the problem's size)."""
+    stride = board.width + 1
+    board_mask = 0
+    for r, c in board.cells:
+        board_mask |= 1 << (r * stride + c)
+    total = 0
+    for p, _ in pieces:
+        for o in p.orientations(pieces.one_sided):
+            _, _, h, w = bounds(o)
+            mask = 0
+            for r, c in o:
+                mask |= 1 << (r * stride + c)
+            for r0 in range(board.height - h):
+                for c0 in range(board.width - w):
+                    shifted = mask << (r0 * stride + c0)
+                    if shifted & board_mask == shifted:
+                        total += 1
+    return total
+
+
+class WorkshopGame:
+    """Any board, any set of pieces, every tiling."""
+
+    id = "workshop"
+    title = "Polyomino workshop"
+    description = (
+        "Build any board and choose any polyominoes; see at once when a puzzle is impossible and why, "
+        "or list and browse every tiling."
+    )
+    features: tuple[str, ...] = ()
+
+    def presets(self) -> list[Preset]:
+        scott = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))
+        corners = "/".join("".join("#" if (r, c) in ((0, 0), (7, 7)) else "." for c in range(8)) for r in range(8))
+        return [
+            Preset("6 x 10 with the 12 pentominoes", "6x10"),
+            Preset("8x8 without its centre", scott),
+            Preset("8x8 without two corners, dominoes", f"{corners}~I2*31"),
+            Preset("5 x 4 with the 5 tetrominoes", "5x4~I4,O4,T4,S4,L4~u"),
+            Preset("8x8 with the pentominoes and a 2x2 square", "8x8~F,I,L,N,P,T,U,V,W,X,Y,Z,O4"),
+        ]
+
+    def new(self, params: str, seed: int) -> str:
+        return parse_puzzle(params, MAX_SIDE).spec()
+
+    def validate(self, desc: str) -> None:
+        parse_puzzle(desc, MAX_SIDE)
+
+    def start(self, desc: str, state: str = "") -> WorkshopState:
+        if not state:
+            return _from_puzzle(parse_puzzle(desc, MAX_SIDE))
+        if len(state) > 6000:
+            raise ParseError("the saved workshop is too long")
+        parts = state.split("~")
+        if len(parts) != 3:
+            raise ParseError("a workshop state is BOARD~PIECES~FLAGS")
+        board, names, flags = parts
+        rows, cols, cells = _parse_grid(board)
+        if set(flags) - set("ou"):
+            raise ParseError(f"unknown flags {flags!r}")
+        pieces = PieceSet((), "o" in flags) if names == "-" else parse_piece_names(names, "o" in flags)
+        return WorkshopState(rows, cols, cells, pieces, "u" in flags)
+
+    def write_state(self, st: WorkshopState) -> str:
+        flags = ("o" if st.pieces.one_sided else "") + ("u" if st.allow_unused else "")
+        return f"{_board_text(st)}~{st.pieces.names() or '-'}~{flags}"
+
+    def apply(self, st: WorkshopState, move: str) -> WorkshopState:
+        verb, _, rest = move.strip().partition(" ")
+        if verb == "size":
+            try:
+                rows, cols = (int(x) for x in rest.split())
+            except ValueError:
+                raise ParseError("size takes two numbers: rows and columns") from None
+            _check_size(rows, cols)
+            cells = {c for c in st.cells if c[0] < rows and c[1] < cols}
+            cells |= {(r, c) for r in range(rows) for c in range(cols) if r >= st.rows or c >= st.cols}
+            return WorkshopState(rows, cols, frozenset(cells), st.pieces, st.allow_unused)
+        if verb in ("paint", "erase"):
+            cells = set(st.cells)
+            for token in (t for t in rest.split(";") if t.strip()):
+                m = _CELL.match(token.strip())
+                if not m:
+                    raise ParseError(f"{token!r} is not a cell like 2,5")
+                cell = (int(m.group(1)), int(m.group(2)))
+                if not (cell[0] < st.rows and cell[1] < st.cols):
+                    raise IllegalMoveError(f"row {cell[0] + 1}, column {cell[1] + 1} is outside the grid")
+                if verb == "paint":
+                    cells.add(cell)
+                else:
+                    cells.discard(cell)
+            return WorkshopState(st.rows, st.cols, frozenset(cells), st.pieces, st.allow_unused)
+        if verb == "board":
+            rows, cols, grid = _parse_grid(rest)
+            return WorkshopState(rows, cols, grid, st.pieces, st.allow_unused)
+        if verb == "pieces":
+            one_sided = st.pieces.one_sided
+            pieces = PieceSet((), one_sided) if rest.strip() in ("", "-") else parse_piece_names(rest, one_sided)
+            return WorkshopState(st.rows, st.cols, st.cells, pieces, st.allow_unused)
+        if verb == "count":
+            name, _, n = rest.rpartition(" ")
+            if not n.isdigit() or int(n) > MAX_COPIES:
+                raise ParseError(f"a count is 0 to {MAX_COPIES}")
+            piece = piece_by_name(name)
+            counts = {p: k for p, k in st.pieces}
+            match = next((p for p in counts if p.name == piece.name), piece)
+            counts[match] = int(n)
+            return WorkshopState(st.rows, st.cols, st.cells, PieceSet.of(counts, st.pieces.one_sided), st.allow_unused)
+        if verb == "flag":
+            which, _, value = rest.partition(" ")
+            on = value.strip() == "1"
+            if which == "o":
+                return WorkshopState(st.rows, st.cols, st.cells, PieceSet.of(dict(st.pieces), on), st.allow_unused)
+            if which == "u":
+                return WorkshopState(st.rows, st.cols, st.cells, st.pieces, on)
+            raise ParseError(f"unknown flag {which!r}")
+        if verb == "import":
+            return _from_puzzle(parse_puzzle_text(rest, MAX_SIDE))
+        raise ParseError(f"unknown workshop move {verb!r}")
+
+    def info(self, desc: str) -> JSON:
+        catalogue = []
+        for size, label in (
+            (1, "Monomino"),
+            (2, "Domino"),
+            (3, "Trominoes"),
+            (4, "Tetrominoes"),
+            (5, "Pentominoes"),
+            (6, "Hexominoes"),
+        ):
+            catalogue.append(
+                {
+                    "label": label,
+                    "pieces": [
+                        {"name": p.name, "cells": sorted([list(c) for c in p.shape])} for p in family(size).values()
+                    ],
+                }
+            )
+        presets = [
+            {"label": "6 x 10", "board": "6x10"},
+            {"label": "5 x 12", "board": "5x12"},
+            {"label": "4 x 15", "board": "4x15"},
+            {"label": "3 x 20", "board": "3x20"},
+            {"label": "8x8 without its centre", "board": self.presets()[1].params},
+        ]
+        return {"catalogue": catalogue, "board_presets": presets, "max_side": MAX_SIDE, "board_max": BOARD_MAX_SIDE}
+
+    def view(self, st: WorkshopState) -> JSON:
+        out: JSON = {
+            "rows": st.rows,
+            "cols": st.cols,
+            "grid": ["".join("." if (r, c) in st.cells else "#" for c in range(st.cols)) for r in range(st.rows)],
+            "pieces": [
+                {"name": p.name, "count": n, "size": p.size, "cells": sorted([list(c) for c in p.shape])}
+                for p, n in st.pieces
+            ],
+            "one_sided": st.pieces.one_sided,
+            "allow_unused": st.allow_unused,
+            "area": len(st.cells),
+            "piece_area": st.pieces.area,
+            "complete": False,
+        }
+        try:
+            puzzle = st.puzzle()
+        except PentoError as e:
+            out.update(puzzle=None, text=None, reason=str(e), placements=0, warning=None)
+            return out
+        placements = placement_estimate(puzzle.board, puzzle.pieces)
+        reason = impossibility(Position(puzzle.board, puzzle.pieces), puzzle.allow_unused)
+        if reason is None and placements == 0:
+            reason = "no piece fits anywhere on the board"
+        warning = None
+        if reason is None and placements > LARGE:
+            warning = f"{placements:,} placements: a complete search may take a long time (Stop keeps what it found)."
+        out.update(puzzle=puzzle.spec(), text=puzzle.text(), reason=reason, placements=placements, warning=warning)
+        return out
+
+    def hint(self, state: WorkshopState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
+        return Hint("unknown", "The workshop lists solutions with its own Solve button.")
+
+    def solve(self, state: WorkshopState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
+        return Solution(False, "The workshop lists solutions with its own Solve button.")

@@ -1,0 +1,103 @@
+"""A tiling puzzle as text: a board, a piece set and two rules.
+
+Spec (one line, for links and saves): ``BOARD~PIECES~FLAGS``, where BOARD is
+``RxC`` or rows of ``.``/``#`` joined by ``/``; PIECES is pentomino letters
+(``FILNPTUVWXYZ``) or names with optional copies (``I4*2,T4,C110_011``); FLAGS
+holds ``o`` (one-sided: pieces may not be turned over) and ``u`` (pieces may
+be left over).  PIECES and FLAGS may be left out: the 12 pentominoes, free,
+each used once.
+
+Text file (for export and import), three parts::
+
+    ; one-sided, allow-unused          (optional: a comment line naming the flags)
+    <board text>
+    ---
+    <pieces file: pieces drawn with #, separated by blank lines>
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import MAX_SIDE, Board, parse_board
+from .errors import ParseError
+from .pieces import PieceSet, parse_piece_names, parse_pieces_text, write_pieces_text
+
+DEFAULT_PIECES = "FILNPTUVWXYZ"
+MAX_SPEC = 6000
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """What to cover (``board``) with what (``pieces``), and whether pieces may be left over."""
+
+    board: Board
+    pieces: PieceSet
+    allow_unused: bool = False
+
+    @property
+    def one_sided(self) -> bool:
+        return self.pieces.one_sided
+
+    def spec(self) -> str:
+        """The one-line spec; :func:`parse_puzzle` reads it back."""
+        flags = ("o" if self.one_sided else "") + ("u" if self.allow_unused else "")
+        names = self.pieces.names()
+        if flags:
+            return f"{self.board.spec()}~{names}~{flags}"
+        if names == DEFAULT_PIECES:
+            return self.board.spec()
+        return f"{self.board.spec()}~{names}"
+
+    def text(self) -> str:
+        """The text file; :func:`parse_puzzle_text` reads it back."""
+        flags = [name for on, name in ((self.one_sided, "one-sided"), (self.allow_unused, "allow-unused")) if on]
+        head = f"; {', '.join(flags)}\n" if flags else ""
+        return f"{head}{self.board.text()}\n---\n{write_pieces_text(self.pieces)}"
+
+
+def parse_puzzle(spec: str, max_side: int = MAX_SIDE) -> Puzzle:
+    """Parse a one-line spec ``BOARD~PIECES~FLAGS``."""
+    if len(spec) > MAX_SPEC:
+        raise ParseError("the puzzle description is too long")
+    parts = spec.strip().split("~")
+    if len(parts) > 3:
+        raise ParseError("a puzzle is BOARD~PIECES~FLAGS: too many '~'")
+    board_spec, names, flags = ([*parts, "", ""])[:3]
+    if not board_spec.strip():
+        raise ParseError("the puzzle description has no board")
+    if set(flags) - set("ou"):
+        raise ParseError(f"unknown flags {flags!r}: 'o' is one-sided, 'u' allows pieces left over")
+    board = parse_board(board_spec)
+    _check_side(board, max_side)
+    pieces = parse_piece_names(names or DEFAULT_PIECES, one_sided="o" in flags)
+    return Puzzle(board, pieces, "u" in flags)
+
+
+def parse_puzzle_text(text: str, max_side: int = MAX_SIDE) -> Puzzle:
+    """Parse the text file format (see the module docstring)."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    flags: set[str] = set()
+    if lines and lines[0].lstrip().startswith(";"):
+        words = lines[0].lstrip(" ;").replace(",", " ").split()
+        unknown = set(words) - {"one-sided", "allow-unused"}
+        if unknown:
+            raise ParseError(f"unknown flag {sorted(unknown)[0]!r} (use one-sided, allow-unused)", 1)
+        flags = set(words)
+        lines[0] = ""
+    if "---" not in [line.strip() for line in lines]:
+        raise ParseError("missing the line '---' between the board and the pieces")
+    cut = [line.strip() for line in lines].index("---")
+    board = parse_board("\n".join(lines[:cut]))
+    _check_side(board, max_side)
+    try:
+        pieces = parse_pieces_text("\n".join(lines[cut + 1 :]), one_sided="one-sided" in flags)
+    except ParseError as e:
+        line = None if e.line is None else e.line + cut + 1
+        raise ParseError(str(e).split(": ", 1)[-1], line, e.column) from None
+    return Puzzle(board, pieces, "allow-unused" in flags)
+
+
+def _check_side(board: Board, max_side: int) -> None:
+    if board.height > max_side or board.width > max_side:
+        raise ParseError(f"the board is {board.height}x{board.width}; at most {max_side} cells a side")

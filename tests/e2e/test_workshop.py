@@ -1,0 +1,128 @@
+"""The polyomino workshop in real headless Chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import layout, open_ready, session, wait_until
+
+
+def open_workshop(page: Any, base_url: str, preset: str) -> None:
+    open_ready(page, base_url)
+    wait_until(page, "['home', 'play'].includes(document.body.dataset.screen)")
+    if page.evaluate("document.body.dataset.screen") == "play":  # a saved game was restored
+        page.locator("#home-link").click()
+    page.locator("[data-game=workshop]").get_by_role("button", name=preset, exact=True).click()
+    page.wait_for_selector("body[data-game=workshop][data-screen=play]", state="attached")
+    wait_until(page, "window.pento.layout() !== null")
+
+
+def verdict(page: Any) -> str:
+    return str(page.locator(".ws-verdict").text_content())
+
+
+def found(page: Any) -> dict[str, str]:
+    loc = page.locator(".ws-found")
+    return {
+        "state": loc.get_attribute("data-state"),
+        "count": loc.get_attribute("data-count"),
+        "text": loc.text_content(),
+    }
+
+
+def test_edit_solve_count_and_browse(page: Any, base_url: str) -> None:
+    open_workshop(page, base_url, "6 x 10 with the 12 pentominoes")
+    assert "2,056 placements" in verdict(page)
+    # the board: 3 x 20
+    page.locator("#play").get_by_label("rows").fill("3")
+    page.locator("#play").get_by_label("columns").fill("20")
+    page.get_by_role("button", name="Set size").click()
+    wait_until(page, "window.pento.session().state.startsWith('3x20~')")
+    page.get_by_role("button", name="Find all tilings").click()
+    page.wait_for_selector(".ws-found[data-state=done]", state="attached", timeout=60_000)
+    assert found(page)["count"] == "8" and "8 tilings" in found(page)["text"]
+    # distinct up to symmetry: the thesis's Table 2.1 says 2
+    page.get_by_label("distinct up to the board's symmetries").check()
+    wait_until(page, "document.querySelector('.ws-found').dataset.count === '2'", timeout=60)
+    page.wait_for_selector(".ws-found[data-state=done]", state="attached", timeout=60_000)
+    shown = page.locator(".ws-solution")
+    first = shown.get_attribute("data-grid")
+    assert first and len(first.split("/")) == 3 and shown.get_attribute("data-index") == "1"
+    page.get_by_role("button", name="Next ▶").click()
+    assert shown.get_attribute("data-index") == "2" and shown.get_attribute("data-grid") != first
+    page.get_by_role("button", name="« First").click()
+    assert shown.get_attribute("data-grid") == first
+    # paint: erase one cell with the mouse; the verdict explains at once
+    page.locator(".ws-editor").scroll_into_view_if_needed()
+    lay = layout(page)
+    page.mouse.click(lay["editorX"] + lay["cell"] * 0.5, lay["editorY"] + lay["cell"] * 0.5)
+    wait_until(page, "document.querySelector('.ws-verdict').dataset.kind === 'impossible'")
+    assert "area mismatch: the pieces cover 60 cells but the board has 59 cells" in verdict(page)
+    assert found(page)["state"] == "idle"  # the listed tilings were for the old board
+    page.get_by_role("button", name="Undo").click()
+    wait_until(page, "document.querySelector('.ws-verdict').dataset.kind === 'ok'")
+    # the pieces: leave X out and allow pieces left over: 3x20 can't be done with 11 pieces (55 cells)
+    page.get_by_label("copies of X", exact=True).fill("0")
+    page.get_by_label("copies of X", exact=True).dispatch_event("change")
+    wait_until(page, "document.querySelector('.ws-verdict').textContent.includes('55 cells')")
+
+
+def test_impossible_cases_are_explained(page: Any, base_url: str) -> None:
+    open_workshop(page, base_url, "8x8 without two corners, dominoes")
+    assert verdict(page).startswith("Impossible before any search: checkerboard colouring")
+    assert page.get_by_role("button", name="Find all tilings").is_disabled()
+    open_workshop(page, base_url, "5 x 4 with the 5 tetrominoes")
+    assert "checkerboard colouring" in verdict(page)
+
+
+def test_a_custom_piece_can_be_drawn(page: Any, base_url: str) -> None:
+    open_workshop(page, base_url, "6 x 10 with the 12 pentominoes")
+    page.get_by_text("Draw your own piece").click()
+    for r, c in [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2)]:  # a hexomino-like shape
+        page.get_by_role("button", name=f"row {r + 1} column {c + 1}", exact=True).click()
+    page.get_by_role("button", name="Add this piece").click()
+    wait_until(page, "window.pento.session().state.includes('H')")  # recognised as a named hexomino
+    assert "66 cells" in str(page.locator(".ws-section").nth(1).text_content())
+
+
+def test_a_long_search_can_be_stopped_and_keeps_what_it_found(page: Any, base_url: str) -> None:
+    open_workshop(page, base_url, "8x8 with the pentominoes and a 2x2 square")
+    page.get_by_role("button", name="Find all tilings").click()
+    wait_until(page, "document.querySelectorAll('.ws-solution[data-index=\"1\"]').length === 1", timeout=60)
+    wait_until(page, "document.querySelector('#busy-text').textContent.includes('found')", timeout=30)
+    page.get_by_role("button", name="Stop", exact=True).click()
+    page.wait_for_selector(".ws-found[data-state=stopped]", state="attached", timeout=30_000)
+    assert "Stopped after" in found(page)["text"]
+    page.get_by_role("button", name="Next ▶").click()
+    assert page.locator(".ws-solution").get_attribute("data-index") == "2"
+    # the core is back for the next request
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    page.get_by_label("pieces may be left over").check()
+    wait_until(page, "window.pento.session().state.endsWith('~u')")
+
+
+def test_share_link_export_import_and_play_this(browser: Any, page: Any, base_url: str) -> None:
+    open_workshop(page, base_url, "6 x 10 with the 12 pentominoes")
+    page.get_by_role("button", name="3 x 20", exact=True).click()
+    wait_until(page, "window.pento.session().state.startsWith('3x20~')")
+    exported = page.locator(".ws-text").first.input_value()
+    assert exported.startswith("....................\n") and "\n---\n" in exported
+    link = page.url
+    other = browser.new_context()
+    try:
+        p2 = other.new_page()
+        open_ready(p2, link)
+        wait_until(p2, "window.pento.session() !== null")
+        assert session(p2)["state"] == session(page)["state"]
+        assert p2.locator("#play").get_by_label("rows").input_value() == "3"
+    finally:
+        other.close()
+    # import: a 2x5 board with two Ls
+    page.get_by_placeholder("Paste a puzzle text here").fill(".....\n.....\n---\n####\n#...\n\n####\n#...\n")
+    page.get_by_role("button", name="Import", exact=True).click()
+    wait_until(page, "window.pento.session().state === '2x5~LL~'")  # two L pentominoes
+    # play it by hand in the cover game
+    page.get_by_role("button", name="Play this puzzle by hand").click()
+    page.wait_for_selector("body[data-game=cover]", state="attached")
+    wait_until(page, "window.pento.session() && window.pento.session().desc === '2x5~LL'")
+    assert set(layout(page)["tray"]) == {"L"}

@@ -1,0 +1,77 @@
+// Drawing helpers shared by the game views: piece colours and outlined cells.
+
+const COLORS = {
+  F: "#e6550d", I: "#3182bd", L: "#31a354", N: "#756bb1", P: "#de2d26", T: "#fdae6b",
+  U: "#9ecae1", V: "#a1d99b", W: "#bcbddc", X: "#fc9272", Y: "#fdd0a2", Z: "#c7e9c0",
+};
+const FALLBACK = [
+  "#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5",
+  "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f",
+];
+
+/** A colour for a piece name or label: the pentominoes have their own, others a stable pick. */
+export function colorOf(name) {
+  const key = name.length === 1 ? name.toUpperCase() : name;
+  if (COLORS[key]) return COLORS[key];
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return FALLBACK[h % FALLBACK.length];
+}
+
+/**
+ * Fill cells [[r, c], ...] at (x0, y0) with cells of `size` pixels and outline only the
+ * shape's own border, so a piece reads as one shape. `letter` is written in its first cell.
+ */
+export function drawCells(ctx, cells, x0, y0, size, color, letter, options = {}) {
+  const set = new Set(cells.map(([r, c]) => `${r},${c}`));
+  ctx.fillStyle = color;
+  ctx.globalAlpha = options.alpha ?? 1;
+  for (const [r, c] of cells) ctx.fillRect(x0 + c * size, y0 + r * size, size, size);
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = options.stroke || "#1b1b1b";
+  ctx.lineWidth = options.lineWidth || Math.max(1.5, size / 14);
+  ctx.setLineDash(options.dash || []);
+  ctx.beginPath();
+  for (const [r, c] of cells) {
+    const x = x0 + c * size;
+    const y = y0 + r * size;
+    if (!set.has(`${r - 1},${c}`)) (ctx.moveTo(x, y), ctx.lineTo(x + size, y));
+    if (!set.has(`${r + 1},${c}`)) (ctx.moveTo(x, y + size), ctx.lineTo(x + size, y + size));
+    if (!set.has(`${r},${c - 1}`)) (ctx.moveTo(x, y), ctx.lineTo(x, y + size));
+    if (!set.has(`${r},${c + 1}`)) (ctx.moveTo(x + size, y), ctx.lineTo(x + size, y + size));
+  }
+  ctx.stroke();
+  ctx.setLineDash([]);
+  if (letter && size >= 14) {
+    const [r, c] = cells.reduce((a, b) => (a[0] * 1000 + a[1] <= b[0] * 1000 + b[1] ? a : b));
+    ctx.fillStyle = "rgba(0,0,0,0.72)";
+    ctx.font = `600 ${Math.floor(size * 0.5)}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(letter, x0 + (c + 0.5) * size, y0 + (r + 0.5) * size);
+  }
+}
+
+/** Size a canvas for CSS pixels width x height on this screen; returns its 2D context. */
+export function sizeCanvas(canvas, width, height) {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(height * dpr);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return ctx;
+}
+
+/** Draw a small piece icon into a new canvas. */
+export function pieceIcon(name, cells, cell = 9) {
+  const h = Math.max(...cells.map(([r]) => r)) + 1;
+  const w = Math.max(...cells.map(([, c]) => c)) + 1;
+  const canvas = document.createElement("canvas");
+  const ctx = sizeCanvas(canvas, w * cell + 2, h * cell + 2);
+  drawCells(ctx, cells, 1, 1, cell, colorOf(name), "", { lineWidth: 1 });
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", name);
+  return canvas;
+}

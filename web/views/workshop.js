@@ -1,0 +1,425 @@
+// The workshop's view: a board editor, a piece-set editor, the core's verdict on
+// the puzzle, and a browser for the tilings the core streams in. Every edit is a
+// move checked by the core; every argument and every tiling comes from it.
+import { colorOf, drawCells, pieceIcon, sizeCanvas } from "./paint.js";
+
+function el(tag, props = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function button(label, onClick, props = {}) {
+  const b = el("button", { type: "button", ...props });
+  b.textContent = label;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function section(title, ...children) {
+  const h = el("h2");
+  h.textContent = title;
+  return el("section", { className: "ws-section" }, [h, ...children]);
+}
+
+function label(textValue, control) {
+  const l = el("label");
+  l.append(control, ` ${textValue}`);
+  return l;
+}
+
+/** Cells [[r, c]] of each piece in a solution grid "AAB/ACB", by label and touching. */
+function piecesOfGrid(grid) {
+  const rows = grid.split("/");
+  const seen = new Set();
+  const out = [];
+  rows.forEach((row, r) => {
+    [...row].forEach((ch, c) => {
+      if (ch === "." || ch === "#" || seen.has(`${r},${c}`)) return;
+      const cells = [];
+      const stack = [[r, c]];
+      seen.add(`${r},${c}`);
+      while (stack.length) {
+        const [a, b] = stack.pop();
+        cells.push([a, b]);
+        for (const [da, db] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+          const [x, y] = [a + da, b + db];
+          if (rows[x] && rows[x][y] === ch && !seen.has(`${x},${y}`)) {
+            seen.add(`${x},${y}`);
+            stack.push([x, y]);
+          }
+        }
+      }
+      out.push({ label: ch, cells });
+    });
+  });
+  return out;
+}
+
+export function createView({ root, info, host }) {
+  let view = null;
+  let solutions = [];
+  let index = 0;
+  let searchedFor = null; // the puzzle spec the solutions belong to
+  let result = null; // {count, complete, elapsed} of the last search
+  let cursor = { r: 0, c: 0 };
+  let painting = null; // {mode: "paint" | "erase", cells: Set}
+  const custom = new Set();
+
+  // -- board editor ------------------------------------------------------------------------------
+  const rowsInput = el("input", { type: "number", min: 1, max: info.max_side, value: 6, ariaLabel: "rows" });
+  const colsInput = el("input", { type: "number", min: 1, max: info.max_side, value: 10, ariaLabel: "columns" });
+  const sizeForm = el("form", { className: "ws-size" }, [
+    label("rows", rowsInput),
+    label("columns", colsInput),
+    el("button", { type: "submit", textContent: "Set size" }),
+  ]);
+  sizeForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    host.move(`size ${rowsInput.value} ${colsInput.value}`);
+  });
+  const presets = el(
+    "div",
+    { className: "presets" },
+    info.board_presets.map((p) => button(p.label, () => host.move(`board ${p.board}`))),
+  );
+  presets.append(button("Empty R × C", () => host.move(`board ${rowsInput.value}x${colsInput.value}`)));
+  const editor = el("canvas", { tabIndex: 0, className: "ws-editor" });
+  editor.setAttribute("role", "application");
+  editor.setAttribute("aria-label", "Board editor: arrow keys move, Space paints or erases a cell");
+  const editorNote = el("p", { className: "ws-note" });
+  editorNote.textContent = "Drag to paint cells (start on a board cell to erase). Keys: arrows and Space.";
+
+  // -- piece editor -------------------------------------------------------------------------------
+  const oneSided = el("input", { type: "checkbox" });
+  const leftOver = el("input", { type: "checkbox" });
+  oneSided.addEventListener("change", () => host.move(`flag o ${oneSided.checked ? 1 : 0}`));
+  leftOver.addEventListener("change", () => host.move(`flag u ${leftOver.checked ? 1 : 0}`));
+  const counts = new Map(); // name -> input
+  const families = info.catalogue.map((fam) => {
+    const list = el("div", { className: "ws-pieces" });
+    for (const p of fam.pieces) {
+      const input = el("input", { type: "number", min: 0, max: 99, value: 0, ariaLabel: `copies of ${p.name}` });
+      input.addEventListener("change", () => host.move(`count ${p.name} ${Math.max(0, Math.min(99, input.valueAsNumber || 0))}`));
+      counts.set(p.name, input);
+      const name = el("span", { className: "ws-piece-name" });
+      name.textContent = p.name;
+      list.append(el("div", { className: "ws-piece" }, [pieceIcon(p.name, p.cells), name, input]));
+    }
+    const summary = el("summary");
+    summary.textContent = fam.label;
+    return el("details", { open: fam.label === "Pentominoes" }, [summary, list]);
+  });
+  const customList = el("div", { className: "ws-pieces" });
+  const draw = el("div", { className: "ws-draw" });
+  const drawCellsOn = new Set();
+  for (let r = 0; r < 5; r++) {
+    for (let c = 0; c < 5; c++) {
+      const b = el("button", { type: "button", className: "ws-draw-cell", ariaLabel: `row ${r + 1} column ${c + 1}` });
+      b.setAttribute("aria-pressed", "false");
+      b.addEventListener("click", () => {
+        const key = `${r},${c}`;
+        if (drawCellsOn.has(key)) drawCellsOn.delete(key);
+        else drawCellsOn.add(key);
+        b.setAttribute("aria-pressed", String(drawCellsOn.has(key)));
+      });
+      draw.append(b);
+    }
+  }
+  const addCustom = button("Add this piece", async () => {
+    if (!drawCellsOn.size) return host.status("Draw a piece first: click cells of the small grid.", "error");
+    const cells = [...drawCellsOn].map((k) => k.split(",").map(Number));
+    const r0 = Math.min(...cells.map(([r]) => r));
+    const c0 = Math.min(...cells.map(([, c]) => c));
+    const h = Math.max(...cells.map(([r]) => r)) - r0 + 1;
+    const w = Math.max(...cells.map(([, c]) => c)) - c0 + 1;
+    const rows = [];
+    for (let r = 0; r < h; r++) {
+      let row = "";
+      for (let c = 0; c < w; c++) row += drawCellsOn.has(`${r + r0},${c + c0}`) ? "1" : "0";
+      rows.push(row);
+    }
+    const name = `C${rows.join("_")}`;
+    const current = view.pieces.find((p) => p.name === name);
+    const done = await host.move(`count ${name} ${current ? current.count + 1 : 1}`);
+    if (done.ok) {
+      drawCellsOn.clear();
+      draw.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", "false"));
+    }
+  });
+  const customBox = el("details", {}, [el("summary", { textContent: "Draw your own piece" }), draw, addCustom, customList]);
+  const pieceSummary = el("p", { className: "ws-note" });
+
+  // -- verdict, solving, browsing -------------------------------------------------------------------
+  const verdict = el("p", { className: "ws-verdict" });
+  verdict.setAttribute("aria-live", "polite");
+  const distinct = el("input", { type: "checkbox" });
+  const solveButton = button("Find all tilings", () => solveAll(), { className: "primary" });
+  const found = el("p", { className: "ws-found" });
+  found.setAttribute("aria-live", "polite");
+  const first = button("« First", () => show(0));
+  const prev = button("◀ Previous", () => show(index - 1));
+  const next = button("Next ▶", () => show(index + 1));
+  const last = button("Last »", () => show(solutions.length - 1));
+  const jump = el("input", { type: "number", min: 1, value: 1, ariaLabel: "solution number" });
+  const jumpForm = el("form", { className: "ws-jump" }, [jump, el("button", { type: "submit", textContent: "Go" })]);
+  jumpForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    show((jump.valueAsNumber || 1) - 1);
+  });
+  const browse = el("div", { className: "presets" }, [first, prev, next, last, jumpForm]);
+  const shown = el("canvas", { className: "ws-solution" });
+  shown.setAttribute("role", "img");
+  const playThis = button("Play this puzzle by hand", () => view.puzzle && host.open("cover", view.puzzle));
+
+  // -- share ------------------------------------------------------------------------------------------
+  const exportText = el("textarea", { readOnly: true, rows: 8, className: "ws-text", ariaLabel: "puzzle as text" });
+  const download = el("a", { textContent: "Download .txt", download: "pento-puzzle.txt", href: "#" });
+  const importText = el("textarea", { rows: 6, className: "ws-text", ariaLabel: "puzzle text to import", placeholder: "Paste a puzzle text here" });
+  const importFile = el("input", { type: "file", accept: ".txt,text/plain", ariaLabel: "import a puzzle file" });
+  importFile.addEventListener("change", async () => {
+    const file = importFile.files[0];
+    if (!file) return;
+    if (file.size > 100_000) return host.status("That file is too large to be a puzzle.", "error");
+    importText.value = await file.text();
+  });
+  const importButton = button("Import", async () => {
+    const r = await host.move(`import ${importText.value}`);
+    if (r.ok) host.status("Puzzle imported.", "success");
+  });
+
+  root.replaceChildren(
+    el("div", { className: "workshop" }, [
+      section("1. The board", sizeForm, presets, editor, editorNote),
+      section(
+        "2. The pieces",
+        el("div", { className: "presets" }, [
+          label("one-sided (pieces may not be turned over)", oneSided),
+          label("pieces may be left over", leftOver),
+        ]),
+        pieceSummary,
+        ...families,
+        customBox,
+      ),
+      section("3. Check and solve", verdict, el("div", { className: "presets" }, [label("distinct up to the board's symmetries", distinct), solveButton]), found, browse, shown, playThis),
+      section("4. Share", exportText, download, el("p", { textContent: "Import a puzzle text (the board, a line ---, then the pieces):" }), importText, importFile, importButton),
+    ]),
+  );
+  distinct.addEventListener("change", () => {
+    if (solutions.length || result) solveAll();
+  });
+
+  // -- drawing the editor --------------------------------------------------------------------------------
+  function editorCell() {
+    const avail = Math.min(root.clientWidth - 16, 640);
+    return Math.max(14, Math.min(40, Math.floor(avail / view.cols)));
+  }
+
+  function drawEditor() {
+    const s = editorCell();
+    const ctx = sizeCanvas(editor, view.cols * s + 2, view.rows * s + 2);
+    for (let r = 0; r < view.rows; r++) {
+      for (let c = 0; c < view.cols; c++) {
+        const on = view.grid[r][c] === "." || (painting && painting.cells.has(`${r},${c}`) && painting.mode === "paint");
+        const erased = painting && painting.mode === "erase" && painting.cells.has(`${r},${c}`);
+        ctx.fillStyle = on && !erased ? "#ebe6da" : "#5b5f6b";
+        ctx.fillRect(1 + c * s, 1 + r * s, s, s);
+        ctx.strokeStyle = "#cfc8b8";
+        ctx.strokeRect(1.5 + c * s, 1.5 + r * s, s - 1, s - 1);
+      }
+    }
+    if (document.activeElement === editor) {
+      ctx.strokeStyle = "#0b57d0";
+      ctx.lineWidth = 3;
+      ctx.strokeRect(2.5 + cursor.c * s, 2.5 + cursor.r * s, s - 3, s - 3);
+      ctx.lineWidth = 1;
+    }
+  }
+
+  function editorAt(e) {
+    const rect = editor.getBoundingClientRect();
+    const s = editorCell();
+    const r = Math.floor((e.clientY - rect.top - 1) / s);
+    const c = Math.floor((e.clientX - rect.left - 1) / s);
+    return r >= 0 && c >= 0 && r < view.rows && c < view.cols ? { r, c } : null;
+  }
+
+  editor.addEventListener("pointerdown", (e) => {
+    const at = editorAt(e);
+    if (!at) return;
+    e.preventDefault();
+    editor.setPointerCapture(e.pointerId);
+    painting = { mode: view.grid[at.r][at.c] === "." ? "erase" : "paint", cells: new Set([`${at.r},${at.c}`]) };
+    drawEditor();
+  });
+  editor.addEventListener("pointermove", (e) => {
+    if (!painting) return;
+    const at = editorAt(e);
+    if (at && !painting.cells.has(`${at.r},${at.c}`)) {
+      painting.cells.add(`${at.r},${at.c}`);
+      drawEditor();
+    }
+  });
+  const endPaint = () => {
+    if (!painting) return;
+    const stroke = painting;
+    painting = null;
+    host.move(`${stroke.mode} ${[...stroke.cells].join(";")}`);
+  };
+  editor.addEventListener("pointerup", endPaint);
+  editor.addEventListener("pointercancel", () => {
+    painting = null;
+    drawEditor();
+  });
+  editor.addEventListener("keydown", (e) => {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[e.key]) {
+      const [dr, dc] = moves[e.key];
+      cursor = { r: Math.max(0, Math.min(view.rows - 1, cursor.r + dr)), c: Math.max(0, Math.min(view.cols - 1, cursor.c + dc)) };
+    } else if (e.key === " " || e.key === "Enter") {
+      host.move(`${view.grid[cursor.r][cursor.c] === "." ? "erase" : "paint"} ${cursor.r},${cursor.c}`);
+    } else return;
+    e.preventDefault();
+    drawEditor();
+  });
+  editor.addEventListener("focus", drawEditor);
+  editor.addEventListener("blur", drawEditor);
+
+  // -- solving and browsing ----------------------------------------------------------------------------------
+  async function solveAll() {
+    if (!view.puzzle || view.reason) return;
+    solutions = [];
+    index = 0;
+    result = null;
+    searchedFor = view.puzzle;
+    const spec = view.puzzle;
+    updateFound(true);
+    drawSolution();
+    const started = performance.now();
+    try {
+      const r = await host.request(
+        "solutions",
+        { puzzle: spec, distinct: distinct.checked },
+        {
+          label: "Searching",
+          onProgress: (p) => {
+            if (searchedFor !== spec) return;
+            const had = solutions.length;
+            solutions.push(...(p.new || []));
+            if (!had && solutions.length) show(0);
+            updateFound(true, p.solutions, p.elapsed);
+          },
+        },
+      );
+      if (searchedFor !== spec) return;
+      const had = solutions.length;
+      solutions.push(...r.new);
+      result = r;
+      if (!had && solutions.length) show(0);
+      updateFound(false);
+    } catch (err) {
+      if (searchedFor !== spec) return;
+      result = { count: solutions.length, complete: false, elapsed: (performance.now() - started) / 1000, stopped: err.code === "cancelled" };
+      if (err.code !== "cancelled") host.status(err.message, "error");
+      updateFound(false);
+    }
+  }
+
+  function updateFound(running, count = solutions.length, elapsed = 0) {
+    let msg = "";
+    if (running) msg = `Searching… ${count.toLocaleString()} found so far (${elapsed.toFixed(1)} s).`;
+    else if (result && result.complete) {
+      const kind = distinct.checked ? " distinct up to symmetry" : "";
+      msg = `${result.count.toLocaleString()} tilings${kind}, all found in ${result.elapsed.toFixed(2)} s.`;
+      if (result.count > solutions.length) msg += ` The first ${solutions.length.toLocaleString()} are kept for browsing.`;
+    } else if (result) msg = `Stopped after ${result.elapsed.toFixed(1)} s: ${solutions.length.toLocaleString()} tilings found so far (kept below).`;
+    found.textContent = msg;
+    found.dataset.state = running ? "running" : result ? (result.complete ? "done" : "stopped") : "idle";
+    found.dataset.count = String(result ? result.count : count);
+    const none = !solutions.length;
+    first.disabled = prev.disabled = none || index === 0;
+    next.disabled = last.disabled = none || index >= solutions.length - 1;
+    jump.max = String(Math.max(1, solutions.length));
+    solveButton.disabled = !view.puzzle || !!view.reason;
+  }
+
+  function show(i) {
+    if (!solutions.length) return;
+    index = Math.max(0, Math.min(solutions.length - 1, i));
+    jump.value = String(index + 1);
+    drawSolution();
+    updateFound(!result);
+  }
+
+  function drawSolution() {
+    const grid = solutions[index];
+    shown.dataset.index = grid ? String(index + 1) : "0";
+    shown.dataset.grid = grid || "";
+    if (!grid) {
+      sizeCanvas(shown, 1, 1);
+      shown.setAttribute("aria-label", "no tiling shown");
+      return;
+    }
+    const rows = grid.split("/");
+    const s = Math.max(12, Math.min(36, Math.floor(Math.min(root.clientWidth - 16, 640) / rows[0].length)));
+    const ctx = sizeCanvas(shown, rows[0].length * s + 4, rows.length * s + 4);
+    for (const piece of piecesOfGrid(grid)) drawCells(ctx, piece.cells, 2, 2, s, colorOf(piece.label), piece.label.length === 1 ? piece.label : "");
+    shown.setAttribute("aria-label", `Tiling ${index + 1}: ${rows.join(" / ")}`);
+  }
+
+  // -- the interface the shell uses -------------------------------------------------------------------------------
+  return {
+    greeting: "Paint a board, choose pieces, then find all tilings.",
+    render(next) {
+      view = next;
+      rowsInput.value = String(view.rows);
+      colsInput.value = String(view.cols);
+      oneSided.checked = view.one_sided;
+      leftOver.checked = view.allow_unused;
+      const have = new Map(view.pieces.map((p) => [p.name, p.count]));
+      for (const [name, input] of counts) input.value = String(have.get(name) || 0);
+      customList.replaceChildren();
+      for (const p of view.pieces) {
+        if (counts.has(p.name)) continue;
+        custom.add(p.name);
+        const input = el("input", { type: "number", min: 0, max: 99, value: p.count, ariaLabel: `copies of ${p.name}` });
+        input.addEventListener("change", () => host.move(`count ${p.name} ${Math.max(0, input.valueAsNumber || 0)}`));
+        customList.append(el("div", { className: "ws-piece" }, [pieceIcon(p.name, p.cells), input]));
+      }
+      const total = view.pieces.reduce((a, p) => a + p.count, 0);
+      pieceSummary.textContent = `${total} piece${total === 1 ? "" : "s"} covering ${view.piece_area} cells; the board has ${view.area} cells.`;
+      if (view.reason) {
+        verdict.textContent = `Impossible before any search: ${view.reason}.`;
+        verdict.dataset.kind = "impossible";
+      } else if (view.warning) {
+        verdict.textContent = `No argument rules it out. ${view.warning}`;
+        verdict.dataset.kind = "warning";
+      } else {
+        verdict.textContent = `No argument rules it out: ${view.placements.toLocaleString()} placements to search.`;
+        verdict.dataset.kind = "ok";
+      }
+      exportText.value = view.text || "";
+      if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
+      download.href = URL.createObjectURL(new Blob([view.text || ""], { type: "text/plain" }));
+      playThis.disabled = !view.puzzle || !!view.reason;
+      if (searchedFor !== view.puzzle) {
+        // an edit makes the listed tilings stale
+        solutions = [];
+        result = null;
+        searchedFor = null;
+        drawSolution();
+      }
+      updateFound(false);
+      drawEditor();
+    },
+    showHint() {},
+    layout() {
+      const rect = editor.getBoundingClientRect();
+      return { editorX: rect.left + 1, editorY: rect.top + 1, cell: editorCell(), rows: view.rows, cols: view.cols, shown: solutions.length, index };
+    },
+    destroy() {
+      if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
+      root.replaceChildren();
+    },
+  };
+}
