@@ -172,7 +172,7 @@ def cmd_solutions(args: JSON, sink: ProgressSink | None) -> JSON:
             count += 1
             if count <= keep:
                 batch.append(Position(puzzle.board, puzzle.pieces, solution).text().replace("\n", "/"))
-            if sink is not None and time.monotonic() - last > 0.25:
+            if sink is not None and (count == 1 or time.monotonic() - last > 0.25):  # the first at once
                 flush(Progress(0, count, time.monotonic() - start))
     except BudgetSpent:
         complete = False
