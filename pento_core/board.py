@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .errors import IllegalMoveError, ParseError
 from .geometry import Cell, Shape, bounds, components, neighbours, normalize
@@ -49,11 +50,11 @@ class Board:
     def of(cls, cells: Iterable[Cell]) -> Board:
         return cls(normalize(cells))
 
-    @property
+    @cached_property
     def height(self) -> int:
         return bounds(self.cells)[2] + 1
 
-    @property
+    @cached_property
     def width(self) -> int:
         return bounds(self.cells)[3] + 1
 

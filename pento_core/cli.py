@@ -7,6 +7,13 @@ Commands (see the README for the formats):
 * ``solve BOARD [--pieces P] [--limit N] [--one-sided] [--allow-unused] [--distinct]``
   prints solutions as letter grids in the board text format, separated by
   blank lines.
+* ``freeform --version V --n N --count K --seed S [--max-perimeter P]``
+  builds K free-form boards of N joined pentominoes with the thesis's
+  construction version V and prints the perimeter histogram and mean beside
+  the thesis's figures.  ``freeform --band LO-HI --n N --seed S`` prints one
+  board built directly in a perimeter band.
+* ``twenty --seed S`` / ``thirty --seed S`` print a Game of 20 / 30 board
+  and its coverings, one letter grid per covering.
 
 Bad input (a malformed file, an unknown piece, an impossible problem) gives
 one line on stderr and exit status 2.  A spent ``--timeout`` gives exit 3.
@@ -16,12 +23,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
+import time
 from collections.abc import Sequence
 
-from .board import Board, Position, parse_board
+from . import freeform, partition
+from .board import Board, Placement, Position, parse_board
 from .cover import Budget, BudgetSpent, Problem
 from .errors import PentoError
+from .geometry import bounds
 from .pieces import PieceSet, parse_piece_names, parse_pieces_text
 
 EXIT_BAD_INPUT = 2
@@ -102,6 +113,52 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_freeform(args: argparse.Namespace) -> int:
+    if args.band:
+        low, _, high = args.band.partition("-")
+        if not (low.isdigit() and (high or low).isdigit()):
+            raise PentoError("--band is LO-HI, e.g. 19-24")
+        t = time.perf_counter()
+        board = freeform.compact_board(args.n, int(low), int(high or low), random.Random(args.seed))
+        print(Position(board.board, board.pieces, _normalised(board)).text())
+        print(f"perimeter: {board.perimeter}")
+        print(f"seconds: {time.perf_counter() - t:.3f}")
+        return 0
+    if args.count < 1:
+        raise PentoError("--count must be at least 1")
+    result = freeform.table(args.version, args.n, args.count, args.seed, args.max_perimeter)
+    counts = result["counts"]
+    assert isinstance(counts, dict)
+    thesis = freeform.THESIS_TABLES.get(args.version) if args.n == 4 else None
+    print(f"version {args.version}, n = {args.n}, {args.count} boards, seed {args.seed}")
+    print(f"{'perimeter':<11}{'boards':>8}{'%':>9}" + (f"{'thesis %':>11}" if thesis else ""))
+    for band, n in counts.items():
+        line = f"{band:<11}{n:>8}{100 * n / args.count:>9.2f}"
+        if thesis:
+            line += f"{thesis.get(band, float('nan')):>11.2f}"
+        print(line)
+    if args.version == "1.2":
+        print(f"discarded: {result['discarded']} ({result['discarded'] / args.count:.3f} per board)")
+    mean = result["mean"]
+    assert isinstance(mean, float)
+    print(f"mean: {mean:.3f}" + (f"   thesis: {thesis['mean']:.3f}" if thesis else ""))
+    return 0
+
+
+def _normalised(board: freeform.FreeformBoard) -> tuple[Placement, ...]:
+    r0, c0, _, _ = bounds(board.cells)
+    return tuple(Placement(p.piece, frozenset((r - r0, c - c0) for r, c in p.cells)) for p in board.placements)
+
+
+def cmd_partition(args: argparse.Namespace) -> int:
+    result = partition.generate(args.command, args.seed)
+    print(result.board.text())
+    for covering in result.coverings:
+        print()
+        print(Position(result.board, PieceSet.pentominoes(), covering).text())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m pento_core", description="Pentomino and polyomino tiling tools.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -126,6 +183,18 @@ def build_parser() -> argparse.ArgumentParser:
     common(solve)
     solve.add_argument("--limit", type=int, default=None, metavar="N", help="print at most N solutions")
     solve.set_defaults(run=cmd_solve)
+    ff = sub.add_parser("freeform", help="build free-form boards; reproduce the thesis's perimeter tables")
+    ff.add_argument("--version", default="2.2", choices=freeform.VERSIONS)
+    ff.add_argument("--n", type=int, default=4, help="pentominoes per board (2 to 12)")
+    ff.add_argument("--count", type=int, default=10_000, help="boards to build")
+    ff.add_argument("--seed", type=int, default=0)
+    ff.add_argument("--max-perimeter", type=int, default=None, help="version 1.2's quality test")
+    ff.add_argument("--band", default=None, metavar="LO-HI", help="build one board directly in this perimeter band")
+    ff.set_defaults(run=cmd_freeform)
+    for kind in ("twenty", "thirty"):
+        game = sub.add_parser(kind, help=f"a Game of {20 if kind == 'twenty' else 30} board and its coverings")
+        game.add_argument("--seed", type=int, default=0)
+        game.set_defaults(run=cmd_partition)
     return parser
 
 

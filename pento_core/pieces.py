@@ -194,6 +194,11 @@ def identify(s: Shape, one_sided: bool = False) -> Piece | None:
     return None
 
 
+@cache
+def _key(s: Shape, reflections: bool) -> tuple[tuple[int, int], ...]:
+    return canonical(s, reflections)
+
+
 @dataclass(frozen=True)
 class PieceSet:
     """A multiset of pieces.  Copies of one piece are interchangeable.
@@ -215,7 +220,7 @@ class PieceSet:
                 raise ValueError("piece counts cannot be negative")
             if n == 0:
                 continue
-            key = canonical(p.shape, not one_sided)
+            key = _key(p.shape, not one_sided)
             old = merged.get(key)
             merged[key] = (old[0], old[1] + n) if old else (p, n)
         return cls(tuple(merged.values()), one_sided)

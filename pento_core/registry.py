@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from .games.base import Game
 from .games.cover import CoverGame
+from .games.twenty import TwentyGame
 from .games.workshop import WorkshopGame
 
-GAMES: dict[str, Game] = {g.id: g for g in (CoverGame(), WorkshopGame())}
+GAMES: dict[str, Game] = {g.id: g for g in (CoverGame(), TwentyGame(), WorkshopGame())}
 
 
 def get(game_id: str) -> Game:

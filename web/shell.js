@@ -2,7 +2,7 @@
 // error states, undo/redo, saving, hints and solving for every game.
 // It knows no rules: every move is checked by the core, every game draws itself.
 import { Core } from "./core.js";
-import { loadSave, save, setAside } from "./storage.js";
+import { addToRanking, loadRanking, loadSave, save, setAside } from "./storage.js";
 import { VIEWS } from "./views/index.js";
 
 const $ = (id) => document.getElementById(id);
@@ -83,6 +83,8 @@ function persist() {
     at: session.at,
     elapsed: elapsedNow(),
     solved: session.solved,
+    assisted: session.assisted,
+    params: session.params,
   });
 }
 
@@ -145,7 +147,7 @@ function customBoardForm(gameId) {
 
 // -- opening games -----------------------------------------------------------------------
 
-async function openGame(game, result, history = null, at = 0, elapsed = 0, solved = false) {
+async function openGame(game, result, history = null, at = 0, elapsed = 0, solved = false, assisted = false, params = null) {
   stopAnimation();
   const makeView = VIEWS[game];
   if (!makeView) throw new Error(`no view for game ${game}`);
@@ -160,13 +162,15 @@ async function openGame(game, result, history = null, at = 0, elapsed = 0, solve
     view: result.view,
     elapsed,
     solved,
+    assisted,
+    params: params || result.desc, // what "New" asks for: a fresh puzzle of the same kind
   };
   clockStart = solved ? null : performance.now();
   showScreen("play");
-  const features = (core.hello.games.find((g) => g.id === game) || { features: [] }).features;
-  $("hint").hidden = !features.includes("hint");
-  $("solve").hidden = !features.includes("solve");
-  $("timer").hidden = !features.includes("timer");
+  const has = features(game);
+  $("hint").hidden = !has.includes("hint");
+  $("solve").hidden = !has.includes("solve");
+  $("timer").hidden = !has.includes("timer");
   document.body.dataset.game = game;
   gameView = module.createView({
     root: $("view"),
@@ -174,7 +178,7 @@ async function openGame(game, result, history = null, at = 0, elapsed = 0, solve
     host: { move: playMove, status, request: longRequest, open: openLink },
   });
   gameView.render(result.view);
-  text($("game-title"), titleOf(game, result.desc));
+  text($("game-title"), result.info.title || titleOf(game, result.desc));
   updateHash();
   persist();
   refreshButtons();
@@ -191,8 +195,10 @@ function titleOf(game, desc) {
 async function newGame(game, params) {
   try {
     busy(true, "Preparing the board…");
+    const t0 = performance.now();
     const result = await core.request("new", { game, params, seed: Math.floor(Math.random() * 2 ** 31) });
-    await openGame(game, result);
+    performance.measure("pento-new", { start: t0, end: performance.now() }); // read by the benchmarks
+    await openGame(game, result, null, 0, 0, false, false, params);
   } catch (err) {
     if (err.code !== "cancelled") status(err.message, "error");
   } finally {
@@ -200,9 +206,9 @@ async function newGame(game, params) {
   }
 }
 
-async function loadGame(game, desc, state, history = null, at = 0, elapsed = 0, solved = false) {
+async function loadGame(game, desc, state, history = null, at = 0, elapsed = 0, solved = false, assisted = false, params = null) {
   const result = await core.request("load", { game, desc, state });
-  await openGame(game, result, history, at, elapsed, solved);
+  await openGame(game, result, history, at, elapsed, solved, assisted, params);
 }
 
 async function route() {
@@ -211,7 +217,7 @@ async function route() {
     const saved = loadSave(notice);
     if (saved && VIEWS[saved.game]) {
       try {
-        await loadGame(saved.game, saved.desc, saved.history[saved.at], saved.history, saved.at, saved.elapsed, saved.solved);
+        await loadGame(saved.game, saved.desc, saved.history[saved.at], saved.history, saved.at, saved.elapsed, saved.solved, !!saved.assisted, saved.params);
         return;
       } catch (err) {
         setAside(JSON.stringify(saved));
@@ -231,7 +237,7 @@ async function route() {
   const saved = loadSave(notice);
   try {
     if (saved && saved.game === target.game && saved.desc === target.desc && saved.history[saved.at] === target.state) {
-      await loadGame(target.game, target.desc, target.state, saved.history, saved.at, saved.elapsed, saved.solved);
+      await loadGame(target.game, target.desc, target.state, saved.history, saved.at, saved.elapsed, saved.solved, !!saved.assisted, saved.params);
     } else {
       await loadGame(target.game, target.desc, target.state);
     }
@@ -277,12 +283,48 @@ function showPosition(view) {
   refreshButtons();
 }
 
+function features(game) {
+  return (core.hello.games.find((g) => g.id === game) || { features: [] }).features;
+}
+
 function finished() {
   const time = formatTime(session.elapsed);
   text($("done-text"), `The board is covered! Time: ${time}.`);
   status(`Solved in ${time}.`, "success");
+  const ranked = features(session.game).includes("ranking");
+  $("ranking-form").hidden = !ranked || session.assisted;
+  if (ranked && session.assisted) text($("done-text"), `The board is covered (by the solver, so not ranked). Time: ${time}.`);
+  $("ranking").hidden = !ranked;
+  if (ranked) showRanking(loadRanking(session.game));
   const dialog = $("done");
   if (!dialog.open) dialog.showModal();
+}
+
+function showRanking(list) {
+  const ol = $("ranking-list");
+  ol.replaceChildren(
+    ...list.map((e) => {
+      const li = document.createElement("li");
+      text(li, `${e.name} — ${formatTime(e.seconds)}`); // a player's name is text, never HTML
+      return li;
+    }),
+  );
+  text($("ranking-empty"), list.length ? "" : "No times yet: be the first.");
+}
+
+function saveRanking(event) {
+  event.preventDefault();
+  if (!session || !session.solved) return;
+  const name = $("player-name").value.trim();
+  const list = addToRanking(session.game, {
+    name,
+    seconds: session.elapsed,
+    desc: session.desc,
+    state: currentState(),
+    at: new Date().toISOString(),
+  });
+  showRanking(list);
+  $("ranking-form").hidden = true;
 }
 
 async function go(delta) {
@@ -360,6 +402,7 @@ async function solve() {
   }
   status(solution.message, solution.found ? "info" : "error");
   if (!solution.found) return;
+  session.assisted = true; // a game the solver finished is not ranked
   const moves = (solution.from_empty ? ["clear"] : []).concat(solution.moves);
   animation = { stopped: false };
   refreshButtons();
@@ -468,7 +511,7 @@ function bindButtons() {
   $("stop-solve").addEventListener("click", stopAnimation);
   $("copy-link").addEventListener("click", copyLink);
   $("new").addEventListener("click", () => {
-    if (session) newGame(session.game, session.desc);
+    if (session) newGame(session.game, session.params);
   });
   $("home-link").addEventListener("click", (e) => {
     e.preventDefault();
@@ -484,9 +527,10 @@ function bindButtons() {
   $("notice-close").addEventListener("click", () => ($("notice").hidden = true));
   $("done-new").addEventListener("click", () => {
     $("done").close();
-    newGame(session.game, session.desc);
+    newGame(session.game, session.params);
   });
   $("done-stay").addEventListener("click", () => $("done").close());
+  $("ranking-form").addEventListener("submit", saveRanking);
   $("help-close").addEventListener("click", () => $("help").close());
   window.addEventListener("hashchange", () => {
     const t = parseHash();

@@ -54,3 +54,38 @@ export function clearSave() {
     /* ignore */
   }
 }
+
+const RANKING = "pento.ranking";
+const RANKING_SIZE = 10;
+
+/** The local ranking of a game: [{name, seconds, desc, state, at}], fastest first. */
+export function loadRanking(game) {
+  try {
+    const all = JSON.parse(localStorage.getItem(RANKING) || "{}");
+    const list = Array.isArray(all[game]) ? all[game] : [];
+    return list.filter((e) => e && typeof e.name === "string" && Number.isFinite(e.seconds));
+  } catch {
+    return [];
+  }
+}
+
+/** Add an entry (the name is cut to 40 characters) and keep the fastest ten; returns the list. */
+export function addToRanking(game, entry) {
+  let all = {};
+  try {
+    all = JSON.parse(localStorage.getItem(RANKING) || "{}");
+    if (!all || typeof all !== "object" || Array.isArray(all)) all = {};
+  } catch {
+    all = {};
+  }
+  const list = loadRanking(game);
+  list.push({ ...entry, name: String(entry.name).slice(0, 40) || "Anonymous" });
+  list.sort((a, b) => a.seconds - b.seconds);
+  all[game] = list.slice(0, RANKING_SIZE);
+  try {
+    localStorage.setItem(RANKING, JSON.stringify(all));
+  } catch {
+    /* storage full or blocked: the ranking is shown but not kept */
+  }
+  return all[game];
+}

@@ -37,6 +37,7 @@ class Hint:
     message: str
     move: str | None = None
     cells: list[tuple[int, int]] = field(default_factory=list)
+    copy: int = 0  # which copy of the board ``cells`` are on, for games with several
 
 
 @dataclass(frozen=True)

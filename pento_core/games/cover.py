@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .. import problems
 from ..board import Board, Placement, Position, place_shape
 from ..cover import Budget, Problem
 from ..errors import ImpossibleError, ParseError, PentoError
@@ -60,6 +61,21 @@ def _puzzle(desc: str) -> tuple[Board, PieceSet, bool]:
     return board, pieces, allow_unused
 
 
+def parse_placement(text: str, pieces: PieceSet) -> tuple[Piece, frozenset[Cell]]:
+    """The piece and the cells of a placement ``F3@2,5`` (see the module docstring)."""
+    m = _PLACEMENT.match(text)
+    if not m:
+        raise ParseError(f"{text!r} is not a placement like F3@2,5")
+    name, o, r, c = m.group(1).upper(), int(m.group(2)), int(m.group(3)), int(m.group(4))
+    piece = next((p for p, _ in pieces if p.name == name), None)
+    if piece is None:
+        raise ParseError(f"{name} is not one of this puzzle's pieces")
+    shapes = piece.orientations(pieces.one_sided)
+    if not 0 <= o < len(shapes):
+        raise ParseError(f"{name} has orientations 0 to {len(shapes) - 1}, not {o}")
+    return piece, place_shape(shapes[o], (r, c))
+
+
 def placement_text(p: Placement, one_sided: bool = False) -> str:
     """``F3@2,5`` for a placement."""
     o = p.piece.orientations(one_sided).index(_normal(p))
@@ -88,13 +104,21 @@ class CoverGame:
             Preset("4 x 15", "4x15"),
             Preset("3 x 20", "3x20"),
             Preset(SCOTT, scott),
+            Preset("8x8 with four holes", "holes"),
             Preset("5 x 5 (pieces left over)", "5x5"),
+            Preset("Triplication", "triple"),
+            Preset("Duplication", "double"),
+            Preset("Toothed parallelogram", "parallelogram"),
         ]
 
     # -- puzzles -------------------------------------------------------------------
 
     def new(self, params: str, seed: int) -> str:
-        """The board named by ``params``, once the solver has found a cover of it."""
+        """The puzzle named by ``params`` (a puzzle spec, or a generator of
+        :mod:`pento_core.problems` such as ``triple:X``), once the solver has found a cover."""
+        generated = problems.generate(params, seed)
+        if generated is not None:
+            return generated.spec()
         board, pieces, allow_unused = _puzzle(params)
         desc = Puzzle(board, pieces, allow_unused and board.area == pieces.area).spec()
         problem = Problem(board, pieces, allow_unused=allow_unused)
@@ -113,7 +137,7 @@ class CoverGame:
             raise ParseError("the saved position is too long")
         for i, token in enumerate(t for t in state.split(";") if t.strip()):
             try:
-                piece, cells = self._parse_placement(token.strip(), pieces)
+                piece, cells = parse_placement(token.strip(), pieces)
                 pos = pos.place(piece, cells)
             except PentoError as e:
                 raise ParseError(f"placement {i + 1} ({token.strip()!r}): {e}") from None
@@ -122,19 +146,6 @@ class CoverGame:
     def write_state(self, state: CoverState) -> str:
         one_sided = state.position.pieces.one_sided
         return ";".join(placement_text(p, one_sided) for p in state.position.placements)
-
-    def _parse_placement(self, text: str, pieces: PieceSet) -> tuple[Piece, frozenset[Cell]]:
-        m = _PLACEMENT.match(text)
-        if not m:
-            raise ParseError(f"{text!r} is not a placement like F3@2,5")
-        name, o, r, c = m.group(1).upper(), int(m.group(2)), int(m.group(3)), int(m.group(4))
-        piece = next((p for p, _ in pieces if p.name == name), None)
-        if piece is None:
-            raise ParseError(f"{name} is not one of this puzzle's pieces")
-        shapes = piece.orientations(pieces.one_sided)
-        if not 0 <= o < len(shapes):
-            raise ParseError(f"{name} has orientations 0 to {len(shapes) - 1}, not {o}")
-        return piece, place_shape(shapes[o], (r, c))
 
     # -- moves -----------------------------------------------------------------------
 
@@ -149,11 +160,11 @@ class CoverGame:
             src, _, dst = move.partition(">")
             cell = self._cell(src)
             owner = pos.owner(cell)
-            piece, cells = self._parse_placement(dst, pos.pieces)
+            piece, cells = parse_placement(dst, pos.pieces)
             if owner is not None and owner.piece != piece:
                 raise ParseError(f"the piece at {src} is {owner.piece.name}, not {piece.name}")
             return CoverState(state.desc, pos.remove(cell).place(piece, cells), state.allow_unused)
-        piece, cells = self._parse_placement(move, pos.pieces)
+        piece, cells = parse_placement(move, pos.pieces)
         return CoverState(state.desc, pos.place(piece, cells), state.allow_unused)
 
     @staticmethod

@@ -26,12 +26,14 @@ export function createView({ root, info, host }) {
   const boardRows = info.board;
   const R = info.rows;
   const C = info.cols;
+  const K = info.copies || 1; // copies of the board (the Game of 20 has three)
+  const sfx = (k) => (K > 1 ? `#${k}` : ""); // moves name the copy when there are several
   const isCell = (r, c) => r >= 0 && c >= 0 && r < R && c < C && boardRows[r][c] !== "#";
 
   const trayOrient = new Map(names.map((n) => [n, 0]));
   let view = { placements: [], available: {} };
   let focus = null; // {name, from: "tray"} | {name, from: "board", placement}
-  let cursor = { r: 0, c: 0 };
+  let cursor = { k: 0, r: 0, c: 0 };
   let keyboardMode = false;
   let drag = null;
   let marks = null; // {cells, kind: "hint" | "blocked" | "refused", until?}
@@ -55,6 +57,11 @@ export function createView({ root, info, host }) {
     button("⇆ Mirror V", "Mirror in the vertical axis: left and right swap (V)", tool(() => transform("mirror_v"))),
     button("Clear", "Take every piece off the board", tool(() => host.move("clear"))),
   ]);
+  if (K > 1) {
+    for (let k = 0; k < K; k++) {
+      tools.append(button(`Empty copy ${k + 1}`, `Take the pieces of copy ${k + 1} back`, tool(() => host.move(`clear#${k}`))));
+    }
+  }
   tools.querySelectorAll("button").forEach((b, i) => (b.dataset.action = ["rotate", "mirror_h", "mirror_v", "clear"][i]));
   const menu = el("div", { className: "context-menu", hidden: true });
   menu.setAttribute("role", "menu");
@@ -81,22 +88,26 @@ export function createView({ root, info, host }) {
     const n = names.length;
     const ratio = 0.55;
     let best = null;
-    for (const side of [true, false]) {
-      for (const k of side ? [2, 3, 4] : [3, 4, 6, 12]) {
-        const rowsOfSlots = Math.ceil(n / k);
-        const gap = 16;
-        // width and height as multiples of the board cell size s
-        const wUnits = side ? C + k * slot * ratio : Math.max(C, k * slot * ratio);
-        const hUnits = side ? Math.max(R, rowsOfSlots * slot * ratio) : R + rowsOfSlots * slot * ratio;
-        const s = Math.min((W - gap - 8) / wUnits, (H - gap - 8) / hUnits, 72);
-        if (!best || s > best.s + 0.01) best = { side, k, s, rowsOfSlots };
+    for (const stacked of K > 1 ? [false, true] : [false]) {
+      // the copies in a row, a cell apart, or stacked
+      const bwu = stacked ? C : K * C + (K - 1);
+      const bhu = stacked ? K * R + (K - 1) : R;
+      for (const side of [true, false]) {
+        for (const k of side ? [2, 3, 4] : [3, 4, 6, 12]) {
+          const rowsOfSlots = Math.ceil(n / k);
+          const gap = 16;
+          const wUnits = side ? bwu + k * slot * ratio : Math.max(bwu, k * slot * ratio);
+          const hUnits = side ? Math.max(bhu, rowsOfSlots * slot * ratio) : bhu + rowsOfSlots * slot * ratio;
+          const s = Math.min((W - gap - 8) / wUnits, (H - gap - 8) / hUnits, 72);
+          if (!best || s > best.s + 0.01) best = { side, k, s, rowsOfSlots, stacked, bwu, bhu };
+        }
       }
     }
     const s = Math.max(10, Math.floor(best.s));
     const ts = Math.max(6, Math.floor(s * ratio));
     const gap = 16;
-    const boardW = C * s;
-    const boardH = R * s;
+    const boardW = best.bwu * s;
+    const boardH = best.bhu * s;
     const trayW = best.k * slot * ts;
     const trayH = best.rowsOfSlots * slot * ts;
     const width = best.side ? boardW + gap + trayW + 8 : Math.max(boardW, trayW) + 8;
@@ -105,13 +116,17 @@ export function createView({ root, info, host }) {
     const by = 4;
     const tx = best.side ? bx + boardW + gap : 4 + Math.floor((width - 8 - trayW) / 2);
     const ty = best.side ? 4 : by + boardH + gap;
+    const boards = [];
+    for (let j = 0; j < K; j++) {
+      boards.push(best.stacked ? { x: bx, y: by + j * (R + 1) * s } : { x: bx + j * (C + 1) * s, y: by });
+    }
     const slots = new Map();
     names.forEach((name, i) => {
       const col = i % best.k;
       const row = Math.floor(i / best.k);
       slots.set(name, { x: tx + col * slot * ts, y: ty + row * slot * ts, size: slot * ts });
     });
-    return { s, ts, bx, by, width, height, slots, slot };
+    return { s, ts, boards, width, height, slots, slot };
   }
 
   function resize() {
@@ -129,17 +144,21 @@ export function createView({ root, info, host }) {
     return { x0: slot.x + (slot.size - w * layout.ts) / 2, y0: slot.y + (slot.size - h * layout.ts) / 2 };
   }
 
-  function placementAt(r, c) {
-    return view.placements.find((p) => p.cells.some(([a, b]) => a === r && b === c)) || null;
+  function placementAt(k, r, c) {
+    return view.placements.find((p) => (p.copy || 0) === k && p.cells.some(([a, b]) => a === r && b === c)) || null;
   }
 
+  /** The copy and cell under (x, y), or null when the point is not over (or near) a board. */
   function boardCellAt(x, y) {
-    return { r: Math.floor((y - layout.by) / layout.s), c: Math.floor((x - layout.bx) / layout.s) };
-  }
-
-  function overBoard(x, y) {
-    const m = layout.s / 2;
-    return x >= layout.bx - m && y >= layout.by - m && x <= layout.bx + C * layout.s + m && y <= layout.by + R * layout.s + m;
+    const { s } = layout;
+    const m = s / 2;
+    let best = null;
+    layout.boards.forEach((b, k) => {
+      if (x < b.x - m || y < b.y - m || x > b.x + C * s + m || y > b.y + R * s + m) return;
+      const d = Math.abs(x - (b.x + (C * s) / 2)) + Math.abs(y - (b.y + (R * s) / 2));
+      if (!best || d < best.d) best = { d, k, r: Math.floor((y - b.y) / s), c: Math.floor((x - b.x) / s) };
+    });
+    return best && { k: best.k, r: best.r, c: best.c };
   }
 
   function trayPieceAt(x, y) {
@@ -162,8 +181,9 @@ export function createView({ root, info, host }) {
   }
 
   // -- drawing ------------------------------------------------------------------------------------
-  function cellRect(r, c) {
-    return [layout.bx + c * layout.s, layout.by + r * layout.s, layout.s, layout.s];
+  function cellRect(k, r, c) {
+    const b = layout.boards[k];
+    return [b.x + c * layout.s, b.y + r * layout.s, layout.s, layout.s];
   }
 
   const drawPieceCells = (...args) => drawCells(ctx, ...args);
@@ -172,23 +192,27 @@ export function createView({ root, info, host }) {
     if (!layout) return;
     const { s, ts } = layout;
     ctx.clearRect(0, 0, layout.width, layout.height);
-    // board
-    for (let r = 0; r < R; r++) {
-      for (let c = 0; c < C; c++) {
-        if (!isCell(r, c)) continue;
-        const [x, y] = cellRect(r, c);
-        ctx.fillStyle = (r + c) % 2 ? "#f4f1ea" : "#ebe6da";
-        ctx.fillRect(x, y, s, s);
-        ctx.strokeStyle = "#cfc8b8";
-        ctx.lineWidth = 1;
-        ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
+    // the board (each copy), a covered copy outlined in green
+    for (let k = 0; k < K; k++) {
+      const done = K > 1 && view.copies && view.copies[k] && view.copies[k].complete;
+      for (let r = 0; r < R; r++) {
+        for (let c = 0; c < C; c++) {
+          if (!isCell(r, c)) continue;
+          const [x, y] = cellRect(k, r, c);
+          ctx.fillStyle = (r + c) % 2 ? "#f4f1ea" : "#ebe6da";
+          ctx.fillRect(x, y, s, s);
+          ctx.strokeStyle = done ? "#1a7f37" : "#cfc8b8";
+          ctx.lineWidth = done ? 3 : 1;
+          ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
+        }
       }
     }
     // placed pieces
     for (const p of view.placements) {
       if (drag && drag.from === "board" && drag.moved && drag.placement === p) continue;
       const focused = focus && focus.from === "board" && focus.placement && focus.placement.text === p.text;
-      drawPieceCells(p.cells, layout.bx, layout.by, s, colorOf(p.piece), p.piece, {
+      const b = layout.boards[p.copy || 0];
+      drawPieceCells(p.cells, b.x, b.y, s, colorOf(p.piece), p.piece, {
         lineWidth: focused ? Math.max(3, s / 7) : undefined,
         stroke: focused ? "#000" : undefined,
       });
@@ -196,7 +220,8 @@ export function createView({ root, info, host }) {
     // hint / blocked / refused marks
     if (marks && (!marks.until || performance.now() < marks.until)) {
       const color = marks.kind === "hint" ? "#1a7f37" : "#c62828";
-      drawPieceCells(marks.cells, layout.bx, layout.by, s, color, "", {
+      const b = layout.boards[marks.copy || 0];
+      drawPieceCells(marks.cells, b.x, b.y, s, color, "", {
         alpha: marks.kind === "hint" ? 0.35 : 0.25,
         stroke: color,
         lineWidth: Math.max(3, s / 8),
@@ -228,24 +253,26 @@ export function createView({ root, info, host }) {
     }
     // keyboard cursor and the focused piece's ghost
     if (keyboardMode && document.activeElement === canvas) {
-      const [x, y] = cellRect(cursor.r, cursor.c);
+      const [x, y] = cellRect(cursor.k, cursor.r, cursor.c);
       ctx.strokeStyle = "#0b57d0";
       ctx.lineWidth = 3;
       ctx.strokeRect(x + 1.5, y + 1.5, s - 3, s - 3);
       const g = focusShape();
       if (g) {
         const cells = g.cells.map(([r, c]) => [r + cursor.r, c + cursor.c]);
-        drawPieceCells(cells, layout.bx, layout.by, s, colorOf(g.name), "", { alpha: 0.45, dash: [4, 4] });
+        const b = layout.boards[cursor.k];
+        drawPieceCells(cells, b.x, b.y, s, colorOf(g.name), "", { alpha: 0.45, dash: [4, 4] });
       }
     }
     // the piece being dragged, and where it would snap
     if (drag && drag.moved) {
       const cells = pieceCells(drag.name, drag.o);
       const [gr, gc] = drag.grab;
-      if (overBoard(drag.x, drag.y)) {
-        const { r, c } = boardCellAt(drag.x, drag.y);
-        const snapped = cells.map(([a, b]) => [a - gr + r, b - gc + c]);
-        drawPieceCells(snapped, layout.bx, layout.by, s, "#ffffff", "", { alpha: 0.5, dash: [5, 4], stroke: "#555" });
+      const at = boardCellAt(drag.x, drag.y);
+      if (at) {
+        const snapped = cells.map(([a, b]) => [a - gr + at.r, b - gc + at.c]);
+        const b = layout.boards[at.k];
+        drawPieceCells(snapped, b.x, b.y, s, "#ffffff", "", { alpha: 0.5, dash: [5, 4], stroke: "#555" });
       }
       const x0 = drag.x - (gc + 0.5) * s;
       const y0 = drag.y - (gr + 0.5) * s;
@@ -259,7 +286,8 @@ export function createView({ root, info, host }) {
   function describeBoard() {
     const placed = view.placements.map((p) => p.piece).join(", ") || "none";
     const f = focus ? ` Piece in focus: ${focus.name}.` : "";
-    describe.textContent = `Board ${R} by ${C}; covered ${view.covered} of ${view.area} cells; placed: ${placed}.${f}`;
+    const copies = K > 1 ? ` (${K} copies)` : "";
+    describe.textContent = `Board ${R} by ${C}${copies}; covered ${view.covered} of ${view.area} cells; placed: ${placed}.${f}`;
     canvas.setAttribute("aria-label", `Pentomino board, ${R} rows by ${C} columns. Press ? for keys.`);
   }
 
@@ -296,32 +324,36 @@ export function createView({ root, info, host }) {
     const p = focus.placement;
     const next = table[p.orientation];
     const [r0, c0] = p.cells[0];
-    const result = await host.move(`${r0},${c0}>${p.piece}${next}@${p.row},${p.col}`);
-    if (!result.ok) flashRefused(pieceCells(p.piece, next).map(([a, b]) => [a + p.row, b + p.col]));
+    const k = p.copy || 0;
+    const result = await host.move(`${r0},${c0}${sfx(k)}>${p.piece}${next}@${p.row},${p.col}${sfx(k)}`);
+    if (!result.ok) flashRefused(k, pieceCells(p.piece, next).map(([a, b]) => [a + p.row, b + p.col]));
   }
 
-  function flashRefused(cells) {
-    marks = { cells, kind: "refused", until: performance.now() + 900 };
+  function flashRefused(copy, cells) {
+    marks = { cells, copy, kind: "refused", until: performance.now() + 900 };
     draw();
     setTimeout(draw, 950);
   }
 
   // -- moves -----------------------------------------------------------------------------------------------
-  async function place(name, o, row, col, from) {
-    const move = from ? `${from.cells[0][0]},${from.cells[0][1]}>${name}${o}@${row},${col}` : `${name}${o}@${row},${col}`;
+  async function place(name, o, k, row, col, from) {
+    const to = `${name}${o}@${row},${col}${sfx(k)}`;
+    const move = from ? `${from.cells[0][0]},${from.cells[0][1]}${sfx(from.copy || 0)}>${to}` : to;
     const result = await host.move(move);
     if (result.ok) {
-      const placed = view.placements.find((p) => p.piece === name && p.row === row && p.col === col && p.orientation === o);
+      const placed = view.placements.find(
+        (p) => p.piece === name && (p.copy || 0) === k && p.row === row && p.col === col && p.orientation === o,
+      );
       focus = placed ? { name, from: "board", placement: placed } : null;
       describeBoard();
       draw();
       return true;
     }
-    flashRefused(pieceCells(name, o).map(([a, b]) => [a + row, b + col]));
+    flashRefused(k, pieceCells(name, o).map(([a, b]) => [a + row, b + col]));
     if (from) {
       // a refused drop sends the piece back to the tray, keeping its orientation
       trayOrient.set(name, o);
-      await host.move(`-${from.cells[0][0]},${from.cells[0][1]}`);
+      await host.move(`-${from.cells[0][0]},${from.cells[0][1]}${sfx(from.copy || 0)}`);
       focus = { name, from: "tray" };
       host.status(`${result.message} — ${name} went back to the tray.`, "error");
       draw();
@@ -331,7 +363,7 @@ export function createView({ root, info, host }) {
 
   async function takeBack(p) {
     trayOrient.set(p.piece, p.orientation);
-    const result = await host.move(`-${p.cells[0][0]},${p.cells[0][1]}`);
+    const result = await host.move(`-${p.cells[0][0]},${p.cells[0][1]}${sfx(p.copy || 0)}`);
     if (result.ok) setFocus({ name: p.piece, from: "tray" });
   }
 
@@ -342,9 +374,10 @@ export function createView({ root, info, host }) {
   }
 
   function pickAt(x, y) {
-    const { r, c } = boardCellAt(x, y);
-    const p = isCell(r, c) ? placementAt(r, c) : null;
+    const at = boardCellAt(x, y);
+    const p = at && isCell(at.r, at.c) ? placementAt(at.k, at.r, at.c) : null;
     if (p) {
+      const { r, c } = at;
       const grab = [r - p.row, c - p.col];
       return { name: p.piece, o: p.orientation, grab, from: "board", placement: p };
     }
@@ -402,9 +435,9 @@ export function createView({ root, info, host }) {
       return;
     }
     const { x, y } = pointerPos(e);
-    if (overBoard(x, y)) {
-      const { r, c } = boardCellAt(x, y);
-      await place(d.name, d.o, r - d.grab[0], c - d.grab[1], d.placement);
+    const at = boardCellAt(x, y);
+    if (at) {
+      await place(d.name, d.o, at.k, at.r - d.grab[0], at.c - d.grab[1], d.placement);
     } else if (d.from === "board") {
       await takeBack(d.placement);
     } else {
@@ -483,8 +516,13 @@ export function createView({ root, info, host }) {
     let handled = true;
     if (k === "ArrowUp") cursor.r = Math.max(0, cursor.r - 1);
     else if (k === "ArrowDown") cursor.r = Math.min(R - 1, cursor.r + 1);
-    else if (k === "ArrowLeft") cursor.c = Math.max(0, cursor.c - 1);
-    else if (k === "ArrowRight") cursor.c = Math.min(C - 1, cursor.c + 1);
+    else if (k === "ArrowLeft") {
+      if (cursor.c > 0) cursor.c -= 1;
+      else if (cursor.k > 0) cursor = { k: cursor.k - 1, r: cursor.r, c: C - 1 }; // on to the previous copy
+    } else if (k === "ArrowRight") {
+      if (cursor.c < C - 1) cursor.c += 1;
+      else if (cursor.k < K - 1) cursor = { k: cursor.k + 1, r: cursor.r, c: 0 };
+    }
     else if (!e.shiftKey && lower === "r") transform("rotate");
     else if (!e.shiftKey && lower === "h") transform("mirror_h");
     else if (!e.shiftKey && lower === "v") transform("mirror_v");
@@ -493,19 +531,19 @@ export function createView({ root, info, host }) {
     else if (e.shiftKey && k.length === 1 && pieces.has(k.toUpperCase()) && view.available[k.toUpperCase()] > 0) {
       setFocus({ name: k.toUpperCase(), from: "tray" });
     } else if (k === "Enter" || k === " ") {
-      const here = placementAt(cursor.r, cursor.c);
+      const here = placementAt(cursor.k, cursor.r, cursor.c);
       if (focus && focus.from === "tray") {
-        await place(focus.name, trayOrient.get(focus.name), cursor.r, cursor.c, null);
+        await place(focus.name, trayOrient.get(focus.name), cursor.k, cursor.r, cursor.c, null);
       } else if (focus && focus.from === "board" && !(here && here.text === focus.placement.text)) {
         const p = focus.placement;
-        await place(p.piece, p.orientation, cursor.r, cursor.c, p);
+        await place(p.piece, p.orientation, cursor.k, cursor.r, cursor.c, p);
       } else if (here) {
         setFocus({ name: here.piece, from: "board", placement: here });
-        cursor = { r: here.row, c: here.col };
+        cursor = { k: here.copy || 0, r: here.row, c: here.col };
         host.status(`${here.piece} picked up: move it with the arrow keys, Enter to put it down.`);
       }
     } else if (k === "Delete" || k === "Backspace") {
-      const here = placementAt(cursor.r, cursor.c) || (focus && focus.from === "board" ? focus.placement : null);
+      const here = placementAt(cursor.k, cursor.r, cursor.c) || (focus && focus.from === "board" ? focus.placement : null);
       if (here) await takeBack(here);
     } else if (k === "Escape") {
       closeMenu();
@@ -538,7 +576,7 @@ export function createView({ root, info, host }) {
       draw();
     },
     showHint(h) {
-      marks = h.cells && h.cells.length ? { cells: h.cells, kind: h.kind === "place" ? "hint" : "blocked" } : null;
+      marks = h.cells && h.cells.length ? { cells: h.cells, copy: h.copy || 0, kind: h.kind === "place" ? "hint" : "blocked" } : null;
       draw();
     },
     layout() {
@@ -555,8 +593,9 @@ export function createView({ root, info, host }) {
       }
       return {
         cell: layout.s,
-        boardX: rect.left + layout.bx,
-        boardY: rect.top + layout.by,
+        boardX: rect.left + layout.boards[0].x,
+        boardY: rect.top + layout.boards[0].y,
+        boards: layout.boards.map((b) => ({ x: rect.left + b.x, y: rect.top + b.y })),
         rows: R,
         cols: C,
         tray,

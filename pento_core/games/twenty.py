@@ -1,0 +1,284 @@
+"""The Game of 20 and the Game of 30 (the thesis, sections 2.3, 2.6 and 4).
+
+One board, shown in 3 copies (Game of 20, area 20) or 2 copies (Game of 30,
+area 30); cover every copy, each pentomino used once in all: the copies'
+pieces are disjoint sets that together are the twelve.  Boards are offered
+only when the solver has found such coverings (:mod:`pento_core.partition`).
+
+Text formats:
+
+* **desc**: ``BOARD~20`` or ``BOARD~30`` (BOARD as in :mod:`pento_core.board`
+  specs, rows joined by ``/``).
+* **state**: each copy's placements (as in the cover game, ``F3@2,5``
+  joined by ``;``), copies separated by ``|``.
+* **move**: a placement followed by ``#k`` (copy k, from 0): ``F3@2,5#1``;
+  ``-2,5#1`` takes back; ``2,5#0>F3@1,1#2`` moves between copies;
+  ``clear#1`` empties one copy (its pieces return); ``clear`` empties all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .. import partition
+from ..board import Board, Placement, Position, parse_board
+from ..cover import Budget, Problem
+from ..errors import IllegalMoveError, ImpossibleError, ParseError
+from ..geometry import Cell
+from ..pieces import PieceSet
+from .base import JSON, Hint, Preset, ProgressFn, Solution
+from .cover import parse_placement, piece_table, placement_text
+
+KINDS = {"20": "twenty", "30": "thirty"}
+_COPY = re.compile(r"^(.*)#(\d+)$")
+
+
+@dataclass(frozen=True)
+class TwentyState:
+    """The copies' positions; every copy uses the full set, availability is shared."""
+
+    desc: str
+    copies: tuple[Position, ...]
+
+    def used(self) -> set[str]:
+        return {p.piece.name for pos in self.copies for p in pos.placements}
+
+
+@lru_cache(maxsize=32)
+def _puzzle(desc: str) -> tuple[Board, int, int]:
+    """Board, pieces per set, copies, after checking that the coverings exist."""
+    if len(desc) > 1000:
+        raise ParseError("the puzzle description is too long")
+    spec, _, kind = desc.rpartition("~")
+    if kind not in KINDS:
+        raise ParseError("a Game of 20/30 puzzle is BOARD~20 or BOARD~30")
+    k, copies = partition.KINDS[KINDS[kind]]
+    board = parse_board(spec)
+    if board.area != 5 * k:
+        raise ImpossibleError(f"a Game of {kind} board has {5 * k} cells, this one {board.area}")
+    if partition.prove(board, k, copies, Budget(max_seconds=20)) is None:
+        raise ImpossibleError(f"this board cannot be covered {copies} times by disjoint sets of {k} pentominoes")
+    return board, k, copies
+
+
+class TwentyGame:
+    """Cover copies of one board with disjoint sets of pentominoes."""
+
+    id = "twenty"
+    title = "Game of 20 and of 30"
+    description = (
+        "Cover three copies of a board with three different sets of four pentominoes "
+        "(or two copies with two sets of six): all twelve pieces, each used once."
+    )
+    features: tuple[str, ...] = ("hint", "solve", "timer", "ranking")
+
+    def presets(self) -> list[Preset]:
+        return [Preset("Game of 20", "twenty"), Preset("Game of 30", "thirty")]
+
+    def new(self, params: str, seed: int) -> str:
+        """A new board of the kind ``params`` names (``twenty``, ``thirty``, or a desc of that kind)."""
+        if params.endswith(("~20", "~30")):
+            params = KINDS[params[-2:]]
+        kind = {"twenty": "20", "thirty": "30"}.get(params)
+        if kind is None:
+            raise ParseError("choose twenty or thirty")
+        board = partition.generate(params, seed).board
+        desc = f"{board.spec()}~{kind}"
+        _puzzle(desc)
+        return desc
+
+    def validate(self, desc: str) -> None:
+        _puzzle(desc)
+
+    def start(self, desc: str, state: str = "") -> TwentyState:
+        board, _, copies = _puzzle(desc)
+        pieces = PieceSet.pentominoes()
+        parts = state.split("|") if state else [""] * copies
+        if len(parts) != copies:
+            raise ParseError(f"the position must have {copies} copies separated by '|'")
+        st = TwentyState(desc, tuple(Position(board, pieces) for _ in range(copies)))
+        for k, part in enumerate(parts):
+            for token in (t.strip() for t in part.split(";") if t.strip()):
+                st = self.apply(st, f"{token}#{k}")
+        return st
+
+    def write_state(self, st: TwentyState) -> str:
+        return "|".join(";".join(placement_text(p) for p in pos.placements) for pos in st.copies)
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def _copy(self, st: TwentyState, text: str) -> tuple[str, int]:
+        m = _COPY.match(text.strip())
+        if not m:
+            raise ParseError(f"{text!r} does not name a copy (end it with #0, #1...)")
+        k = int(m.group(2))
+        if k >= len(st.copies):
+            raise ParseError(f"there are {len(st.copies)} copies, numbered from 0")
+        return m.group(1), k
+
+    def _with(self, st: TwentyState, k: int, pos: Position) -> TwentyState:
+        return TwentyState(st.desc, (*st.copies[:k], pos, *st.copies[k + 1 :]))
+
+    def apply(self, st: TwentyState, move: str) -> TwentyState:
+        move = move.strip()
+        if move == "clear":
+            return TwentyState(st.desc, tuple(pos.clear() for pos in st.copies))
+        if ">" in move:
+            src, _, dst = move.partition(">")
+            cell_text, k = self._copy(st, src)
+            owner = st.copies[k].owner(_cell(cell_text))
+            if owner is None:
+                raise IllegalMoveError(f"no piece at {cell_text} on copy {k + 1}")
+            return self.apply(self._with(st, k, st.copies[k].remove(_cell(cell_text))), dst)
+        body, k = self._copy(st, move)
+        pos = st.copies[k]
+        if body == "clear":
+            return self._with(st, k, pos.clear())
+        if body.startswith("-"):
+            return self._with(st, k, pos.remove(_cell(body[1:])))
+        piece, cells = parse_placement(body, pos.pieces)
+        if piece.name in st.used():
+            where = next(i for i, p in enumerate(st.copies) if any(x.piece == piece for x in p.placements))
+            raise IllegalMoveError(f"{piece.name} is already on copy {where + 1}")
+        return self._with(st, k, pos.place(piece, cells))
+
+    # -- what the view needs -------------------------------------------------------------------
+
+    def info(self, desc: str) -> JSON:
+        board, k, copies = _puzzle(desc)
+        return {
+            "title": f"Game of {5 * k}",
+            "board": board.text().split("\n"),
+            "rows": board.height,
+            "cols": board.width,
+            "area": board.area,
+            "copies": copies,
+            "pieces_per_copy": k,
+            "allow_unused": True,
+            "one_sided": False,
+            "pieces": [piece_table(p, n, False) for p, n in PieceSet.pentominoes()],
+        }
+
+    def view(self, st: TwentyState) -> JSON:
+        used = st.used()
+        placements = []
+        for k, pos in enumerate(st.copies):
+            for p in pos.placements:
+                text = placement_text(p)
+                r, c = p.anchor
+                o = int(re.match(r"^[A-Z]+(\d+)@", text).group(1))  # type: ignore[union-attr]
+                cells = sorted([list(x) for x in p.cells])
+                placements.append(
+                    {
+                        "piece": p.piece.name,
+                        "orientation": o,
+                        "row": r,
+                        "col": c,
+                        "copy": k,
+                        "cells": cells,
+                        "text": f"{text}#{k}",
+                    }
+                )
+        covered = [pos.board.area - len(pos.empty_cells) for pos in st.copies]
+        return {
+            "placements": placements,
+            "available": {name: 0 if name in used else 1 for name in "FILNPTUVWXYZ"},
+            "covered": sum(covered),
+            "area": sum(pos.board.area for pos in st.copies),
+            "copies": [
+                {"covered": n, "complete": pos.is_complete()} for n, pos in zip(covered, st.copies, strict=True)
+            ],
+            "complete": all(pos.is_complete() for pos in st.copies),
+        }
+
+    # -- the solver on all copies at once -----------------------------------------------------------
+
+    def _combined(self, st: TwentyState, keep: list[tuple[int, Placement]]) -> Problem:
+        """One problem whose board is the copies side by side, a column apart."""
+        board = st.copies[0].board
+        step = board.width + 1
+        cells = frozenset((r, c + k * step) for k in range(len(st.copies)) for r, c in board.cells)
+        placed = [Placement(p.piece, frozenset((r, c + k * step) for r, c in p.cells)) for k, p in keep]
+        return Problem(Board(cells), PieceSet.pentominoes(), allow_unused=False, placed=placed)
+
+    def _split(self, st: TwentyState, p: Placement) -> tuple[int, Placement]:
+        step = st.copies[0].board.width + 1
+        k = min(c for _, c in p.cells) // step
+        return k, Placement(p.piece, frozenset((r, c - k * step) for r, c in p.cells))
+
+    def _placed(self, st: TwentyState) -> list[tuple[int, Placement]]:
+        return [(k, p) for k, pos in enumerate(st.copies) for p in pos.placements]
+
+    def _first(
+        self, st: TwentyState, keep: list[tuple[int, Placement]], budget: Budget, progress: ProgressFn | None = None
+    ) -> tuple[str, list[tuple[int, Placement]]]:
+        try:
+            result = self._combined(st, keep).first(budget, progress)
+        except ImpossibleError:
+            return "none", []
+        if result.solution is None:
+            return result.status, []
+        placed = {(k, p) for k, p in keep}
+        return "found", [kp for kp in (self._split(st, p) for p in result.solution) if kp not in placed]
+
+    def hint(self, st: TwentyState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
+        """A placement on the first copy still open that keeps every copy coverable,
+        or which copy's pieces (or which piece) stand in the way."""
+        if all(pos.is_complete() for pos in st.copies):
+            return Hint("solved", "Every copy is covered.")
+        keep = self._placed(st)
+        status, new = self._first(st, keep, budget, progress)
+        if status == "unknown":
+            return Hint("unknown", "The solver ran out of time; try again or take pieces back.")
+        if status == "found":
+            k = next(i for i, pos in enumerate(st.copies) if not pos.is_complete())
+            first_empty = min(st.copies[k].empty_cells)
+            here = [p for j, p in new if j == k]
+            step = next((p for p in here if first_empty in p.cells), here[0])
+            return Hint(
+                "place", f"Try {step.piece.name} on copy {k + 1}.", f"{placement_text(step)}#{k}", sorted(step.cells), k
+            )
+        for k in reversed(range(len(st.copies))):
+            if not st.copies[k].placements:
+                continue
+            others = [(j, p) for j, p in keep if j != k]
+            if self._first(st, others, budget)[0] == "found":
+                cells = sorted(c for p in st.copies[k].placements for c in p.cells)
+                return Hint(
+                    "blocked",
+                    f"The pieces on copy {k + 1} make the other copies impossible: "
+                    f"empty copy {k + 1} and try other pieces there.",
+                    None,
+                    cells,
+                    k,
+                )
+        return Hint("blocked", "These placements cannot all stay: empty a copy and start it again.")
+
+    def solve(self, st: TwentyState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
+        keep = self._placed(st)
+        status, new = self._first(st, keep, budget, progress)
+        from_empty = False
+        if status != "found" and keep:
+            status, new = self._first(st, [], budget, progress)
+            from_empty = True
+        if status == "unknown":
+            return Solution(False, "The solver ran out of time.")
+        if status != "found":
+            return Solution(False, "These copies cannot be covered.")
+        new.sort(key=lambda kp: (kp[0], min(c for _, c in kp[1].cells), min(kp[1].cells)))
+        moves = [f"{placement_text(p)}#{k}" for k, p in new]
+        message = (
+            "Here are all the coverings."
+            if not from_empty
+            else "The pieces placed cannot all stay; here are coverings from empty copies."
+        )
+        return Solution(True, message, moves, from_empty)
+
+
+def _cell(text: str) -> Cell:
+    m = re.match(r"^(\d+),(\d+)$", text.strip())
+    if not m:
+        raise ParseError(f"{text!r} is not a cell like 2,5")
+    return int(m.group(1)), int(m.group(2))
