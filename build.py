@@ -176,7 +176,8 @@ def build() -> Path:
         if old.name != wheel.name:
             old.unlink()
     _copy_if_changed(ROOT / "index.html", DIST / "index.html")
-    web_files = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file())
+    # sw.js is a template: its filled-in copy goes to the site's root (below), not to web/
+    web_files = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and p.name != "sw.js")
     wanted = {DIST / "web" / p.relative_to(ROOT / "web") for p in web_files}
     for p in web_files:
         _copy_if_changed(p, DIST / "web" / p.relative_to(ROOT / "web"))

@@ -251,8 +251,9 @@ def compact_board(n: int, low: int, high: int, rng: random.Random, budget_steps:
     """A board of ``n`` distinct joined pentominoes whose perimeter lies in [low, high].
 
     A few boards are first built the thesis's way (versions 2.2, 2.1, 1.1 in
-    turn), which is quickest where the band is common.  Otherwise, instead of building boards and throwing away those outside the band
-    (version 1.2, thousands of discards for compact bands), a region of 5n
+    turn), which is quickest where the band is common.  Otherwise, instead of
+    building boards and throwing away those outside the band (version 1.2,
+    thousands of discards for compact bands), a region of 5n
     cells is steered into the band: a cell on its edge moves to a free cell
     next to it whenever that brings the perimeter nearer the band (and now
     and then when not, to leave local minima).  A region in the band is kept

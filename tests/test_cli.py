@@ -92,3 +92,42 @@ def test_malformed_board_file_names_line_and_column(tmp_path: Path):
 def test_timeout_gives_unknown_not_a_hang():
     r = run("count", "6x10", "--timeout", "0.05")
     assert r.returncode == 3 and r.stdout.strip().splitlines()[-1] == "count: unknown (budget spent)"
+
+
+def test_freeform_prints_the_table_beside_the_thesis():
+    r = run("freeform", "--version", "2.2", "--n", "4", "--count", "300", "--seed", "1")
+    assert r.returncode == 0
+    lines = r.stdout.strip().splitlines()
+    assert lines[1].split() == ["perimeter", "boards", "%", "thesis", "%"]
+    bands = [line.split()[0] for line in lines[2:7]]
+    assert bands == ["18", "19-24", "25-30", "31-36", "37-42"]
+    assert sum(int(line.split()[1]) for line in lines[2:7]) == 300
+    assert lines[-1].startswith("mean: ") and "thesis: 26.510" in lines[-1]
+
+
+def test_freeform_band_on_request():
+    r = run("freeform", "--band", "18-18", "--n", "4", "--seed", "2")
+    assert r.returncode == 0 and "perimeter: 18" in r.stdout
+    pos = parse_position(r.stdout.split("\nperimeter")[0], PieceSet.pentominoes())
+    assert pos.is_complete() and len(pos.placements) == 4
+
+
+@pytest.mark.parametrize(("kind", "k", "copies"), [("twenty", 4, 3), ("thirty", 6, 2)])
+def test_twenty_and_thirty_print_board_and_coverings(kind, k, copies):
+    r = run(kind, "--seed", "4")
+    assert r.returncode == 0
+    board, *grids = r.stdout.strip().split("\n\n")
+    assert len(grids) == copies
+    used = []
+    for g in grids:
+        pos = parse_position(g, PieceSet.pentominoes())
+        assert pos.is_complete() and len(pos.placements) == k
+        assert {c for p in pos.placements for c in p.cells} == pos.board.cells
+        assert pos.board.text().replace(".", "#") == board.replace(".", "#")
+        used += [p.piece.name for p in pos.placements]
+    assert sorted(used) == sorted("FILNPTUVWXYZ")
+
+
+def test_freeform_bad_version_is_status_2():
+    r = run("freeform", "--version", "3.0")
+    assert r.returncode == 2

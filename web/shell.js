@@ -128,8 +128,8 @@ function customBoardForm(gameId) {
   form.className = "custom";
   const label = document.createElement("label");
   text(label, "Any board: ");
-  const rows = Object.assign(document.createElement("input"), { type: "number", min: 1, max: 20, value: 4, ariaLabel: "rows" });
-  const cols = Object.assign(document.createElement("input"), { type: "number", min: 1, max: 20, value: 10, ariaLabel: "columns" });
+  const rows = Object.assign(document.createElement("input"), { type: "number", min: 1, max: 60, value: 4, ariaLabel: "rows" });
+  const cols = Object.assign(document.createElement("input"), { type: "number", min: 1, max: 60, value: 10, ariaLabel: "columns" });
   rows.name = "rows";
   cols.name = "cols";
   const x = document.createElement("span");

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import problems
-from ..board import Board, Placement, Position, place_shape
+from ..board import MAX_SIDE, Board, Placement, Position, place_shape
 from ..cover import Budget, Problem
 from ..errors import ImpossibleError, ParseError, PentoError
 from ..feasibility import impossibility
@@ -32,7 +32,6 @@ from ..pieces import Piece, PieceSet
 from ..puzzle import Puzzle, parse_puzzle
 from .base import JSON, Hint, Preset, ProgressFn, Solution
 
-MAX_SIDE = 20
 SCOTT = "8x8 without its centre"
 _PLACEMENT = re.compile(r"^([A-Za-z][A-Za-z0-9']*?)(\d+)@(-?\d+),(-?\d+)$")
 _CELL = re.compile(r"^(\d+),(\d+)$")
@@ -76,16 +75,16 @@ def parse_placement(text: str, pieces: PieceSet) -> tuple[Piece, frozenset[Cell]
     return piece, place_shape(shapes[o], (r, c))
 
 
+def orientation_of(p: Placement, one_sided: bool = False) -> int:
+    """The index of the placement's orientation in :meth:`Piece.orientations`."""
+    r, c = p.anchor
+    return p.piece.orientations(one_sided).index(frozenset((a - r, b - c) for a, b in p.cells))
+
+
 def placement_text(p: Placement, one_sided: bool = False) -> str:
     """``F3@2,5`` for a placement."""
-    o = p.piece.orientations(one_sided).index(_normal(p))
     r, c = p.anchor
-    return f"{p.piece.name}{o}@{r},{c}"
-
-
-def _normal(p: Placement) -> frozenset[Cell]:
-    r, c = p.anchor
-    return frozenset((a - r, b - c) for a, b in p.cells)
+    return f"{p.piece.name}{orientation_of(p, one_sided)}@{r},{c}"
 
 
 class CoverGame:
@@ -197,7 +196,7 @@ class CoverGame:
             placements.append(
                 {
                     "piece": p.piece.name,
-                    "orientation": p.piece.orientations(one_sided).index(_normal(p)),
+                    "orientation": orientation_of(p, one_sided),
                     "row": r,
                     "col": c,
                     "cells": sorted([list(x) for x in p.cells]),

@@ -29,7 +29,7 @@ from ..errors import IllegalMoveError, ImpossibleError, ParseError
 from ..geometry import Cell
 from ..pieces import PieceSet
 from .base import JSON, Hint, Preset, ProgressFn, Solution
-from .cover import parse_placement, piece_table, placement_text
+from .cover import orientation_of, parse_placement, piece_table, placement_text
 
 KINDS = {"20": "twenty", "30": "thirty"}
 _COPY = re.compile(r"^(.*)#(\d+)$")
@@ -166,19 +166,16 @@ class TwentyGame:
         placements = []
         for k, pos in enumerate(st.copies):
             for p in pos.placements:
-                text = placement_text(p)
                 r, c = p.anchor
-                o = int(re.match(r"^[A-Z]+(\d+)@", text).group(1))  # type: ignore[union-attr]
-                cells = sorted([list(x) for x in p.cells])
                 placements.append(
                     {
                         "piece": p.piece.name,
-                        "orientation": o,
+                        "orientation": orientation_of(p),
                         "row": r,
                         "col": c,
                         "copy": k,
-                        "cells": cells,
-                        "text": f"{text}#{k}",
+                        "cells": sorted([list(x) for x in p.cells]),
+                        "text": f"{placement_text(p)}#{k}",
                     }
                 )
         covered = [pos.board.area - len(pos.empty_cells) for pos in st.copies]

@@ -26,8 +26,11 @@ def test_core_gets_ready_and_lists_the_games(page: Any, base_url: str) -> None:
     open_ready(page, base_url)
     assert page.evaluate("document.body.dataset.core") == "ready"
     assert page.get_by_role("heading", name="Pentomino cover").is_visible()
+    cover = page.locator("[data-game=cover]")
     for preset in ["6 x 10", "5 x 12", "4 x 15", "3 x 20", "8x8 without its centre"]:
-        assert page.get_by_role("button", name=preset, exact=True).is_visible()
+        assert cover.get_by_role("button", name=preset, exact=True).is_visible()
+    for title in ["Game of 20 and of 30", "Polyomino workshop"]:
+        assert page.get_by_role("heading", name=title).is_visible()
 
 
 def test_a_dragged_piece_lands_on_the_board(page: Any, base_url: str) -> None:

@@ -1,0 +1,137 @@
+"""The thesis's problems in the browser: Game of 20 and 30, triplication, duplication,
+toothed parallelograms, 8x8 with four holes; one of each is played."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import layout, open_ready, session, wait_until
+
+
+def start(page: Any, base_url: str, preset: str) -> None:
+    open_ready(page, base_url)
+    page.get_by_role("button", name=preset, exact=True).click()
+    page.wait_for_selector("body[data-screen=play]", state="attached", timeout=60_000)
+    wait_until(page, "window.pento.layout() !== null")
+
+
+def hint_then_solve(page: Any) -> None:
+    page.get_by_role("button", name="Hint").click()
+    wait_until(page, "document.querySelector('#status').textContent.startsWith('Try ')", timeout=30)
+    page.get_by_role("button", name="Solve").click()
+    page.wait_for_selector("#done[open]", timeout=60_000)
+    assert session(page)["view"]["complete"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "desc_check"),
+    [
+        ("Triplication", "~u"),
+        ("Duplication", "~u"),
+        ("Toothed parallelogram", "/"),
+        ("8x8 with four holes", "/"),
+    ],
+)
+def test_each_cover_problem_plays_to_the_end(page: Any, base_url: str, preset: str, desc_check: str) -> None:
+    start(page, base_url, preset)
+    assert desc_check in session(page)["desc"]
+    hint_then_solve(page)
+
+
+def test_game_of_20_copies_share_the_pieces(page: Any, base_url: str) -> None:
+    start(page, base_url, "Game of 20")
+    lay = layout(page)
+    assert len(lay["boards"]) == 3 and page.locator("#game-title").text_content() == "Game of 20"
+    page.get_by_role("button", name="Hint").click()
+    wait_until(page, "document.querySelector('#status').textContent.startsWith('Try ')")
+    assert "on copy 1" in str(page.locator("#status").text_content())
+    page.get_by_role("button", name="Solve").click()
+    page.wait_for_selector("#done[open]", timeout=60_000)
+    view = session(page)["view"]
+    assert view["complete"] and [c["complete"] for c in view["copies"]] == [True, True, True]
+    names = [p["piece"] for p in view["placements"]]
+    assert sorted(names) == sorted("FILNPTUVWXYZ")
+    # the solver finished it: no ranking form
+    assert page.locator("#ranking-form").is_hidden()
+    assert "not ranked" in str(page.locator("#done-text").text_content())
+
+
+def test_game_of_20_refuses_a_piece_used_on_another_copy_and_ranks_a_finish(page: Any, base_url: str) -> None:
+    start(page, base_url, "Game of 20")
+    desc = session(page)["desc"]
+    # Let the core solve it, then reopen a link with all but the last piece placed
+    page.get_by_role("button", name="Solve").click()
+    page.wait_for_selector("#done[open]", timeout=60_000)
+    page.get_by_role("button", name="Admire it").click()
+    full = session(page)["state"]
+    copies = full.split("|")
+    last = copies[2].split(";")[-1]
+    partial = "|".join([copies[0], copies[1], ";".join(copies[2].split(";")[:-1])])
+    page.goto(
+        base_url
+        + "#twenty:"
+        + desc.replace("/", "%2F").replace("~", "%7E")
+        + ":"
+        + partial.replace(";", "%3B").replace("|", "%7C")
+    )
+    page.reload()
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    wait_until(page, f"window.pento.session() && window.pento.session().state === {json.dumps(partial)}")
+    # the piece left is the only one in the tray; X is on a copy, so dropping X again is refused
+    lay = layout(page)
+    name = last[0]
+    tray = [n for n, left in session(page)["view"]["available"].items() if left]
+    assert tray == [name]
+    # drop the last piece where the solution had it, on copy 3
+    orient_anchor = last[1:]
+    o, anchor = orient_anchor.split("@")
+    r, c = (int(x) for x in anchor.split(","))
+    # rotate the tray piece to orientation o with the core's table (R and H keys)
+    cell = lay["tray"][name][0]
+    page.mouse.click(cell["x"], cell["y"])
+    for _ in range(8):
+        if layout(page)["trayOrientation"][name] == int(o):
+            break
+        page.keyboard.press("r")
+        if layout(page)["trayOrientation"][name] != int(o) and _ == 3:
+            page.keyboard.press("h")
+    assert layout(page)["trayOrientation"][name] == int(o)
+    lay = layout(page)
+    grab = lay["tray"][name][0]
+    b = lay["boards"][2]
+    s = lay["cell"]
+    x, y = b["x"] + (c + grab["c"] + 0.5) * s, b["y"] + (r + grab["r"] + 0.5) * s
+    page.mouse.move(grab["x"], grab["y"])
+    page.mouse.down()
+    page.mouse.move(x, y, steps=6)
+    page.mouse.up()
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    page.fill("#player-name", "<img src=x onerror=alert(1)>Zoe")
+    page.get_by_role("button", name="Save my time").click()
+    wait_until(page, "document.querySelectorAll('#ranking-list li').length === 1")
+    assert page.locator("#ranking-list img").count() == 0
+    assert "Zoe" in str(page.locator("#ranking-list").text_content())
+
+
+def test_game_of_30_has_two_copies(page: Any, base_url: str) -> None:
+    start(page, base_url, "Game of 30")
+    assert len(layout(page)["boards"]) == 2
+    hint_then_solve(page)
+
+
+def test_a_refused_drop_on_a_copy_says_why(page: Any, base_url: str) -> None:
+    start(page, base_url, "Game of 20")
+    lay = layout(page)
+    rows = lay["rows"]
+    b = lay["boards"][1]
+    s = lay["cell"]
+    grab = lay["tray"]["I"][0]  # I stands upright: its top cell on the last row hangs below the board
+    page.mouse.move(grab["x"], grab["y"])
+    page.mouse.down()
+    page.mouse.move(b["x"] + 0.5 * s, b["y"] + (rows - 0.5) * s, steps=6)
+    page.mouse.up()
+    wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
+    assert "I would fall off the board" in str(page.locator("#status").text_content())
+    assert session(page)["state"] == "||" and session(page)["view"]["available"]["I"] == 1
