@@ -152,3 +152,29 @@ def test_eight_by_eight_with_holes_is_offered_only_with_a_cover():
         assert board.area == 60 and (board.height, board.width) == (8, 8)
         sol = Problem(board, PieceSet.pentominoes()).first().solution
         assert is_tiling(board.cells, ALL, [(p.piece.name, p.cells) for p in sol])
+
+
+def test_twenty_hint_says_when_a_copys_pieces_make_the_others_impossible():
+    # Cover copy 1 with a set of four that belongs to no partition of the twelve:
+    # the hint must name copy 1 as what stands in the way.
+    game = TwentyGame()
+    for seed in range(20):
+        desc = game.new("twenty", seed)
+        st = game.start(desc)
+        board = st.copies[0].board
+        good = {frozenset(p.piece.name for p in c) for c in prove(board, 4, 3) or ()}
+        for tiling in Problem(board, PieceSet.pentominoes(), allow_unused=True).solutions():
+            names = frozenset(p.piece.name for p in tiling)
+            if names in good:
+                continue
+            placed = st
+            for p in tiling:
+                from pento_core.games.cover import placement_text
+
+                placed = game.apply(placed, placement_text(p) + "#0")
+            hint = game.hint(placed, budget())
+            if hint.kind == "blocked":
+                assert hint.message.startswith("The pieces on copy 1 make the other copies impossible")
+                assert hint.copy == 0 and len(hint.cells) == 20
+                return
+    raise AssertionError("no board among 20 seeds had a covering that blocks the others")

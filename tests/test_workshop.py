@@ -3,10 +3,12 @@
 import contextlib
 
 import pytest
+from checker import is_tiling
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pento_core import api
+from pento_core.board import parse_position
 from pento_core.cover import Problem
 from pento_core.errors import PentoError
 from pento_core.games.workshop import WorkshopGame, placement_estimate
@@ -87,6 +89,10 @@ def test_solutions_stream_and_count():
     assert r["ok"] and r["result"]["complete"] and r["result"]["count"] == 1010
     grids = [g for b in batches for g in b["new"]] + r["result"]["new"]
     assert len(grids) == len(set(grids)) == 1010
+    pieces = {p.name: (p.shape, 1) for p, _ in PieceSet.pentominoes()}
+    for grid in grids:  # every streamed tiling, checked independently
+        pos = parse_position(grid.replace("/", "\n"), PieceSet.pentominoes())
+        assert is_tiling(pos.board.cells, pieces, [(p.piece.name, p.cells) for p in pos.placements])
     everything = api.handle({"id": 2, "cmd": "solutions", "args": {"puzzle": "5x12"}})["result"]
     assert everything["count"] == 4040 and everything["symmetries"] == 4
 

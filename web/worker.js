@@ -13,24 +13,23 @@ const ready = (async () => {
     if (!r.ok) throw new Error(`could not fetch ${WHEEL} (HTTP ${r.status})`);
     return r.arrayBuffer();
   });
+  wheel.catch(() => {}); // handled below, once Pyodide is up; not an unhandled rejection meanwhile
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
   pyodide.unpackArchive(await wheel, "wheel");
   api = pyodide.pyimport("pento_core.api");
   const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello" })));
   if (!hello.ok) throw new Error(hello.error.message);
   postMessage({ type: "ready", hello: hello.result });
+  return true;
 })().catch((err) => {
+  // reported to the page, which says so and offers a retry (a fresh worker)
   postMessage({ type: "fatal", message: String(err && err.message ? err.message : err) });
-  throw err;
+  return false;
 });
 
 self.onmessage = async (event) => {
   const request = event.data;
-  try {
-    await ready;
-  } catch {
-    return; // "fatal" was posted already
-  }
+  if (!(await ready)) return;
   const id = request && request.id;
   const progress = (text) => postMessage({ type: "progress", id, progress: JSON.parse(text) });
   let reply;

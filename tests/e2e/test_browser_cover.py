@@ -26,6 +26,9 @@ def test_core_gets_ready_and_lists_the_games(page: Any, base_url: str) -> None:
     open_ready(page, base_url)
     assert page.evaluate("document.body.dataset.core") == "ready"
     assert page.get_by_role("heading", name="Pentomino cover").is_visible()
+    # the browser's own line for the refused download is expected here, and only that
+    assert all("503" in e for e in console.errors)
+    console.errors.clear()
     cover = page.locator("[data-game=cover]")
     for preset in ["6 x 10", "5 x 12", "4 x 15", "3 x 20", "8x8 without its centre"]:
         assert cover.get_by_role("button", name=preset, exact=True).is_visible()
@@ -234,3 +237,50 @@ def test_playable_offline_once_loaded(context: Any, page: Any, base_url: str) ->
         page.wait_for_selector("body[data-screen=play]", state="attached")
     finally:
         context.set_offline(False)
+
+
+def test_a_core_that_fails_to_load_says_so_and_retries(context: Any, page: Any, console: Any, base_url: str) -> None:
+    blocked = {"on": True}
+
+    def handler(route: Any) -> None:
+        if blocked["on"]:
+            route.fulfill(status=503, body="unavailable")
+        else:
+            route.continue_()
+
+    context.route("**/*.whl", handler)
+    page.goto(base_url + "?nosw")
+    page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
+    assert "The puzzle engine failed to load" in str(page.locator("#load-error-text").text_content())
+    assert "HTTP 503" in str(page.locator("#load-error-text").text_content())
+    blocked["on"] = False
+    page.get_by_role("button", name="Try again").click()
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    assert page.get_by_role("heading", name="Pentomino cover").is_visible()
+
+
+def test_keyboard_only_from_start_to_finish(page: Any, base_url: str) -> None:
+    open_ready(page, base_url)
+    # the start screen's "any board" form, by keyboard: a 1 x 5 strip
+    rows = page.locator("[data-game=cover] input[name=rows]")
+    rows.focus()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("1")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("5")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-screen=play]", state="attached", timeout=30_000)
+    # Tab to the board, choose I, turn it flat, put it down
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.tagName") == "CANVAS":
+            break
+    assert page.evaluate("document.activeElement.tagName") == "CANVAS"
+    page.keyboard.press("Shift+I")
+    page.keyboard.press("r")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    assert "The board is covered!" in str(page.locator("#done-text").text_content())
+    page.keyboard.press("Enter")  # the dialog's first button: a new puzzle of the same board
+    wait_until(page, "window.pento.session() && window.pento.session().state === ''")
