@@ -79,11 +79,12 @@ def _budget(args: JSON, default: float, limit: float = MAX_SECONDS) -> Budget:
 
 
 def _progress(sink: ProgressSink | None) -> Callable[[Progress], None] | None:
+    """Progress for the page: ``nodes`` counted in ``unit`` (positions searched, boards tried)."""
     if sink is None:
         return None
 
     def report(p: Progress) -> None:
-        sink({"nodes": p.nodes, "solutions": p.solutions, "elapsed": round(p.elapsed, 3)})
+        sink({"nodes": p.nodes, "solutions": p.solutions, "elapsed": round(p.elapsed, 3), "unit": p.unit})
 
     return report
 
@@ -111,7 +112,7 @@ def _snapshot(game: Game, desc: str, state: Any) -> JSON:
 
 def cmd_new(args: JSON, sink: ProgressSink | None) -> JSON:
     game = _game(args)
-    desc = game.new(_arg(args, "params", str), _arg(args, "seed", int, 0))
+    desc = game.new(_arg(args, "params", str), _arg(args, "seed", int, 0), _progress(sink))
     return {**_snapshot(game, desc, game.start(desc)), "info": game.info(desc)}
 
 

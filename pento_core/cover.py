@@ -83,6 +83,7 @@ class Progress:
     nodes: int
     solutions: int
     elapsed: float
+    unit: str = "positions"  # what ``nodes`` counts: positions searched, or boards tried by a generator
 
 
 ProgressFn = Callable[[Progress], None]

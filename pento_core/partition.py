@@ -17,10 +17,12 @@ among them.
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .board import Board, Placement
-from .cover import Budget, Problem
+from .cover import Budget, Problem, Progress
 from .errors import PentoError
 from .freeform import _grow, _steer, min_perimeter
 from .geometry import Shape, bounds
@@ -91,15 +93,24 @@ def prove(board: Board, k: int, copies: int, budget: Budget | None = None) -> tu
     return tuple(by_set[key] for key in found)
 
 
-def generate(kind: str, seed: int, max_regions: int = 20_000) -> PartitionBoard:
-    """A Game of 20 (``twenty``) or of 30 (``thirty``) board with its proof; a seed always gives the same."""
+def generate(
+    kind: str, seed: int, max_regions: int = 20_000, progress: Callable[[Progress], None] | None = None
+) -> PartitionBoard:
+    """A Game of 20 (``twenty``) or of 30 (``thirty``) board with its proof; a seed always gives the same.
+
+    ``progress`` hears how many regions have been examined, about every quarter second."""
     if kind not in KINDS:
         raise PentoError(f"unknown kind {kind!r}: twenty or thirty")
     k, copies = KINDS[kind]
     area = 5 * k
     rng = random.Random(seed)
     low = min_perimeter(area)
+    start = time.monotonic()
+    last = float("-inf")  # report at once: work has begun
     for tried in range(max_regions):
+        if progress is not None and time.monotonic() - last > 0.25:
+            last = time.monotonic()
+            progress(Progress(tried, 0, last - start, "boards"))
         region = _steer(_grow(area, rng, compact=8.0), low, low + 4, rng, 4000)
         if region is None or not every_pentomino_fits(region):
             continue

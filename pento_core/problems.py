@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from .board import Board
-from .cover import Budget, Problem
+from .cover import Budget, Problem, ProgressFn
 from .errors import ImpossibleError, PentoError
 from .geometry import Cell, Shape, normalize
 from .pieces import PENTOMINO_LETTERS, PENTOMINOES, PieceSet
@@ -33,9 +33,9 @@ def scaled(shape: Shape, k: int) -> Shape:
     return normalize((r * k + i, c * k + j) for r, c in shape for i in range(k) for j in range(k))
 
 
-def _prove(puzzle: Puzzle, what: str) -> Puzzle:
+def _prove(puzzle: Puzzle, what: str, progress: ProgressFn | None = None) -> Puzzle:
     problem = Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused)
-    result = problem.first(Budget(max_seconds=PROOF_SECONDS))
+    result = problem.first(Budget(max_seconds=PROOF_SECONDS), progress)
     if result.status == "none":
         raise ImpossibleError(f"{what} has no cover")
     if result.status == "unknown":
@@ -43,7 +43,7 @@ def _prove(puzzle: Puzzle, what: str) -> Puzzle:
     return puzzle
 
 
-def multiplication(letter: str, k: int) -> Puzzle:
+def multiplication(letter: str, k: int, progress: ProgressFn | None = None) -> Puzzle:
     """The k-times scaled pentomino ``letter``, to cover with k*k of the other 11 (k = 2 or 3)."""
     letter = letter.upper()
     if letter not in PENTOMINOES:
@@ -53,7 +53,7 @@ def multiplication(letter: str, k: int) -> Puzzle:
     others = PieceSet.pentominoes(PENTOMINO_LETTERS.replace(letter, ""))
     puzzle = Puzzle(Board(scaled(PENTOMINOES[letter].shape, k)), others, allow_unused=True)
     name = {2: "doubled", 3: "tripled"}[k]
-    return _prove(puzzle, f"{letter} {name}")
+    return _prove(puzzle, f"{letter} {name}", progress)
 
 
 def parallelogram_cells(b: int, d: int, s: int) -> Shape:
@@ -66,27 +66,27 @@ def parallelogram_triples() -> list[tuple[int, int, int]]:
     return [(b, d, 60 // (b * d)) for b in range(1, 61) for d in range(2, 61) if 60 % (b * d) == 0]
 
 
-def parallelogram(b: int, d: int, s: int) -> Puzzle:
+def parallelogram(b: int, d: int, s: int, progress: ProgressFn | None = None) -> Puzzle:
     if b * d * s != 60 or d < 2:
         raise PentoError("a toothed parallelogram here has b * d * s = 60 and at least 2 teeth")
     puzzle = Puzzle(Board(parallelogram_cells(b, d, s)), PieceSet.pentominoes())
-    return _prove(puzzle, f"the toothed parallelogram ({b}, {d}, {s})")
+    return _prove(puzzle, f"the toothed parallelogram ({b}, {d}, {s})", progress)
 
 
-def eight_by_eight_with_holes(seed: int, holes: int = 4) -> Puzzle:
+def eight_by_eight_with_holes(seed: int, holes: int = 4, progress: ProgressFn | None = None) -> Puzzle:
     """8x8 without ``holes`` random cells, with a cover by the 12 pentominoes (searched until found)."""
     rng = random.Random(seed)
     full = [(r, c) for r in range(8) for c in range(8)]
     for _ in range(200):
         removed: set[Cell] = set(rng.sample(full, holes))
         try:
-            return _prove(Puzzle(Board(frozenset(full) - removed), PieceSet.pentominoes()), "this board")
+            return _prove(Puzzle(Board(frozenset(full) - removed), PieceSet.pentominoes()), "this board", progress)
         except PentoError:
             continue
     raise PentoError("no coverable 8x8 board with holes was found")
 
 
-def generate(params: str, seed: int) -> Puzzle | None:
+def generate(params: str, seed: int, progress: ProgressFn | None = None) -> Puzzle | None:
     """The puzzle for generator ``params`` (``triple:X``, ``double``, ``parallelogram:10,6,1``,
     ``holes``...), or None when ``params`` names no generator.  Without a letter or a triple,
     one is drawn with the seed among those the engine can cover."""
@@ -95,10 +95,10 @@ def generate(params: str, seed: int) -> Puzzle | None:
     if kind in ("triple", "double"):
         k = 3 if kind == "triple" else 2
         if arg:
-            return multiplication(arg, k)
+            return multiplication(arg, k, progress)
         for letter in rng.sample(PENTOMINO_LETTERS, len(PENTOMINO_LETTERS)):
             try:
-                return multiplication(letter, k)
+                return multiplication(letter, k, progress)
             except ImpossibleError:
                 continue  # X and V doubled: no cover, so not offered
         raise PentoError("no pentomino could be scaled and covered")
@@ -108,13 +108,13 @@ def generate(params: str, seed: int) -> Puzzle | None:
                 b, d, s = (int(x) for x in arg.split(","))
             except ValueError:
                 raise PentoError("a parallelogram is b,d,s (e.g. 10,6,1)") from None
-            return parallelogram(b, d, s)
+            return parallelogram(b, d, s, progress)
         for triple in rng.sample(parallelogram_triples(), len(parallelogram_triples())):
             try:
-                return parallelogram(*triple)
+                return parallelogram(*triple, progress=progress)
             except PentoError:
                 continue
         raise PentoError("no toothed parallelogram could be covered")
     if kind == "holes":
-        return eight_by_eight_with_holes(seed)
+        return eight_by_eight_with_holes(seed, progress=progress)
     return None

@@ -74,7 +74,7 @@ def test_solve_from_a_dead_position_starts_again():
 def test_progress_is_reported_for_long_calls():
     seen = []
     api.handle({"id": 1, "cmd": "solve", "args": {"game": "cover", "desc": "6x10", "state": ""}}, seen.append)
-    assert seen and set(seen[0]) == {"nodes", "solutions", "elapsed"}
+    assert seen and set(seen[0]) == {"nodes", "solutions", "elapsed", "unit"}
 
 
 def test_smaller_boards_leave_pieces_over():
@@ -109,3 +109,14 @@ def test_validated_or_refused_never_crashes(desc, state):
 def test_any_move_text_is_applied_or_refused_cleanly(move):
     r = call("move", game="cover", desc="6x10", state="X0@0,0", move=move)
     assert r["ok"] or r["error"]["code"] in {"parse", "illegal_move", "invalid"}
+
+
+def test_generators_report_progress_while_they_work():
+    seen = []
+    r = api.handle({"id": 1, "cmd": "new", "args": {"game": "cover", "params": "holes", "seed": 3}}, seen.append)
+    assert r["ok"] and seen and seen[0]["unit"] == "positions"
+    from pento_core.partition import generate
+
+    boards = []
+    generate("twenty", 0, progress=boards.append)
+    assert boards and all(p.unit == "boards" for p in boards)

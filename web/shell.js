@@ -196,7 +196,8 @@ async function newGame(game, params) {
   try {
     busy(true, "Preparing the board…");
     const t0 = performance.now();
-    const result = await core.request("new", { game, params, seed: Math.floor(Math.random() * 2 ** 31) });
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    const result = await core.request("new", { game, params, seed }, { onProgress: progressText("Preparing the board") });
     performance.measure("pento-new", { start: t0, end: performance.now() }); // read by the benchmarks
     await openGame(game, result, null, 0, 0, false, false, params);
   } catch (err) {
@@ -360,7 +361,7 @@ function busy(on, message = "") {
 function progressText(verb) {
   return (p) => {
     const found = p.new !== undefined ? `${p.solutions.toLocaleString()} found, ` : "";
-    text($("busy-text"), `${verb}… ${found}${p.nodes.toLocaleString()} positions tried, ${p.elapsed.toFixed(1)} s`);
+    text($("busy-text"), `${verb}… ${found}${p.nodes.toLocaleString()} ${p.unit || "positions"} tried, ${p.elapsed.toFixed(1)} s`);
   };
 }
 

@@ -61,8 +61,9 @@ class Game(Protocol):
 
     def presets(self) -> list[Preset]: ...
 
-    def new(self, params: str, seed: int) -> str:
-        """A puzzle desc for ``params``; the same seed always gives the same puzzle."""
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+        """A puzzle desc for ``params``; the same seed always gives the same puzzle.
+        ``progress`` is called now and then while a generator works."""
         ...
 
     def validate(self, desc: str) -> None:

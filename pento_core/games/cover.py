@@ -112,16 +112,16 @@ class CoverGame:
 
     # -- puzzles -------------------------------------------------------------------
 
-    def new(self, params: str, seed: int) -> str:
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
         """The puzzle named by ``params`` (a puzzle spec, or a generator of
         :mod:`pento_core.problems` such as ``triple:X``), once the solver has found a cover."""
-        generated = problems.generate(params, seed)
+        generated = problems.generate(params, seed, progress)
         if generated is not None:
             return generated.spec()
         board, pieces, allow_unused = _puzzle(params)
         desc = Puzzle(board, pieces, allow_unused and board.area == pieces.area).spec()
         problem = Problem(board, pieces, allow_unused=allow_unused)
-        result = problem.first(Budget(max_seconds=10))
+        result = problem.first(Budget(max_seconds=10), progress)
         if result.status == "none":
             raise ImpossibleError(f"the {board.height}x{board.width} board cannot be covered with these pieces")
         return desc

@@ -77,14 +77,14 @@ class TwentyGame:
     def presets(self) -> list[Preset]:
         return [Preset("Game of 20", "twenty"), Preset("Game of 30", "thirty")]
 
-    def new(self, params: str, seed: int) -> str:
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
         """A new board of the kind ``params`` names (``twenty``, ``thirty``, or a desc of that kind)."""
         if params.endswith(("~20", "~30")):
             params = KINDS[params[-2:]]
         kind = {"twenty": "20", "thirty": "30"}.get(params)
         if kind is None:
             raise ParseError("choose twenty or thirty")
-        board = partition.generate(params, seed).board
+        board = partition.generate(params, seed, progress=progress).board
         desc = f"{board.spec()}~{kind}"
         _puzzle(desc)
         return desc

@@ -135,7 +135,7 @@ class WorkshopGame:
             Preset("8x8 with the pentominoes and a 2x2 square", "8x8~F,I,L,N,P,T,U,V,W,X,Y,Z,O4"),
         ]
 
-    def new(self, params: str, seed: int) -> str:
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
         return parse_puzzle(params, MAX_SIDE).spec()
 
     def validate(self, desc: str) -> None:
