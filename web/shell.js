@@ -2,7 +2,7 @@
 // error states, undo/redo, saving, hints and solving for every game.
 // It knows no rules: every move is checked by the core, every game draws itself.
 import { Core } from "./core.js";
-import { addToRanking, loadRanking, loadSave, save, setAside } from "./storage.js";
+import { addToRanking, loadRanking, loadSave, loadSaveFor, save, setAside } from "./storage.js";
 import { VIEWS } from "./views/index.js";
 
 const $ = (id) => document.getElementById(id);
@@ -235,10 +235,14 @@ async function route() {
     showScreen("home");
     return;
   }
-  const saved = loadSave(notice);
+  const saved = loadSaveFor(target.game, target.desc, notice);
   try {
-    if (saved && saved.game === target.game && saved.desc === target.desc && saved.history[saved.at] === target.state) {
+    if (saved && saved.history[saved.at] === target.state) {
       await loadGame(target.game, target.desc, target.state, saved.history, saved.at, saved.elapsed, saved.solved, !!saved.assisted, saved.params);
+    } else if (saved) {
+      // a link to a puzzle with a save: its position becomes a new step, Undo goes back to yours
+      const history = saved.history.slice(0, saved.at + 1).concat([target.state]);
+      await loadGame(target.game, target.desc, target.state, history, history.length - 1, saved.elapsed, false, !!saved.assisted, saved.params);
     } else {
       await loadGame(target.game, target.desc, target.state);
     }

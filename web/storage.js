@@ -1,9 +1,26 @@
 // Saved games in localStorage, versioned; corrupt or foreign data is set aside, never fatal.
+// One save per puzzle (the most recent ones), so opening a link never loses another game.
 const KEY = "pento.save";
-const VERSION = 1;
+const VERSION = 2;
+const KEEP = 20;
 
-/** Load the saved game, or null. Calls onNotice(text) when data had to be set aside. */
-export function loadSave(onNotice) {
+function valid(entry) {
+  return (
+    entry &&
+    typeof entry === "object" &&
+    typeof entry.game === "string" &&
+    typeof entry.desc === "string" &&
+    Array.isArray(entry.history) &&
+    entry.history.length > 0 &&
+    entry.history.every((s) => typeof s === "string") &&
+    Number.isInteger(entry.at) &&
+    entry.at >= 0 &&
+    entry.at < entry.history.length
+  );
+}
+
+/** All saves {v, current, games: {key: save}}, or null after setting bad data aside (onNotice says so). */
+function readAll(onNotice) {
   let raw = null;
   try {
     raw = localStorage.getItem(KEY);
@@ -13,19 +30,31 @@ export function loadSave(onNotice) {
   if (raw === null) return null;
   try {
     const data = JSON.parse(raw);
-    if (!data || typeof data !== "object" || data.v !== VERSION) throw new Error("unknown save version");
-    if (typeof data.game !== "string" || typeof data.desc !== "string") throw new Error("missing fields");
-    if (!Array.isArray(data.history) || !data.history.every((s) => typeof s === "string")) {
-      throw new Error("bad history");
+    if (!data || data.v !== VERSION || typeof data.games !== "object" || !data.games) throw new Error("unknown save version");
+    for (const [key, entry] of Object.entries(data.games)) {
+      if (!valid(entry)) delete data.games[key];
+      else entry.elapsed = Number.isFinite(entry.elapsed) ? entry.elapsed : 0;
     }
-    if (!Number.isInteger(data.at) || data.at < 0 || data.at >= data.history.length) throw new Error("bad position");
-    data.elapsed = Number.isFinite(data.elapsed) ? data.elapsed : 0;
     return data;
-  } catch (err) {
+  } catch {
     setAside(raw);
     onNotice("Your saved game could not be read and was set aside; a new game was started.");
     return null;
   }
+}
+
+const keyOf = (game, desc) => `${game}:${desc}`;
+
+/** The game played last, or null. */
+export function loadSave(onNotice) {
+  const all = readAll(onNotice);
+  return (all && all.games[all.current]) || null;
+}
+
+/** The save of one puzzle, or null. */
+export function loadSaveFor(game, desc, onNotice) {
+  const all = readAll(onNotice);
+  return (all && all.games[keyOf(game, desc)]) || null;
 }
 
 export function setAside(raw) {
@@ -37,21 +66,19 @@ export function setAside(raw) {
   }
 }
 
-/** Save the game: {game, desc, history: [state strings], at, elapsed, solved}. */
+/** Save a game {game, desc, history: [state strings], at, elapsed, solved, ...} as the current one. */
 export function save(game) {
   try {
-    localStorage.setItem(KEY, JSON.stringify({ v: VERSION, ...game }));
+    const all = readAll(() => {}) || { v: VERSION, current: null, games: {} };
+    const key = keyOf(game.game, game.desc);
+    all.games[key] = { ...game, touched: Date.now() };
+    all.current = key;
+    const keys = Object.keys(all.games).sort((a, b) => all.games[b].touched - all.games[a].touched);
+    for (const old of keys.slice(KEEP)) delete all.games[old];
+    localStorage.setItem(KEY, JSON.stringify(all));
     return true;
   } catch {
     return false;
-  }
-}
-
-export function clearSave() {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    /* ignore */
   }
 }
 

@@ -64,7 +64,6 @@ export function createView({ root, info, host }) {
   let result = null; // {count, complete, elapsed} of the last search
   let cursor = { r: 0, c: 0 };
   let painting = null; // {mode: "paint" | "erase", cells: Set}
-  const custom = new Set();
 
   // -- board editor ------------------------------------------------------------------------------
   const rowsInput = el("input", { type: "number", min: 1, max: info.max_side, value: 6, ariaLabel: "rows" });
@@ -381,7 +380,6 @@ export function createView({ root, info, host }) {
       customList.replaceChildren();
       for (const p of view.pieces) {
         if (counts.has(p.name)) continue;
-        custom.add(p.name);
         const input = el("input", { type: "number", min: 0, max: 99, value: p.count, ariaLabel: `copies of ${p.name}` });
         input.addEventListener("change", () => host.move(`count ${p.name} ${Math.max(0, input.valueAsNumber || 0)}`));
         customList.append(el("div", { className: "ws-piece" }, [pieceIcon(p.name, p.cells), input]));
