@@ -100,6 +100,7 @@ def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
                 "description": g.description,
                 "features": list(g.features),
                 "presets": [dataclasses.asdict(p) for p in g.presets()],
+                "forms": [dataclasses.asdict(f) for f in g.forms()],
             }
             for g in registry.GAMES.values()
         ],

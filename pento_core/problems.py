@@ -12,12 +12,17 @@ puzzle without a cover is refused with the reason, never offered.
   staircase, (6, 2, 5) two 5x6 blocks.
 * **8x8 with four holes**: four random cells removed from the 8x8 board,
   offered only when the engine has found a cover with the 12 pentominoes.
+* **Free-form boards** of n joined pentominoes, built by one of the thesis's
+  construction versions (:mod:`pento_core.freeform`), to cover with any n of
+  the 12 (the thesis's prototype, chapter 4).  Version 1.2 keeps boards whose
+  perimeter is at most halfway between the least and the largest possible.
 """
 
 from __future__ import annotations
 
 import random
 
+from . import freeform
 from .board import Board
 from .cover import Budget, Problem, ProgressFn
 from .errors import ImpossibleError, PentoError
@@ -117,4 +122,13 @@ def generate(params: str, seed: int, progress: ProgressFn | None = None) -> Puzz
         raise PentoError("no toothed parallelogram could be covered")
     if kind == "holes":
         return eight_by_eight_with_holes(seed, progress=progress)
+    if kind == "freeform":
+        version, _, n_text = arg.partition(":")
+        if not n_text.isdigit():
+            raise PentoError("a free-form board is freeform:VERSION:N, e.g. freeform:2.2:4")
+        n = int(n_text)
+        limit = (freeform.min_perimeter(5 * n) + 10 * n + 2) // 2 if version == "1.2" else None
+        board = freeform.build(version, n, rng, limit)
+        puzzle = Puzzle(board.board, PieceSet.pentominoes(), allow_unused=n < 12)
+        return _prove(puzzle, "this free-form board", progress)
     return None

@@ -178,3 +178,15 @@ def test_twenty_hint_says_when_a_copys_pieces_make_the_others_impossible():
                 assert hint.copy == 0 and len(hint.cells) == 20
                 return
     raise AssertionError("no board among 20 seeds had a covering that blocks the others")
+
+
+@pytest.mark.parametrize("version", ["1.1", "1.2", "2.1", "2.2"])
+def test_free_form_boards_from_each_version_are_cover_puzzles(version):
+    r = api.handle({"id": 1, "cmd": "new", "args": {"game": "cover", "params": f"freeform:{version}:5", "seed": 9}})
+    assert r["ok"]
+    desc = r["result"]["desc"]
+    assert desc.endswith("~FILNPTUVWXYZ~u")
+    board = parse_board(desc.split("~")[0])
+    assert board.area == 25
+    sol = Problem(board, PieceSet.pentominoes(), allow_unused=True).first().solution
+    assert is_tiling(board.cells, ALL, [(p.piece.name, p.cells) for p in sol], allow_unused=True)

@@ -116,33 +116,47 @@ function renderHome(hello) {
       b.addEventListener("click", () => newGame(g.id, preset.params));
       presets.append(b);
     }
-    card.append(h, p, presets);
-    if (g.id === "cover") card.append(customBoardForm(g.id));
+    card.append(h, p, presets, ...g.forms.map((f) => paramForm(g.id, f)));
     card.dataset.game = g.id;
     list.append(card);
   }
 }
 
-function customBoardForm(gameId) {
-  const form = document.createElement("form");
-  form.className = "custom";
-  const label = document.createElement("label");
-  text(label, "Any board: ");
-  const rows = Object.assign(document.createElement("input"), { type: "number", min: 1, max: 60, value: 4, ariaLabel: "rows" });
-  const cols = Object.assign(document.createElement("input"), { type: "number", min: 1, max: 60, value: 10, ariaLabel: "columns" });
-  rows.name = "rows";
-  cols.name = "cols";
-  const x = document.createElement("span");
-  text(x, " × ");
+/** A game's parameter form (declared by the core): fields fill the template's {name} slots. */
+function paramForm(gameId, form) {
+  const el = document.createElement("form");
+  el.className = "custom";
+  const label = document.createElement("span");
+  text(label, `${form.label}: `);
+  el.append(label);
+  const inputs = form.fields.map((f) => {
+    let input;
+    if (f.options.length) {
+      input = document.createElement("select");
+      for (const o of f.options) input.append(new Option(o, o, o === f.default, o === f.default));
+    } else {
+      input = Object.assign(document.createElement("input"), { type: "number", min: f.low, max: f.high, value: f.default });
+    }
+    input.name = f.name;
+    input.setAttribute("aria-label", f.label);
+    const wrap = document.createElement("label");
+    wrap.append(input);
+    const caption = document.createElement("span");
+    text(caption, ` ${f.label} `);
+    wrap.append(caption);
+    el.append(wrap);
+    return input;
+  });
   const go = Object.assign(document.createElement("button"), { type: "submit" });
   text(go, "Play");
-  label.append(rows, x, cols);
-  form.append(label, go);
-  form.addEventListener("submit", (e) => {
+  el.append(go);
+  el.addEventListener("submit", (e) => {
     e.preventDefault();
-    newGame(gameId, `${rows.value}x${cols.value}`);
+    let params = form.template;
+    form.fields.forEach((f, i) => (params = params.replace(`{${f.name}}`, inputs[i].value)));
+    newGame(gameId, params);
   });
-  return form;
+  return el;
 }
 
 // -- opening games -----------------------------------------------------------------------

@@ -28,6 +28,27 @@ class Preset:
 
 
 @dataclass(frozen=True)
+class Field:
+    """One input of a :class:`Form`: a number between ``low`` and ``high``, or one of ``options``."""
+
+    name: str
+    label: str
+    default: str
+    low: int | None = None
+    high: int | None = None
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Form:
+    """Parameters chosen on the start screen: ``template`` with ``{name}`` replaced by each field's value."""
+
+    label: str
+    template: str
+    fields: tuple[Field, ...]
+
+
+@dataclass(frozen=True)
 class Hint:
     """``kind``: ``place`` (``move`` leads to a solution), ``blocked`` (the
     position cannot be completed; ``cells`` show what stands in the way),
@@ -60,6 +81,10 @@ class Game(Protocol):
     features: tuple[str, ...]  # shell buttons the game supports: "hint", "solve"
 
     def presets(self) -> list[Preset]: ...
+
+    def forms(self) -> list[Form]:
+        """Parameter forms for the start screen (may be empty)."""
+        ...
 
     def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
         """A puzzle desc for ``params``; the same seed always gives the same puzzle.

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import problems
+from .. import freeform, problems
 from ..board import MAX_SIDE, Board, Placement, Position, place_shape
 from ..cover import Budget, Problem
 from ..errors import ImpossibleError, ParseError, PentoError
@@ -30,7 +30,7 @@ from ..feasibility import impossibility
 from ..geometry import Cell, mirror_h, mirror_v, rotate
 from ..pieces import Piece, PieceSet
 from ..puzzle import Puzzle, parse_puzzle
-from .base import JSON, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
 SCOTT = "8x8 without its centre"
 _PLACEMENT = re.compile(r"^([A-Za-z][A-Za-z0-9']*?)(\d+)@(-?\d+),(-?\d+)$")
@@ -108,6 +108,23 @@ class CoverGame:
             Preset("Triplication", "triple"),
             Preset("Duplication", "double"),
             Preset("Toothed parallelogram", "parallelogram"),
+        ]
+
+    def forms(self) -> list[Form]:
+        return [
+            Form(
+                "Any board",
+                "{rows}x{cols}",
+                (Field("rows", "rows", "4", 1, MAX_SIDE), Field("cols", "columns", "10", 1, MAX_SIDE)),
+            ),
+            Form(
+                "Free-form board",
+                "freeform:{version}:{n}",
+                (
+                    Field("version", "built by version", "2.2", options=freeform.VERSIONS),
+                    Field("n", "pentominoes", "4", 2, 12),
+                ),
+            ),
         ]
 
     # -- puzzles -------------------------------------------------------------------

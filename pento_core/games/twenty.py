@@ -28,7 +28,7 @@ from ..cover import Budget, Problem
 from ..errors import IllegalMoveError, ImpossibleError, ParseError
 from ..geometry import Cell
 from ..pieces import PieceSet
-from .base import JSON, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
 from .cover import orientation_of, parse_placement, piece_table, placement_text
 
 KINDS = {"20": "twenty", "30": "thirty"}
@@ -76,6 +76,9 @@ class TwentyGame:
 
     def presets(self) -> list[Preset]:
         return [Preset("Game of 20", "twenty"), Preset("Game of 30", "thirty")]
+
+    def forms(self) -> list[Form]:
+        return []
 
     def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
         """A new board of the kind ``params`` names (``twenty``, ``thirty``, or a desc of that kind)."""

@@ -31,7 +31,7 @@ from ..feasibility import impossibility
 from ..geometry import Cell, bounds
 from ..pieces import MAX_COPIES, PieceSet, family, parse_piece_names, piece_by_name
 from ..puzzle import Puzzle, parse_puzzle, parse_puzzle_text
-from .base import JSON, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
 
 MAX_SIDE = 20
 LARGE = 20_000  # placements beyond which the workshop warns that a search may take long
@@ -134,6 +134,9 @@ class WorkshopGame:
             Preset("5 x 4 with the 5 tetrominoes", "5x4~I4,O4,T4,S4,L4~u"),
             Preset("8x8 with the pentominoes and a 2x2 square", "8x8~F,I,L,N,P,T,U,V,W,X,Y,Z,O4"),
         ]
+
+    def forms(self) -> list[Form]:
+        return []
 
     def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
         return parse_puzzle(params, MAX_SIDE).spec()

@@ -135,3 +135,14 @@ def test_a_refused_drop_on_a_copy_says_why(page: Any, base_url: str) -> None:
     wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
     assert "I would fall off the board" in str(page.locator("#status").text_content())
     assert session(page)["state"] == "||" and session(page)["view"]["available"]["I"] == 1
+
+
+def test_a_free_form_board_built_by_a_chosen_version(page: Any, base_url: str) -> None:
+    open_ready(page, base_url)
+    form = page.locator("[data-game=cover] form").filter(has_text="Free-form board")
+    form.get_by_label("built by version").select_option("1.1")
+    form.get_by_label("pentominoes").fill("5")
+    form.get_by_role("button", name="Play").click()
+    page.wait_for_selector("body[data-screen=play]", state="attached", timeout=60_000)
+    assert session(page)["desc"].endswith("~u") and session(page)["view"]["area"] == 25
+    hint_then_solve(page)
