@@ -75,6 +75,14 @@ def parse_placement(text: str, pieces: PieceSet) -> tuple[Piece, frozenset[Cell]
     return piece, place_shape(shapes[o], (r, c))
 
 
+def parse_cell(text: str) -> Cell:
+    """The cell ``(2, 5)`` of the text ``2,5`` (0-based row and column)."""
+    m = _CELL.match(text.strip())
+    if not m:
+        raise ParseError(f"{text!r} is not a cell like 2,5")
+    return int(m.group(1)), int(m.group(2))
+
+
 def orientation_of(p: Placement, one_sided: bool = False) -> int:
     """The index of the placement's orientation in :meth:`Piece.orientations`."""
     r, c = p.anchor
@@ -171,10 +179,10 @@ class CoverGame:
         if move == "clear":
             return CoverState(state.desc, pos.clear(), state.allow_unused)
         if move.startswith("-"):
-            return CoverState(state.desc, pos.remove(self._cell(move[1:])), state.allow_unused)
+            return CoverState(state.desc, pos.remove(parse_cell(move[1:])), state.allow_unused)
         if ">" in move:
             src, _, dst = move.partition(">")
-            cell = self._cell(src)
+            cell = parse_cell(src)
             owner = pos.owner(cell)
             piece, cells = parse_placement(dst, pos.pieces)
             if owner is not None and owner.piece != piece:
@@ -182,13 +190,6 @@ class CoverGame:
             return CoverState(state.desc, pos.remove(cell).place(piece, cells), state.allow_unused)
         piece, cells = parse_placement(move, pos.pieces)
         return CoverState(state.desc, pos.place(piece, cells), state.allow_unused)
-
-    @staticmethod
-    def _cell(text: str) -> Cell:
-        m = _CELL.match(text.strip())
-        if not m:
-            raise ParseError(f"{text!r} is not a cell like 2,5")
-        return int(m.group(1)), int(m.group(2))
 
     # -- what the view needs -------------------------------------------------------------
 

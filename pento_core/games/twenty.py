@@ -26,10 +26,9 @@ from .. import partition
 from ..board import Board, Placement, Position, parse_board
 from ..cover import Budget, Problem
 from ..errors import IllegalMoveError, ImpossibleError, ParseError
-from ..geometry import Cell
 from ..pieces import PieceSet
 from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
-from .cover import orientation_of, parse_placement, piece_table, placement_text
+from .cover import orientation_of, parse_cell, parse_placement, piece_table, placement_text
 
 KINDS = {"20": "twenty", "30": "thirty"}
 _COPY = re.compile(r"^(.*)#(\d+)$")
@@ -131,16 +130,16 @@ class TwentyGame:
         if ">" in move:
             src, _, dst = move.partition(">")
             cell_text, k = self._copy(st, src)
-            owner = st.copies[k].owner(_cell(cell_text))
+            owner = st.copies[k].owner(parse_cell(cell_text))
             if owner is None:
                 raise IllegalMoveError(f"no piece at {cell_text} on copy {k + 1}")
-            return self.apply(self._with(st, k, st.copies[k].remove(_cell(cell_text))), dst)
+            return self.apply(self._with(st, k, st.copies[k].remove(parse_cell(cell_text))), dst)
         body, k = self._copy(st, move)
         pos = st.copies[k]
         if body == "clear":
             return self._with(st, k, pos.clear())
         if body.startswith("-"):
-            return self._with(st, k, pos.remove(_cell(body[1:])))
+            return self._with(st, k, pos.remove(parse_cell(body[1:])))
         piece, cells = parse_placement(body, pos.pieces)
         if piece.name in st.used():
             where = next(i for i, p in enumerate(st.copies) if any(x.piece == piece for x in p.placements))
@@ -275,10 +274,3 @@ class TwentyGame:
             else "The pieces placed cannot all stay; here are coverings from empty copies."
         )
         return Solution(True, message, moves, from_empty)
-
-
-def _cell(text: str) -> Cell:
-    m = re.match(r"^(\d+),(\d+)$", text.strip())
-    if not m:
-        raise ParseError(f"{text!r} is not a cell like 2,5")
-    return int(m.group(1)), int(m.group(2))
