@@ -89,8 +89,4 @@ export class Core {
     this.failAll("cancelled", "stopped");
     return this.start();
   }
-
-  get busy() {
-    return this.pending.size > 0;
-  }
 }
