@@ -1,8 +1,13 @@
 """Build, serve and test Pento.
 
-    python build.py                  build the static site into dist/
-    python build.py serve [--port N] build, then serve dist/ at http://localhost:N (default 8000)
-    python build.py test [PYTEST ARGS] install what the tests need, build, lint, type-check, run all tests
+    python3 build.py                      build the static site into dist/
+    python3 build.py serve [--port N] [--host H]
+                                          build, then serve dist/ at http://127.0.0.1:8000/
+    python3 build.py test [PYTEST ARGS]   install what the tests need, build, lint, type-check, run all tests
+
+Whatever Python runs it (Debian's own python3 included), it makes .venv/ in
+this folder, installs the pinned requirements/*.txt there and goes on inside
+it: nothing is ever installed into the caller's Python.
 
 The site in dist/ is static and uses relative URLs only, so it works from any
 static host under any sub-path.  Everything it loads is in dist/: the page,
@@ -11,11 +16,13 @@ its ES modules, the pento_core wheel and a pinned Pyodide runtime.
 
 from __future__ import annotations
 
+import argparse
 import base64
 import contextlib
 import functools
 import hashlib
 import http.server
+import importlib
 import json
 import os
 import shutil
@@ -23,7 +30,6 @@ import subprocess
 import sys
 import tarfile
 import tomllib
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -36,8 +42,9 @@ PYODIDE_VERSION = "314.0.7"
 PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
-# A zip entry's date; fixed so that the same sources give the same wheel.
-_ZIP_DATE = (2024, 1, 1, 0, 0, 0)
+VENV = ROOT / ".venv"
+# The wheel's zip dates (2024-01-01), so that the same sources give the same wheel.
+_SOURCE_DATE_EPOCH = "1704067200"
 
 
 def log(message: str) -> None:
@@ -50,51 +57,85 @@ def project() -> dict[str, object]:
     return data
 
 
+# -- the project's own environment ---------------------------------------------------------
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def _create_venv() -> None:
+    """Make .venv/ with the Python running this script; on Debian, install python3-venv when it is missing."""
+    log(f"creating {VENV.name}/ with {sys.executable} (Python {sys.version.split()[0]})")
+    if subprocess.run([sys.executable, "-m", "venv", str(VENV)]).returncode == 0:
+        return
+    shutil.rmtree(VENV, ignore_errors=True)
+    apt = shutil.which("apt-get")
+    package = f"python3.{sys.version_info.minor}-venv"
+    if apt is None:
+        sys.exit(f"build: could not create {VENV} (is Python's venv module installed?)")
+    log(f"installing Debian's {package}, which Python's venv module needs")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run([*sudo, apt, "update", "-qq"], check=True, env=env)
+    subprocess.run([*sudo, apt, "install", "-y", "-qq", package], check=True, env=env, stdout=subprocess.DEVNULL)
+    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+
+
+def ensure_env(lock: str) -> Path:
+    """.venv/ with every package of ``requirements/<lock>.txt`` installed; its Python.
+
+    Never touches the Python that runs this script: PEP 668 systems (Debian's
+    own python3) refuse that, and elsewhere it would change the caller's tools.
+    """
+    lock_file = ROOT / "requirements" / f"{lock}.txt"
+    text = lock_file.read_text() + (ROOT / "requirements" / "build.txt").read_text()
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    stamp = VENV / f".pento-{lock}"
+    if not venv_python().exists():
+        _create_venv()
+    if not stamp.exists() or stamp.read_text() != digest:
+        log(f"installing requirements/{lock}.txt into {VENV.name}/")
+        cmd = [
+            str(venv_python()),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-r",
+            str(lock_file),
+        ]
+        subprocess.run(cmd, check=True)
+        stamp.write_text(digest)
+    return venv_python()
+
+
 # -- the wheel -------------------------------------------------------------------------------
 
 
 def build_wheel(out_dir: Path) -> Path:
-    """Write the pure-Python wheel of pento_core into ``out_dir`` (a few ms, no network).
+    """Build the pento_core wheel into ``out_dir`` with the backend pyproject.toml declares.
 
-    A wheel is a zip with a dist-info folder (PEP 427); pento_core has no
-    compiled parts and no dependencies, so no build backend is needed here.
+    Called inside .venv/, where that backend is installed.  The zip dates are
+    fixed (SOURCE_DATE_EPOCH), so the same sources give the same wheel.
     """
-    meta = project()
-    name, version = str(meta["name"]), str(meta["version"])
-    dist_info = f"{name}-{version}.dist-info"
-    files: list[tuple[str, bytes]] = []
-    for path in sorted((ROOT / "pento_core").rglob("*")):
-        if path.is_file() and (path.suffix == ".py" or path.name == "py.typed") and "__pycache__" not in path.parts:
-            files.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
-    metadata = (
-        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {meta['description']}\n"
-        f"Requires-Python: {meta['requires-python']}\n"
-    )
-    files.append((f"{dist_info}/METADATA", metadata.encode()))
-    files.append(
-        (
-            f"{dist_info}/WHEEL",
-            b"Wheel-Version: 1.0\nGenerator: pento build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-        )
-    )
-    files.append((f"{dist_info}/top_level.txt", b"pento_core\n"))
-    record = []
-    for arc, data in files:
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.append(f"{arc},sha256={digest},{len(data)}")
-    record.append(f"{dist_info}/RECORD,,")
-    files.append((f"{dist_info}/RECORD", ("\n".join(record) + "\n").encode()))
     out_dir.mkdir(parents=True, exist_ok=True)
-    wheel = out_dir / f"{name}-{version}-py3-none-any.whl"
-    tmp = wheel.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
-        for arc, data in files:
-            info = zipfile.ZipInfo(arc, _ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, data)
-    tmp.replace(wheel)
-    return wheel
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        backend_name = tomllib.load(f)["build-system"]["build-backend"]
+    backend = importlib.import_module(backend_name)
+    old_cwd = Path.cwd()
+    os.environ.setdefault("SOURCE_DATE_EPOCH", _SOURCE_DATE_EPOCH)
+    os.chdir(ROOT)
+    try:
+        name = backend.build_wheel(str(out_dir))
+    finally:
+        os.chdir(old_cwd)
+    return out_dir / str(name)
 
 
 # -- Pyodide ------------------------------------------------------------------------------------
@@ -166,6 +207,29 @@ def _write_if_changed(path: Path, text: str) -> None:
         path.write_text(text)
 
 
+def catalog_source() -> str:
+    """The start screen's data (:mod:`pento_core.catalog`) as an ES module; cached by the core's sources."""
+    h = hashlib.sha256()
+    for path in sorted((ROOT / "pento_core").rglob("*.py")):
+        h.update(path.relative_to(ROOT).as_posix().encode())
+        h.update(path.read_bytes())
+    cached = CACHE / f"catalog-{h.hexdigest()[:16]}.js"
+    if cached.exists():
+        return cached.read_text()
+    sys.path.insert(0, str(ROOT))
+    from pento_core.catalog import catalog
+
+    text = (
+        "// Written by build.py from pento_core's registry: the games, their rules, presets and pictures.\n"
+        f"export const CATALOG = {json.dumps(catalog(), separators=(',', ':'))};\n"
+    )
+    CACHE.mkdir(exist_ok=True)
+    for old in CACHE.glob("catalog-*.js"):
+        old.unlink()
+    cached.write_text(text)
+    return text
+
+
 def build() -> Path:
     """Assemble dist/.  A second run with nothing changed rewrites almost nothing."""
     DIST.mkdir(exist_ok=True)
@@ -181,24 +245,30 @@ def build() -> Path:
     wanted = {DIST / "web" / p.relative_to(ROOT / "web") for p in web_files}
     for p in web_files:
         _copy_if_changed(p, DIST / "web" / p.relative_to(ROOT / "web"))
+    generated = ("config.js", "catalog.js")
     for p in (DIST / "web").rglob("*") if (DIST / "web").exists() else ():
-        if p.is_file() and p not in wanted and p.name not in ("config.js",):
+        if p.is_file() and p not in wanted and p.name not in generated:
             p.unlink()
+    _write_if_changed(DIST / "web" / "catalog.js", catalog_source())
     # The build's identity: it names the offline cache, so a new build replaces the old one.
     h = hashlib.sha256()
-    for p in [DIST / wheel.name, DIST / "index.html", *sorted(wanted)]:
+    for p in [DIST / wheel.name, DIST / "index.html", DIST / "web" / "catalog.js", *sorted(wanted)]:
         h.update(p.name.encode())
         h.update(p.read_bytes())
     h.update(PYODIDE_VERSION.encode())
     build_id = h.hexdigest()[:12]
     assets = ["./", "index.html", wheel.name, *[f"pyodide/{f}" for f in (*PYODIDE_FILES, "pyodide-lock.json")]]
-    assets += [p.relative_to(DIST).as_posix() for p in sorted(wanted)] + ["web/config.js"]
+    assets += [p.relative_to(DIST).as_posix() for p in sorted(wanted)] + [f"web/{g}" for g in generated]
+    # What the engine downloads, in bytes: the page's loading bar counts against these.
+    sizes = {f"pyodide/{f}": (DIST / "pyodide" / f).stat().st_size for f in PYODIDE_FILES}
+    sizes[wheel.name] = (DIST / wheel.name).stat().st_size
     config = (
         "// Written by build.py: what this build of the site is made of.\n"
         f"export const BUILD = {json.dumps(build_id)};\n"
         f"export const WHEEL = {json.dumps(wheel.name)};\n"
         f"export const PYODIDE_VERSION = {json.dumps(PYODIDE_VERSION)};\n"
         f"export const ASSETS = {json.dumps(assets)};\n"
+        f"export const SIZES = {json.dumps(sizes)};\n"
     )
     _write_if_changed(DIST / "web" / "config.js", config)
     sw = (ROOT / "web" / "sw.js").read_text()
@@ -230,41 +300,37 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser that drops a connection (a reload, a closed tab) is not an error worth a traceback.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    """An HTTP server for dist/ (port 0: any free port)."""
+    """An HTTP server for dist/ (port 0: any free port), on ``host`` only."""
     handler = functools.partial(_Handler, directory=str(DIST))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return _Server((host, port), handler)
 
 
-def serve(port: int) -> None:
+def serve(port: int, host: str) -> int:
     build()
-    server = make_server(port, "0.0.0.0")
-    log(f"serving dist/ at http://localhost:{server.server_address[1]}/  (Ctrl+C to stop)")
+    try:
+        server = make_server(port, host)
+    except OSError as e:
+        log(f"cannot listen on {host}:{port}: {e.strerror}")
+        return 1
+    shown = f"[{host}]" if ":" in host else host
+    log(f"serving dist/ at http://{shown}:{server.server_address[1]}/  (Ctrl+C to stop)")
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
+    return 0
 
 
 # -- testing ----------------------------------------------------------------------------------------
-
-
-def _requirement_missing(req: str) -> bool:
-    from importlib import metadata
-
-    name, _, version = req.partition("==")
-    try:
-        return metadata.version(name) != version
-    except metadata.PackageNotFoundError:
-        return True
-
-
-def ensure_test_tools() -> None:
-    """pip-install the pinned test requirements from pyproject.toml when missing."""
-    extras = project()["optional-dependencies"]
-    assert isinstance(extras, dict)
-    missing = [r for r in extras["test"] if _requirement_missing(r)]
-    if missing:
-        log("installing " + " ".join(missing))
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *missing], check=True)
 
 
 def find_chromium() -> str | None:
@@ -302,15 +368,12 @@ def ensure_chromium() -> None:
 
 
 def test(pytest_args: list[str]) -> int:
-    ensure_test_tools()
     ensure_chromium()
     build()
+    paths = ["pento_core", "tests", "bench", "build.py"]
     steps = [
-        ("ruff", [sys.executable, "-m", "ruff", "check", "pento_core", "tests", "bench", "build.py"]),
-        (
-            "ruff format",
-            [sys.executable, "-m", "ruff", "format", "--check", "pento_core", "tests", "bench", "build.py"],
-        ),
+        ("ruff", [sys.executable, "-m", "ruff", "check", *paths]),
+        ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", *paths]),
         ("mypy", [sys.executable, "-m", "mypy"]),
         ("pytest", [sys.executable, "-m", "pytest", *pytest_args]),
     ]
@@ -323,20 +386,38 @@ def test(pytest_args: list[str]) -> int:
     return 0
 
 
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="build.py",
+        description="Build, serve and test Pento. Everything it installs goes into .venv/ in this folder.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser("build", help="build the static site into dist/ (the default)")
+    serve_cmd = commands.add_parser("serve", help="build, then serve dist/ over HTTP")
+    serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: any free port)")
+    serve_cmd.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    test_cmd = commands.add_parser(
+        "test", help="install what the tests need, build, lint, type-check, run every test (unit and browser)"
+    )
+    test_cmd.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed on to pytest (e.g. -k cover -x)")
+    args = parser.parse_args(argv)
+    if args.command == "serve" and not 0 <= args.port <= 65535:
+        parser.error(f"--port must be 0 to 65535, not {args.port}")
+    return args
+
+
 def main(argv: list[str]) -> int:
-    if not argv:
-        build()
-        return 0
-    if argv[0] == "serve":
-        port = 8000
-        if "--port" in argv:
-            port = int(argv[argv.index("--port") + 1])
-        serve(port)
-        return 0
-    if argv[0] == "test":
-        return test(argv[1:])
-    print(__doc__)
-    return 2
+    args = parse_args(argv)
+    python = ensure_env("test" if args.command == "test" else "build")
+    if not in_venv():
+        # Go on inside .venv/, where the pinned tools are; the caller's Python stays untouched.
+        os.execv(python, [str(python), str(Path(__file__).resolve()), *argv])
+    if args.command == "serve":
+        return serve(args.port, args.host)
+    if args.command == "test":
+        return test(args.pytest_args)
+    build()
+    return 0
 
 
 if __name__ == "__main__":

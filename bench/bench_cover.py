@@ -22,10 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pento_core.board import Board, parse_board  # noqa: E402
-from pento_core.cover import Problem  # noqa: E402
-from pento_core.geometry import bounds  # noqa: E402
-from pento_core.pieces import PieceSet  # noqa: E402
+from pento_core.polyomino.board import Board, parse_board  # noqa: E402
+from pento_core.polyomino.cover import Problem  # noqa: E402
+from pento_core.polyomino.geometry import bounds  # noqa: E402
+from pento_core.polyomino.pieces import PieceSet  # noqa: E402
 
 SCOTT = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))
 

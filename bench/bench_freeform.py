@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 import build  # noqa: E402
-from pento_core import freeform, partition  # noqa: E402
+from pento_core.polyomino import freeform, partition  # noqa: E402
 
 V12_LIMIT = 20.0  # seconds version 1.2 gets per band
 

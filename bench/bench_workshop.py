@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 import build  # noqa: E402
 from pento_core import api  # noqa: E402
-from pento_core.cover import Problem  # noqa: E402
-from pento_core.puzzle import parse_puzzle  # noqa: E402
+from pento_core.polyomino.cover import Problem  # noqa: E402
+from pento_core.polyomino.puzzle import parse_puzzle  # noqa: E402
 
 REPORT_SECONDS = 50 * 60  # the report's lower figure
 SCOTT = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))

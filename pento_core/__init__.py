@@ -1,14 +1,15 @@
-"""pento_core: rules, generators and one exact-cover engine for polyomino puzzles.
+"""pento_core: the rules, generators, hints and solvers of the Pento puzzles.
 
-Pure Python, standard library only.  Modules:
+Pure Python, standard library only.  One subpackage per puzzle family, one
+backend module per game:
 
-* :mod:`~pento_core.geometry`: cells, shapes, rotations and mirrors.
-* :mod:`~pento_core.pieces`: polyomino families, the 12 pentominoes, piece sets.
-* :mod:`~pento_core.board`: boards of any shape, positions, their text format.
-* :mod:`~pento_core.cover`: the exact-cover engine.
-* :mod:`~pento_core.games`: one module per game; :mod:`~pento_core.registry` lists them.
+* :mod:`~pento_core.polyomino`: cells and shapes, pieces, boards, the
+  exact-cover engine, impossibility arguments, the thesis's generators.
+* :mod:`~pento_core.games`: one module per game, all implementing
+  :class:`~pento_core.games.base.Game`; :mod:`~pento_core.registry` lists them.
+* :mod:`~pento_core.budget`: budgets and progress for every long computation.
 * :mod:`~pento_core.api`: the JSON command table the browser worker calls.
 * :mod:`~pento_core.cli`: the command line.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

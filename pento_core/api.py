@@ -9,14 +9,15 @@ a progress callback, called with ``{"nodes", "solutions", "elapsed"}``.
 Commands (``args`` in brackets):
 
 * ``hello`` []: protocol and package versions, the games and their presets.
-* ``new`` [game, params, seed]: a new puzzle: ``desc``, ``state``, ``info``, ``view``.
+* ``new`` [game, params, seed]: a new puzzle: ``desc``, ``state``, ``info``,
+  ``view`` and ``picture`` (:mod:`pento_core.games.base`).
 * ``load`` [game, desc, state]: check a saved or linked puzzle and position.
 * ``move`` [game, desc, state, move]: the new ``state`` and ``view``, or an
   ``illegal_move`` error whose message says why.
 * ``hint`` [game, desc, state, seconds?]: a :class:`~pento_core.games.base.Hint`.
 * ``solve`` [game, desc, state, seconds?]: a :class:`~pento_core.games.base.Solution`.
 * ``solutions`` [puzzle, distinct?, seconds?, keep?]: list the tilings of a
-  puzzle spec (:mod:`pento_core.puzzle`).  Solutions stream in through the
+  puzzle spec (:mod:`pento_core.polyomino.puzzle`).  Solutions stream in through the
   progress callback as ``new``: letter grids with rows joined by ``/``; the
   result gives the ``count``, whether the search is ``complete``, the time,
   and the last solutions.  At most ``keep`` (default 50,000) are sent; the
@@ -33,11 +34,12 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__, registry
-from .board import Position
-from .cover import Budget, BudgetSpent, Problem, Progress
+from .budget import Budget, BudgetSpent, Progress
 from .errors import PentoError
 from .games.base import JSON, Game
-from .puzzle import parse_puzzle
+from .polyomino.board import Position
+from .polyomino.cover import Problem
+from .polyomino.puzzle import parse_puzzle
 
 PROTOCOL = 1
 MAX_SECONDS = 60.0
@@ -98,6 +100,7 @@ def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
                 "id": g.id,
                 "title": g.title,
                 "description": g.description,
+                "rules": g.rules,
                 "features": list(g.features),
                 "presets": [dataclasses.asdict(p) for p in g.presets()],
                 "forms": [dataclasses.asdict(f) for f in g.forms()],
@@ -108,7 +111,7 @@ def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
 
 
 def _snapshot(game: Game, desc: str, state: Any) -> JSON:
-    return {"desc": desc, "state": game.write_state(state), "view": game.view(state)}
+    return {"desc": desc, "state": game.write_state(state), "view": game.view(state), "picture": game.picture(state)}
 
 
 def cmd_new(args: JSON, sink: ProgressSink | None) -> JSON:

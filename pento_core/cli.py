@@ -28,12 +28,13 @@ import sys
 import time
 from collections.abc import Sequence
 
-from . import freeform, partition
-from .board import Board, Placement, Position, parse_board
-from .cover import Budget, BudgetSpent, Problem
+from .budget import Budget, BudgetSpent
 from .errors import PentoError
-from .geometry import bounds
-from .pieces import PieceSet, parse_piece_names, parse_pieces_text
+from .polyomino import freeform, partition
+from .polyomino.board import Board, Placement, Position, parse_board
+from .polyomino.cover import Problem
+from .polyomino.geometry import bounds
+from .polyomino.pieces import PieceSet, parse_piece_names, parse_pieces_text
 
 EXIT_BAD_INPUT = 2
 EXIT_BUDGET = 3

@@ -1,6 +1,6 @@
 """An independent checker and brute-force counter for tilings.
 
-Deliberately shares no search code with ``pento_core.cover``: it works on
+Deliberately shares no search code with ``pento_core.polyomino.cover``: it works on
 plain sets of (row, col) cells with its own transforms, so a bug in the
 engine cannot hide itself here.
 """

@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pento_core import api
-from pento_core.board import parse_position
 from pento_core.games.cover import CoverGame
-from pento_core.pieces import PieceSet
+from pento_core.polyomino.board import parse_position
+from pento_core.polyomino.pieces import PieceSet
 
 
 def call(cmd, **args):
@@ -115,7 +115,7 @@ def test_generators_report_progress_while_they_work():
     seen = []
     r = api.handle({"id": 1, "cmd": "new", "args": {"game": "cover", "params": "holes", "seed": 3}}, seen.append)
     assert r["ok"] and seen and seen[0]["unit"] == "positions"
-    from pento_core.partition import generate
+    from pento_core.polyomino.partition import generate
 
     boards = []
     generate("twenty", 0, progress=boards.append)

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pento_core.board import Board, parse_board, parse_position, place_shape
 from pento_core.errors import IllegalMoveError, ParseError
-from pento_core.pieces import PENTOMINOES, PieceSet, parse_pieces_text, write_pieces_text
+from pento_core.polyomino.board import Board, parse_board, parse_position, place_shape
+from pento_core.polyomino.pieces import PENTOMINOES, PieceSet, parse_pieces_text, write_pieces_text
 
 PENTS = PieceSet.pentominoes()
 SOLVED_3X20 = "UUXIIIIINNNFTWYYYYZV\nUXXXPPLNNFFFTWWYZZZV\nUUXPPPLLLLFTTTWWZVVV"

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from checker import is_tiling
 
-from pento_core.board import parse_position
-from pento_core.pieces import PieceSet
+from pento_core.polyomino.board import parse_position
+from pento_core.polyomino.pieces import PieceSet
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -5,11 +5,12 @@ from checker import brute_force, distinct, is_tiling
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pento_core.board import Board, Placement, parse_board, parse_position
-from pento_core.cover import Budget, BudgetSpent, Problem
+from pento_core.budget import Budget, BudgetSpent
 from pento_core.errors import ImpossibleError
-from pento_core.feasibility import impossibility
-from pento_core.pieces import PieceSet, family, parse_piece_names
+from pento_core.polyomino.board import Board, Placement, parse_board, parse_position
+from pento_core.polyomino.cover import Problem
+from pento_core.polyomino.feasibility import impossibility
+from pento_core.polyomino.pieces import PieceSet, family, parse_piece_names
 
 PENTS = PieceSet.pentominoes()
 SCOTT = parse_board("\n".join("...##..." if r in (3, 4) else "........" for r in range(8)))
@@ -134,7 +135,7 @@ def test_impossible_problems_are_refused_before_search(board, pieces, words):
 
 
 def test_impossibility_region_smaller_than_piece():
-    from pento_core.board import Position
+    from pento_core.polyomino.board import Position
 
     b = parse_board(".#....\n##....\n......")
     reason = impossibility(Position(b, parse_piece_names("I4,I4,T4,L4")), allow_unused=True)

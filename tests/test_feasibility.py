@@ -5,9 +5,9 @@ from checker import brute_force
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pento_core.board import Board, Position, parse_board
-from pento_core.feasibility import area, colouring, impossibility, region_sizes, small_region
-from pento_core.pieces import PieceSet, family, parse_piece_names
+from pento_core.polyomino.board import Board, Position, parse_board
+from pento_core.polyomino.feasibility import area, colouring, impossibility, region_sizes, small_region
+from pento_core.polyomino.pieces import PieceSet, family, parse_piece_names
 
 CORNERS = "\n".join("".join("#" if (r, c) in ((0, 0), (7, 7)) else "." for c in range(8)) for r in range(8))
 

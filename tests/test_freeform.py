@@ -7,7 +7,7 @@ import pytest
 from checker import is_tiling
 
 from pento_core.errors import PentoError
-from pento_core.freeform import (
+from pento_core.polyomino.freeform import (
     THESIS_TABLES,
     VERSIONS,
     bands,
@@ -17,8 +17,8 @@ from pento_core.freeform import (
     perimeter,
     table,
 )
-from pento_core.geometry import components, neighbours
-from pento_core.pieces import PENTOMINOES
+from pento_core.polyomino.geometry import components, neighbours
+from pento_core.polyomino.pieces import PENTOMINOES
 
 
 def test_table_3_1_pentomino_perimeters():

@@ -1,7 +1,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pento_core.geometry import (
+from pento_core.polyomino.geometry import (
     canonical,
     components,
     is_connected,
@@ -12,7 +12,7 @@ from pento_core.geometry import (
     rotate,
     transformed,
 )
-from pento_core.pieces import PENTOMINOES, family, fixed_count, free_polyominoes, parse_drawing
+from pento_core.polyomino.pieces import PENTOMINOES, family, fixed_count, free_polyominoes, parse_drawing
 
 cells = st.frozensets(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), min_size=1, max_size=12)
 

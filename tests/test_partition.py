@@ -4,13 +4,13 @@ import pytest
 from checker import brute_force, is_tiling
 
 from pento_core import api
-from pento_core.board import parse_board
-from pento_core.cover import Problem
 from pento_core.errors import IllegalMoveError, ImpossibleError
 from pento_core.games.twenty import TwentyGame
-from pento_core.partition import KINDS, generate, prove
-from pento_core.pieces import PENTOMINO_LETTERS, PENTOMINOES, PieceSet
-from pento_core.problems import multiplication, parallelogram, parallelogram_cells, scaled
+from pento_core.polyomino.board import parse_board
+from pento_core.polyomino.cover import Problem
+from pento_core.polyomino.partition import KINDS, generate, prove
+from pento_core.polyomino.pieces import PENTOMINO_LETTERS, PENTOMINOES, PieceSet
+from pento_core.polyomino.problems import multiplication, parallelogram, parallelogram_cells, scaled
 
 ALL = {name: (p.shape, 1) for name, p in PENTOMINOES.items()}
 
@@ -74,7 +74,7 @@ def test_twenty_game_rules_hint_and_solve():
 
 def budget():
     """Enough time for any of these small problems."""
-    from pento_core.cover import Budget
+    from pento_core.budget import Budget
 
     return Budget(max_seconds=20)
 
@@ -118,7 +118,7 @@ def test_duplication_reading_of_the_thesis():
 
 
 def parse_board_of(cells):
-    from pento_core.board import Board
+    from pento_core.polyomino.board import Board
 
     return Board.of(cells)
 
@@ -135,8 +135,8 @@ def test_toothed_parallelograms_from_the_thesis_figure():
 
 
 def test_small_parallelogram_counts_match_brute_force():
-    from pento_core.board import Board
-    from pento_core.pieces import family
+    from pento_core.polyomino.board import Board
+    from pento_core.polyomino.pieces import family
 
     board = Board(parallelogram_cells(3, 2, 2))  # 12 cells
     pieces = PieceSet.of({family(3)["I3"]: 2, family(3)["L3"]: 2})

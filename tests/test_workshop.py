@@ -8,12 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pento_core import api
-from pento_core.board import parse_position
-from pento_core.cover import Problem
 from pento_core.errors import PentoError
 from pento_core.games.workshop import WorkshopGame, placement_estimate
-from pento_core.pieces import PieceSet, parse_piece_names, piece_by_name
-from pento_core.puzzle import parse_puzzle, parse_puzzle_text
+from pento_core.polyomino.board import parse_position
+from pento_core.polyomino.cover import Problem
+from pento_core.polyomino.pieces import PieceSet, parse_piece_names, piece_by_name
+from pento_core.polyomino.puzzle import parse_puzzle, parse_puzzle_text
 
 W = WorkshopGame()
 

@@ -5,6 +5,14 @@ Everything crossing it is text or plain JSON data: a game is identified by
 move by a *move* string.  Together they are the save format, the share link
 (``#game:desc:state``) and the test fixture.  A desc that passes
 :meth:`Game.validate` never makes the other methods crash.
+
+What the page shows about a game before the engine has loaded (titles,
+rules, presets and their pictures) is written at build time from this same
+protocol (:mod:`pento_core.catalog`), so the registry stays the one source.
+
+A *picture* is a small drawing of a board as text rows, the same for every
+game: ``.`` an empty cell, a letter (or any other character) a cell covered
+by that piece, a space no cell.  The page draws it on the start screen.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..cover import Budget, Progress
+from ..budget import Budget, Progress
 
 JSON = dict[str, Any]
 ProgressFn = Callable[[Progress], None]
@@ -77,8 +85,9 @@ class Game(Protocol):
 
     id: str
     title: str
-    description: str
-    features: tuple[str, ...]  # shell buttons the game supports: "hint", "solve"
+    description: str  # one line a pupil understands, for the start screen
+    rules: str  # the help page for a pupil: paragraphs separated by blank lines (lines within one are joined)
+    features: tuple[str, ...]  # shell buttons the game supports: "hint", "solve", "timer", "ranking"
 
     def presets(self) -> list[Preset]: ...
 
@@ -106,7 +115,15 @@ class Game(Protocol):
         ...
 
     def view(self, state: Any) -> JSON:
-        """Everything the JS view needs to draw ``state``, as plain JSON."""
+        """Everything the JS view needs to draw ``state``, as plain JSON.
+
+        Always holds ``complete`` (the puzzle is solved) and ``summary``: one
+        line saying how far the player is (pieces placed, cells left...),
+        which the page shows as its status whenever nothing newer is to say."""
+        ...
+
+    def picture(self, state: Any) -> list[str]:
+        """A picture of ``state`` (see the module docstring)."""
         ...
 
     def info(self, desc: str) -> JSON:

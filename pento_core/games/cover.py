@@ -3,7 +3,7 @@ Cobertura Exata", section 2.6).
 
 Text formats:
 
-* **desc**: a puzzle spec (:mod:`pento_core.puzzle`): ``6x10``, or a board,
+* **desc**: a puzzle spec (:mod:`pento_core.polyomino.puzzle`): ``6x10``, or a board,
   its pieces and flags such as ``8x8~I4*4,O4*4~u``.  When the board is
   smaller than the pieces' area, pieces are left over.
 * **state**: the placements in the order they were made, joined by ``;``.
@@ -22,17 +22,36 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import freeform, problems
-from ..board import MAX_SIDE, Board, Placement, Position, place_shape
-from ..cover import Budget, Problem
+from ..budget import Budget
 from ..errors import ImpossibleError, ParseError, PentoError
-from ..feasibility import impossibility
-from ..geometry import Cell, mirror_h, mirror_v, rotate
-from ..pieces import Piece, PieceSet
-from ..puzzle import Puzzle, parse_puzzle
+from ..polyomino import freeform, problems
+from ..polyomino.board import MAX_SIDE, Board, Placement, Position, place_shape
+from ..polyomino.cover import Problem
+from ..polyomino.feasibility import impossibility
+from ..polyomino.geometry import Cell, mirror_h, mirror_v, rotate
+from ..polyomino.pieces import Piece, PieceSet
+from ..polyomino.puzzle import Puzzle, parse_puzzle
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
 SCOTT = "8x8 without its centre"
+RULES = """\
+Cover every cell of the board with pieces from the tray. Pieces may be turned and flipped over, but
+they must not overlap or stick out over the edge.
+
+When the board is smaller than all the pieces together, some pieces are left over: the line above
+the board says how many to use.
+
+Move a piece: drag it from the tray onto the board, or tap it and then tap the board cell where it
+should go. Drag a placed piece to move it; drag it back to the tray (or press Delete) to take it
+off.
+
+Turn a piece: choose it, then press Rotate or Mirror (or the keys R, H and V, or right-click / long-
+press the piece for its menu).
+
+Hint shows one piece that still leads to a solution, or tells you which piece stands in the way.
+Solve shows a complete solution: a game finished that way is not timed as yours. Undo and Redo step
+through your moves. New starts another puzzle of this kind; this one stays in your games in
+progress."""
 _PLACEMENT = re.compile(r"^([A-Za-z][A-Za-z0-9']*?)(\d+)@(-?\d+),(-?\d+)$")
 _CELL = re.compile(r"^(\d+),(\d+)$")
 
@@ -100,7 +119,8 @@ class CoverGame:
 
     id = "cover"
     title = "Pentomino cover"
-    description = "Cover the board with the twelve pentominoes: drag, rotate and mirror them into place."
+    description = "Fill the whole board with pentomino pieces, like a jigsaw with no picture."
+    rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer")
 
     def presets(self) -> list[Preset]:
@@ -139,7 +159,7 @@ class CoverGame:
 
     def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
         """The puzzle named by ``params`` (a puzzle spec, or a generator of
-        :mod:`pento_core.problems` such as ``triple:X``), once the solver has found a cover."""
+        :mod:`pento_core.polyomino.problems` such as ``triple:X``), once the solver has found a cover."""
         generated = problems.generate(params, seed, progress)
         if generated is not None:
             return generated.spec()
@@ -196,6 +216,7 @@ class CoverGame:
     def info(self, desc: str) -> JSON:
         board, pieces, allow_unused = _puzzle(desc)
         return {
+            "goal": goal(board.area, pieces, allow_unused),
             "board": board.text().split("\n"),
             "rows": board.height,
             "cols": board.width,
@@ -227,7 +248,11 @@ class CoverGame:
             "covered": pos.board.area - len(pos.empty_cells),
             "area": pos.board.area,
             "complete": pos.is_complete(),
+            "summary": summary(pos, state.allow_unused),
         }
+
+    def picture(self, state: CoverState) -> list[str]:
+        return state.position.picture()
 
     # -- help from the solver ----------------------------------------------------------------
 
@@ -307,6 +332,39 @@ class CoverGame:
                 )
                 return Solution(True, message, moves, from_empty)
         return Solution(False, "This board cannot be covered with these pieces.")
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def pieces_needed(area: int, pieces: PieceSet) -> int | None:
+    """How many pieces a cover of ``area`` cells uses, when every piece has the same size (else None)."""
+    sizes = {p.size for p, _ in pieces}
+    return area // next(iter(sizes)) if len(sizes) == 1 else None
+
+
+def goal(area: int, pieces: PieceSet, allow_unused: bool) -> str:
+    """What the player must do, in one line: how many pieces to use when some are left over."""
+    total = sum(n for _, n in pieces)
+    if not allow_unused or area == pieces.area:
+        return f"Cover all {area} cells with all {total} pieces."
+    needed = pieces_needed(area, pieces)
+    if needed is not None:
+        return f"Cover all {area} cells using {needed} of the {total} pieces: {total - needed} will be left over."
+    return f"Cover all {area} cells; the pieces cover {pieces.area}, so some are left over."
+
+
+def summary(pos: Position, allow_unused: bool) -> str:
+    """How far the player is: pieces placed of those needed, cells left."""
+    if pos.is_complete():
+        return "The board is covered!"
+    placed = len(pos.placements)
+    total = sum(n for _, n in pos.pieces)
+    needed = pieces_needed(pos.board.area, pos.pieces) if allow_unused else total
+    of = f" of {needed}" if needed is not None else ""
+    left = len(pos.empty_cells)
+    return f"{placed}{of} pieces placed, {_plural(left, 'cell', 'cells')} left to cover."
 
 
 def _anchor_order(move: str) -> tuple[int, int]:

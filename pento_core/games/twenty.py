@@ -3,11 +3,11 @@
 One board, shown in 3 copies (Game of 20, area 20) or 2 copies (Game of 30,
 area 30); cover every copy, each pentomino used once in all: the copies'
 pieces are disjoint sets that together are the twelve.  Boards are offered
-only when the solver has found such coverings (:mod:`pento_core.partition`).
+only when the solver has found such coverings (:mod:`pento_core.polyomino.partition`).
 
 Text formats:
 
-* **desc**: ``BOARD~20`` or ``BOARD~30`` (BOARD as in :mod:`pento_core.board`
+* **desc**: ``BOARD~20`` or ``BOARD~30`` (BOARD as in :mod:`pento_core.polyomino.board`
   specs, rows joined by ``/``).
 * **state**: each copy's placements (as in the cover game, ``F3@2,5``
   joined by ``;``), copies separated by ``|``.
@@ -22,16 +22,34 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import partition
-from ..board import Board, Placement, Position, parse_board
-from ..cover import Budget, Problem
+from ..budget import Budget
 from ..errors import IllegalMoveError, ImpossibleError, ParseError
-from ..pieces import PieceSet
+from ..polyomino import partition
+from ..polyomino.board import Board, Placement, Position, parse_board
+from ..polyomino.cover import Problem
+from ..polyomino.pieces import PieceSet
 from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
 from .cover import orientation_of, parse_cell, parse_placement, piece_table, placement_text
 
 KINDS = {"20": "twenty", "30": "thirty"}
 _COPY = re.compile(r"^(.*)#(\d+)$")
+
+
+RULES = """\
+The Game of 20 shows three copies of the same board of 20 cells. Cover each copy with four
+pentominoes; every one of the twelve pieces is used exactly once, so the three copies need three
+different sets of pieces. The Game of 30 has two copies of 30 cells, each covered by six pieces.
+
+Pieces may be turned and flipped over, but they must not overlap or stick out over the edge. A copy
+that is fully covered gets a green frame and a tick.
+
+Move a piece: drag it from the tray onto a copy, or tap it and then tap the board cell where it
+should go. Drag a placed piece to move it; drag it back to the tray (or press Delete) to take it
+off. Turn a piece with Rotate and Mirror (or the keys R, H and V).
+
+The clock runs while you play. Hint shows one piece that still leads to a solution, or which copy's
+pieces make the others impossible. Solve shows all three coverings; a game finished that way is not
+timed. Your best times are kept for each board on this device."""
 
 
 @dataclass(frozen=True)
@@ -67,10 +85,8 @@ class TwentyGame:
 
     id = "twenty"
     title = "Game of 20 and of 30"
-    description = (
-        "Cover three copies of a board with three different sets of four pentominoes "
-        "(or two copies with two sets of six): all twelve pieces, each used once."
-    )
+    description = "Three copies of one board, twelve pieces: cover each copy with four different pieces."
+    rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "ranking")
 
     def presets(self) -> list[Preset]:
@@ -152,6 +168,7 @@ class TwentyGame:
         board, k, copies = _puzzle(desc)
         return {
             "title": f"Game of {5 * k}",
+            "goal": f"Cover each of the {copies} copies with {k} different pieces; use every piece once.",
             "board": board.text().split("\n"),
             "rows": board.height,
             "cols": board.width,
@@ -190,7 +207,20 @@ class TwentyGame:
                 {"covered": n, "complete": pos.is_complete()} for n, pos in zip(covered, st.copies, strict=True)
             ],
             "complete": all(pos.is_complete() for pos in st.copies),
+            "summary": self._summary(st),
         }
+
+    def _summary(self, st: TwentyState) -> str:
+        if all(pos.is_complete() for pos in st.copies):
+            return "Every copy is covered!"
+        done = sum(pos.is_complete() for pos in st.copies)
+        placed = sum(len(pos.placements) for pos in st.copies)
+        return f"Copies covered: {done} of {len(st.copies)}; {placed} of 12 pieces placed."
+
+    def picture(self, st: TwentyState) -> list[str]:
+        """The copies side by side, a column apart."""
+        rows = [pos.picture() for pos in st.copies]
+        return [" ".join(parts) for parts in zip(*rows, strict=True)]
 
     # -- the solver on all copies at once -----------------------------------------------------------
 

@@ -5,7 +5,7 @@ puzzle is impossible, and list every tiling (after the Heidelberg lab report
 Its moves are edits, so the shell's undo, saving and share links work for it
 as for any game.  Text formats:
 
-* **desc**: the puzzle it started from, a :mod:`pento_core.puzzle` spec.
+* **desc**: the puzzle it started from, a :mod:`pento_core.polyomino.puzzle` spec.
 * **state**: the puzzle being edited, ``BOARD~PIECES~FLAGS`` where BOARD is
   ``RxC`` (all cells) or rows of ``.`` and ``#`` joined by ``/`` (kept as
   drawn, empty rows included, so the editor's grid keeps its size), PIECES is
@@ -23,19 +23,35 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..board import MAX_SIDE as BOARD_MAX_SIDE
-from ..board import Board, Position
-from ..cover import Budget
+from ..budget import Budget
 from ..errors import IllegalMoveError, ParseError, PentoError
-from ..feasibility import impossibility
-from ..geometry import Cell, bounds
-from ..pieces import MAX_COPIES, PieceSet, family, parse_piece_names, piece_by_name
-from ..puzzle import Puzzle, parse_puzzle, parse_puzzle_text
+from ..polyomino.board import MAX_SIDE as BOARD_MAX_SIDE
+from ..polyomino.board import Board, Position
+from ..polyomino.feasibility import impossibility
+from ..polyomino.geometry import Cell, bounds
+from ..polyomino.pieces import MAX_COPIES, PieceSet, family, parse_piece_names, piece_by_name
+from ..polyomino.puzzle import Puzzle, parse_puzzle, parse_puzzle_text
 from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
 
 MAX_SIDE = 20
 LARGE = 20_000  # placements beyond which the workshop warns that a search may take long
 _CELL = re.compile(r"^(\d+),(\d+)$")
+
+
+RULES = """\
+The workshop is where you invent puzzles. Paint the board: click or drag over the grid to add cells,
+again to remove them, or pick a ready-made board. Choose the pieces: any polyominoes from one square
+up to six squares, or draw your own, and as many copies of each as you like.
+
+"One-sided" means pieces may be turned but not flipped over. "Pieces may be left over" means the
+board does not have to use every piece.
+
+Before any search, the workshop tells you if your puzzle is impossible and why: the areas do not
+match, a region is too small, or a checkerboard colouring cannot work.
+
+Find all tilings lists every solution as it is found; browse them with the arrows, count them up to
+the board's symmetries, or press Stop to keep what was found so far. Play this opens your puzzle in
+the cover game. Export and Import save your puzzle as a text file; Copy link shares it."""
 
 
 @dataclass(frozen=True)
@@ -118,10 +134,8 @@ class WorkshopGame:
 
     id = "workshop"
     title = "Polyomino workshop"
-    description = (
-        "Build any board and choose any polyominoes; see at once when a puzzle is impossible and why, "
-        "or list and browse every tiling."
-    )
+    description = "Make your own puzzle from any board and any pieces; the computer finds every solution."
+    rules = RULES
     features: tuple[str, ...] = ()
 
     def presets(self) -> list[Preset]:
@@ -257,6 +271,7 @@ class WorkshopGame:
             "area": len(st.cells),
             "piece_area": st.pieces.area,
             "complete": False,
+            "summary": f"Board of {len(st.cells)} cells; pieces of {st.pieces.area} cells in all.",
         }
         try:
             puzzle = st.puzzle()
@@ -272,6 +287,9 @@ class WorkshopGame:
             warning = f"{placements:,} placements: a complete search may take a long time (Stop keeps what it found)."
         out.update(puzzle=puzzle.spec(), text=puzzle.text(), reason=reason, placements=placements, warning=warning)
         return out
+
+    def picture(self, st: WorkshopState) -> list[str]:
+        return ["".join("." if (r, c) in st.cells else " " for c in range(st.cols)) for r in range(st.rows)]
 
     def hint(self, state: WorkshopState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
         return Hint("unknown", "The workshop lists solutions with its own Solve button.")

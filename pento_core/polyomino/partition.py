@@ -21,9 +21,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..budget import Budget, Progress
+from ..errors import PentoError
 from .board import Board, Placement
-from .cover import Budget, Problem, Progress
-from .errors import PentoError
+from .cover import Problem
 from .freeform import _grow, _steer, min_perimeter
 from .geometry import Shape, bounds
 from .pieces import PENTOMINOES, PieceSet

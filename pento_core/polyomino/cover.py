@@ -33,7 +33,7 @@ How the search works (and why):
   the size of every enclosed region with a flood fill prunes more nodes but
   cost more time than it saved (measured on 6x10: 7.5 s became 9.7-13 s), so
   region arguments are applied once, before the search
-  (:mod:`pento_core.feasibility`).
+  (:mod:`pento_core.polyomino.feasibility`).
 * **Symmetry is broken, not filtered**: to count, one piece that occurs once
   is restricted to placements that are the smallest of their images under
   the board's symmetry group G; each such placement p with stabiliser H
@@ -45,13 +45,14 @@ How the search works (and why):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..budget import Budget, BudgetSpent, Progress, ProgressFn
+from ..errors import ImpossibleError
 from .board import Board, Placement, Position
-from .errors import ImpossibleError
 from .feasibility import impossibility
 from .geometry import Cell, Shape, apply_symmetry, bounds, normalize, transformed
 from .pieces import Piece, PieceSet
@@ -61,32 +62,6 @@ Solution = tuple[Placement, ...]
 Path = tuple[tuple[int, Mask], ...]  # (piece type index, mask) choices
 # A part of a symmetry-split search: kind, fixed choices, group to test, free, left.
 _Branch = tuple[str, Path, list[list[int]], Mask, int]
-
-
-class BudgetSpent(Exception):
-    """Raised inside the search when its :class:`Budget` runs out."""
-
-
-@dataclass(frozen=True)
-class Budget:
-    """Limits on a search: nodes expanded, wall-clock seconds, a stop flag."""
-
-    max_nodes: int | None = None
-    max_seconds: float | None = None
-    should_stop: Callable[[], bool] | None = None
-
-
-@dataclass(frozen=True)
-class Progress:
-    """What a search has done so far, passed to a progress callback."""
-
-    nodes: int
-    solutions: int
-    elapsed: float
-    unit: str = "positions"  # what ``nodes`` counts: positions searched, or boards tried by a generator
-
-
-ProgressFn = Callable[[Progress], None]
 
 
 @dataclass(frozen=True)

@@ -27,9 +27,10 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..budget import Budget
+from ..errors import PentoError
 from .board import Board, Placement
-from .cover import Budget, Problem
-from .errors import PentoError
+from .cover import Problem
 from .geometry import Cell, Shape, bounds, components, mirror_h, mirror_v, neighbours, normalize, rotate
 from .pieces import PENTOMINOES, PieceSet
 

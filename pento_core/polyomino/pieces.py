@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from .errors import ParseError, UnknownPieceError
+from ..errors import ParseError, UnknownPieceError
 from .geometry import Shape, canonical, is_connected, mirror_v, neighbours, normalize, orientations, render
 
 PENTOMINO_LETTERS = "FILNPTUVWXYZ"

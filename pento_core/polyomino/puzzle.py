@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ParseError
 from .board import MAX_SIDE, Board, parse_board
-from .errors import ParseError
 from .pieces import PieceSet, parse_piece_names, parse_pieces_text, write_pieces_text
 
 DEFAULT_PIECES = "FILNPTUVWXYZ"

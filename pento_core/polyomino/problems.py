@@ -13,7 +13,7 @@ puzzle without a cover is refused with the reason, never offered.
 * **8x8 with four holes**: four random cells removed from the 8x8 board,
   offered only when the engine has found a cover with the 12 pentominoes.
 * **Free-form boards** of n joined pentominoes, built by one of the thesis's
-  construction versions (:mod:`pento_core.freeform`), to cover with any n of
+  construction versions (:mod:`pento_core.polyomino.freeform`), to cover with any n of
   the 12 (the thesis's prototype, chapter 4).  Version 1.2 keeps boards whose
   perimeter is at most halfway between the least and the largest possible.
 """
@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import random
 
+from ..budget import Budget, ProgressFn
+from ..errors import ImpossibleError, PentoError
 from . import freeform
 from .board import Board
-from .cover import Budget, Problem, ProgressFn
-from .errors import ImpossibleError, PentoError
+from .cover import Problem
 from .geometry import Cell, Shape, normalize
 from .pieces import PENTOMINO_LETTERS, PENTOMINOES, PieceSet
 from .puzzle import Puzzle

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .errors import IllegalMoveError, ParseError
+from ..errors import IllegalMoveError, ParseError
 from .geometry import Cell, Shape, bounds, components, neighbours, normalize
 from .pieces import Piece, PieceSet
 
@@ -184,6 +184,10 @@ class Position:
     def text(self) -> str:
         """Board text with placed pieces as letters."""
         return write_grid(self.board, labels(self.placements))
+
+    def picture(self) -> list[str]:
+        """The position as a picture (:mod:`pento_core.games.base`): the board text, a space off the board."""
+        return self.text().replace("#", " ").split("\n")
 
 
 def labels(placements: Iterable[Placement]) -> dict[Cell, str]:
