@@ -1,5 +1,14 @@
-// Promise-based client of the core worker: request ids, errors, progress, cancel.
-// The UI thread never runs Python: everything goes through this client.
+// Promise-based client of the core: request ids, errors, progress, Stop.
+// The UI thread never runs Python: every request goes to a Web Worker.
+//
+// Stop must return control at once, but Python running in a worker cannot be
+// interrupted without SharedArrayBuffer (Pyodide's interrupt buffer), which
+// needs a cross-origin isolated page (COOP/COEP headers): static hosts and
+// course pages that embed Pento cannot be relied on to send them, and COEP
+// would block embedding. So the client keeps a *spare* engine, booted in the
+// background once the first one is ready: Stop terminates the busy worker and
+// promotes the spare, which is ready at once (the workers hold no state: every
+// request names its puzzle and position). A new spare then boots quietly.
 
 export class CoreError extends Error {
   constructor(code, message) {
@@ -8,32 +17,23 @@ export class CoreError extends Error {
   }
 }
 
-export class Core {
-  /** @param {(state: string, detail: any) => void} onState called with "loading" | "ready" | "error" */
-  constructor(onState) {
-    this.onState = onState;
-    this.nextId = 1;
-    this.pending = new Map();
-    this.worker = null;
-    this.hello = null;
-    this.readyPromise = null;
-  }
+const SPARE_DELAY_MS = 4000; // after the first engine is ready, so the two boots do not compete
 
-  /** Start (or restart) the worker; resolves with the core's hello when ready. */
-  start() {
-    if (this.worker) this.worker.terminate();
-    this.onState("loading", null);
-    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    this.worker = worker;
-    this.readyPromise = new Promise((resolve, reject) => {
-      worker.onmessage = (event) => {
+/** One worker running pento_core. */
+class Engine {
+  constructor(onLoading) {
+    this.pending = new Map();
+    this.ready = false;
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.started = new Promise((resolve, reject) => {
+      this.worker.onmessage = (event) => {
         const msg = event.data;
         if (msg.type === "ready") {
-          this.hello = msg.hello;
-          this.onState("ready", msg.hello);
+          this.ready = true;
           resolve(msg.hello);
+        } else if (msg.type === "loading") {
+          if (onLoading) onLoading(msg);
         } else if (msg.type === "fatal") {
-          this.onState("error", msg.message);
           this.failAll("load_failed", msg.message);
           reject(new CoreError("load_failed", msg.message));
         } else if (msg.type === "progress") {
@@ -47,21 +47,96 @@ export class Core {
           else p.reject(new CoreError(msg.error.code, msg.error.message));
         }
       };
-      worker.onerror = (event) => {
+      this.worker.onerror = (event) => {
         event.preventDefault();
-        const message = event.message || "the core worker could not start";
-        this.onState("error", message);
-        this.failAll("load_failed", message);
+        const message = event.message || "the puzzle engine stopped unexpectedly";
+        this.failAll(this.ready ? "crashed" : "load_failed", message);
+        if (this.onCrash && this.ready) this.onCrash(message);
         reject(new CoreError("load_failed", message));
       };
     });
-    this.readyPromise.catch(() => {});
-    return this.readyPromise;
+    this.started.catch(() => {});
   }
 
   failAll(code, message) {
     for (const p of this.pending.values()) p.reject(new CoreError(code, message));
     this.pending.clear();
+  }
+
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  send(id, cmd, args, resolve, reject, onProgress) {
+    this.pending.set(id, { resolve, reject, onProgress });
+    this.worker.postMessage({ id, cmd, args });
+  }
+
+  terminate() {
+    this.worker.terminate();
+  }
+}
+
+export class Core {
+  /**
+   * @param {(state: "loading"|"ready"|"error", detail: any) => void} onState
+   * @param {(p: {loaded: number, total: number, phase: string}) => void} onLoading bytes of the runtime and the wheel
+   */
+  constructor(onState, onLoading = () => {}) {
+    this.onState = onState;
+    this.onLoading = onLoading;
+    this.nextId = 1;
+    this.engine = null;
+    this.spare = null;
+    this.spareTimer = null;
+    this.hello = null;
+    this.readyPromise = null;
+  }
+
+  /** Start (or restart) the engine; resolves with the core's hello when ready. */
+  start() {
+    if (this.engine) this.engine.terminate();
+    this.onState("loading", null);
+    this.engine = this.adopt(new Engine(this.onLoading));
+    this.readyPromise = this.engine.started.then(
+      (hello) => {
+        this.hello = hello;
+        this.onState("ready", hello);
+        this.scheduleSpare();
+        return hello;
+      },
+      (err) => {
+        this.onState("error", err.message);
+        throw err;
+      },
+    );
+    this.readyPromise.catch(() => {});
+    return this.readyPromise;
+  }
+
+  adopt(engine) {
+    engine.onCrash = () => {
+      // a worker that died (out of memory, say) is replaced; the page keeps its position
+      if (engine === this.engine) this.replace("crashed");
+    };
+    return engine;
+  }
+
+  get ready() {
+    return !!(this.engine && this.engine.ready);
+  }
+
+  scheduleSpare() {
+    clearTimeout(this.spareTimer);
+    this.spareTimer = setTimeout(() => {
+      if (!this.spare) {
+        const spare = new Engine(null);
+        spare.started.catch(() => {
+          if (this.spare === spare) this.spare = null;
+        });
+        this.spare = spare;
+      }
+    }, SPARE_DELAY_MS);
   }
 
   /**
@@ -73,20 +148,41 @@ export class Core {
   request(cmd, args = {}, options = {}) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress: options.onProgress });
       this.readyPromise.then(
-        () => this.worker.postMessage({ id, cmd, args }),
-        (err) => {
-          this.pending.delete(id);
-          reject(err);
-        },
+        () => this.engine.send(id, cmd, args, resolve, reject, options.onProgress),
+        (err) => reject(err),
       );
     });
   }
 
-  /** Stop whatever the core is doing: the worker is replaced by a fresh one. */
+  /** Whether the engine is working on a request now. */
+  get busy() {
+    return !!(this.engine && this.engine.busy);
+  }
+
+  /**
+   * Stop whatever the engine is doing (its requests reject with "cancelled").
+   * Resolves once an engine is ready again: at once when the spare was ready.
+   */
   cancel() {
-    this.failAll("cancelled", "stopped");
+    return this.replace("cancelled");
+  }
+
+  replace(code) {
+    const old = this.engine;
+    if (old) {
+      old.failAll(code, code === "cancelled" ? "stopped" : "the puzzle engine stopped unexpectedly and was restarted");
+      old.terminate();
+    }
+    const spare = this.spare;
+    this.spare = null;
+    if (spare && spare.ready) {
+      this.engine = this.adopt(spare);
+      this.readyPromise = Promise.resolve(this.hello);
+      this.scheduleSpare();
+      return this.readyPromise;
+    }
+    if (spare) spare.terminate();
     return this.start();
   }
 }

@@ -1,8 +1,24 @@
-// The shell (the "mid-end"): start screen, routing by URL hash, loading and
-// error states, undo/redo, saving, hints and solving for every game.
-// It knows no rules: every move is checked by the core, every game draws itself.
+// The shell (the "mid-end"): start screen, routing, saving, undo/redo, hints
+// and solving with progress and Stop, help and the win, for every game.
+// It knows no rules: the catalog (written at build time from the core's
+// registry) says what games exist, every move is checked by the core, and
+// every game draws itself (views/).
+import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
-import { addToRanking, loadRanking, loadSave, loadSaveFor, save, setAside } from "./storage.js";
+import { celebrate } from "./celebrate.js";
+import { pictureElement } from "./picture.js";
+import {
+  addToRanking,
+  boundHistory,
+  getSave,
+  listSaves,
+  loadRanking,
+  newId,
+  setAbandoned,
+  setAsideSave,
+  storageAvailable,
+  writeSave,
+} from "./storage.js";
 import { VIEWS } from "./views/index.js";
 
 const $ = (id) => document.getElementById(id);
@@ -11,10 +27,13 @@ const SOLVE_SECONDS = 30;
 const SOLVE_STEP_MS = 280;
 
 let core;
-let session = null; // {game, desc, info, history, at, view, elapsed, solved}
+let session = null; // {id, game, desc, info, history, at, view, picture, elapsed, solved, assisted, params, moves}
 let gameView = null;
 let clockStart = null;
 let animation = null;
+let opening = 0; // bumps on every navigation: a slow open that is no longer wanted is dropped
+let saveWarned = false;
+let loading = { loaded: 0, total: 1, phase: "download" };
 
 // -- small helpers -----------------------------------------------------------------
 
@@ -28,10 +47,20 @@ function status(message, kind = "info") {
   el.dataset.kind = kind;
 }
 
-function notice(message) {
-  const el = $("notice");
+/** A notice at the top; ``action`` is an optional [label, fn] button (e.g. Undo). */
+function notice(message, action = null) {
   text($("notice-text"), message);
-  el.hidden = false;
+  const button = $("notice-action");
+  button.hidden = !action;
+  button.onclick = null;
+  if (action) {
+    text(button, action[0]);
+    button.onclick = () => {
+      $("notice").hidden = true;
+      action[1]();
+    };
+  }
+  $("notice").hidden = false;
 }
 
 function formatTime(seconds) {
@@ -49,14 +78,26 @@ function currentState() {
   return session.history[session.at];
 }
 
-// -- URL hash: #game:desc:state (each part URI-encoded) ---------------------------
+const gameEntry = (id) => CATALOG.games.find((g) => g.id === id) || null;
+const features = (id) => (gameEntry(id) || { features: [] }).features;
+
+function titleOf(game, desc, info = null) {
+  const g = gameEntry(game);
+  if (!g) return game;
+  if (info && info.title) return info.title;
+  const preset = g.presets.find((p) => p.params === desc);
+  if (game === "workshop") return g.title;
+  const board = preset ? preset.label : /[~/]/.test(desc) ? "custom puzzle" : desc.replace("x", " × ");
+  return `${g.title}: ${board}`;
+}
+
+// -- URL: #game:desc:state (each part URI-encoded); history.state = {slot} ---------------------
 
 function parseHash() {
   const raw = location.hash.replace(/^#/, "");
   if (!raw) return null;
-  const parts = raw.split(":");
   try {
-    const [game, desc = "", state = ""] = parts.map((p) => decodeURIComponent(p));
+    const [game, desc = "", state = ""] = raw.split(":").map((p) => decodeURIComponent(p));
     return { game, desc, state };
   } catch {
     return { game: "", desc: "", state: "", malformed: true };
@@ -67,16 +108,25 @@ function hashFor(game, desc, state) {
   return "#" + [game, desc, state].map((p) => encodeURIComponent(p)).join(":");
 }
 
-function updateHash() {
+const homeUrl = () => location.pathname + location.search;
+
+/** Put the current position in the address bar (a new history entry when ``push``). */
+function updateUrl(push = false) {
   const h = hashFor(session.game, session.desc, currentState());
-  if (location.hash !== h) history.replaceState(null, "", h);
+  const entry = { slot: session.id };
+  if (push) history.pushState(entry, "", h);
+  else if (location.hash !== h || !history.state || history.state.slot !== session.id) history.replaceState(entry, "", h);
 }
 
 // -- saving --------------------------------------------------------------------------
 
 function persist() {
   if (!session) return;
-  save({
+  const bounded = boundHistory(session.history, session.at);
+  session.history = bounded.history;
+  session.at = bounded.at;
+  const ok = writeSave({
+    id: session.id,
     game: session.game,
     desc: session.desc,
     history: session.history,
@@ -85,7 +135,18 @@ function persist() {
     solved: session.solved,
     assisted: session.assisted,
     params: session.params,
+    moves: session.moves,
+    title: $("game-title").textContent,
+    picture: session.picture,
+    summary: session.view ? session.view.summary : "",
   });
+  if (!ok && storageAvailable() && !saveWarned) {
+    saveWarned = true;
+    notice("This game could not be saved on this device (storage is full). The link keeps your position:", [
+      "Copy link",
+      copyLink,
+    ]);
+  }
 }
 
 // -- screens -------------------------------------------------------------------------------
@@ -94,177 +155,342 @@ function showScreen(name) {
   $("home").hidden = name !== "home";
   $("play").hidden = name !== "play";
   $("gamebar").hidden = name !== "play";
+  $("timer").hidden = name !== "play" || !session || !features(session.game).includes("timer");
   document.body.dataset.screen = name;
+  if (name === "home") {
+    text($("game-title"), "");
+    document.title = "Pento — polyomino puzzles";
+    renderSaved();
+    status(core && core.ready ? "" : "You can choose a puzzle now: it opens as soon as the engine is ready.");
+  }
 }
 
-function renderHome(hello) {
+function leaveGame() {
+  stopAnimation();
+  if (session) {
+    if (!session.solved) session.elapsed = elapsedNow();
+    persist();
+  }
+  clockStart = null;
+  session = null;
+  if (gameView) gameView.destroy();
+  gameView = null;
+  delete document.body.dataset.game;
+}
+
+function goHome(push = true) {
+  opening += 1;
+  leaveGame();
+  if (push) history.pushState(null, "", homeUrl());
+  else history.replaceState(null, "", homeUrl());
+  showScreen("home");
+}
+
+// -- the start screen ------------------------------------------------------------------------
+
+function el(tag, props = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function renderHome() {
   const list = $("game-list");
   list.replaceChildren();
-  for (const g of hello.games) {
-    const card = document.createElement("section");
-    card.className = "card";
-    const h = document.createElement("h2");
-    text(h, g.title);
-    const p = document.createElement("p");
-    text(p, g.description);
-    const presets = document.createElement("div");
-    presets.className = "presets";
+  for (const g of CATALOG.games) {
+    const error = el("p", { className: "field-error", hidden: true });
+    error.setAttribute("role", "alert");
+    const presets = el("div", { className: "presets" });
     for (const preset of g.presets) {
-      const b = document.createElement("button");
-      b.type = "button";
-      text(b, preset.label);
-      b.addEventListener("click", () => newGame(g.id, preset.params));
+      const b = el("button", { type: "button", className: "preset" }, [
+        pictureElement(preset.picture, { maxWidth: 108, maxHeight: 64, label: "" }),
+        el("span", { textContent: preset.label }),
+      ]);
+      b.dataset.params = preset.params;
+      b.setAttribute("aria-label", `${g.title}: ${preset.label}`);
+      b.addEventListener("click", () => newGame(g.id, preset.params, error));
       presets.append(b);
     }
-    card.append(h, p, presets, ...g.forms.map((f) => paramForm(g.id, f)));
+    const howTo = el("button", { type: "button", className: "link-button", textContent: "How to play" });
+    howTo.addEventListener("click", () => openHelp(g.id));
+    const head = el("div", { className: "card-head" }, [
+      el("div", {}, [el("h3", { textContent: g.title }), el("p", { className: "card-desc", textContent: g.description })]),
+      howTo,
+    ]);
+    const card = el("section", { className: "card" }, [head, presets, ...g.forms.map((f) => paramForm(g.id, f, error)), error]);
     card.dataset.game = g.id;
     list.append(card);
   }
 }
 
+function timeAgo(ms) {
+  const s = (Date.now() - ms) / 1000;
+  if (s < 90) return "just now";
+  if (s < 5400) return `${Math.round(s / 60)} minutes ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} hours ago`;
+  return `${Math.round(s / 86400)} days ago`;
+}
+
+function renderSaved() {
+  const saves = listSaves(notice);
+  const open = saves.filter((e) => !e.abandoned && !e.solved && e.history.length > 1 && gameEntry(e.game));
+  const removed = saves.filter((e) => e.abandoned && gameEntry(e.game));
+  $("in-progress").hidden = open.length === 0;
+  $("saved-list").replaceChildren(...open.map((e) => savedItem(e, false)));
+  $("removed").hidden = removed.length === 0;
+  text($("removed-title"), `Recently removed games (${removed.length})`);
+  $("removed-list").replaceChildren(...removed.map((e) => savedItem(e, true)));
+}
+
+function savedItem(entry, removed) {
+  const label = `${entry.title}${entry.summary ? ` — ${entry.summary}` : ""}`;
+  const main = el("button", { type: "button", className: "saved-open" }, [
+    entry.picture ? pictureElement(entry.picture, { maxWidth: 96, maxHeight: 60, label: "" }) : el("span"),
+    el("span", { className: "saved-text" }, [
+      el("strong", { textContent: entry.title }),
+      el("span", { className: "saved-meta", textContent: `${entry.summary || ""} · ${timeAgo(entry.touched)}` }),
+    ]),
+  ]);
+  main.setAttribute("aria-label", `${removed ? "Restore" : "Continue"}: ${label}`);
+  const li = el("li", { className: "saved" }, [main]);
+  li.dataset.slot = entry.id;
+  if (removed) {
+    main.addEventListener("click", () => {
+      setAbandoned(entry.id, false);
+      renderSaved();
+      status(`${entry.title} is back in your games.`, "success");
+    });
+  } else {
+    main.addEventListener("click", () => continueSlot(entry.id));
+    const remove = el("button", { type: "button", className: "saved-remove", textContent: "✕" });
+    remove.setAttribute("aria-label", `Remove ${entry.title} from your games`);
+    remove.title = "Remove from your games (can be undone)";
+    remove.addEventListener("click", () => {
+      setAbandoned(entry.id, true);
+      renderSaved();
+      notice(`${entry.title} was removed from your games.`, [
+        "Undo",
+        () => {
+          setAbandoned(entry.id, false);
+          renderSaved();
+        },
+      ]);
+    });
+    li.append(remove);
+  }
+  return li;
+}
+
 /** A game's parameter form (declared by the core): fields fill the template's {name} slots. */
-function paramForm(gameId, form) {
-  const el = document.createElement("form");
-  el.className = "custom";
-  const label = document.createElement("span");
-  text(label, `${form.label}: `);
-  el.append(label);
+function paramForm(gameId, form, error) {
+  const node = el("form", { className: "custom", noValidate: true });
+  node.append(el("span", { className: "custom-label", textContent: `${form.label}:` }));
   const inputs = form.fields.map((f) => {
     let input;
     if (f.options.length) {
       input = document.createElement("select");
       for (const o of f.options) input.append(new Option(o, o, o === f.default, o === f.default));
     } else {
-      input = Object.assign(document.createElement("input"), { type: "number", min: f.low, max: f.high, value: f.default });
+      input = el("input", { type: "number", min: f.low, max: f.high, value: f.default, inputMode: "numeric" });
     }
     input.name = f.name;
-    input.setAttribute("aria-label", f.label);
-    const wrap = document.createElement("label");
-    wrap.append(input);
-    const caption = document.createElement("span");
-    text(caption, ` ${f.label} `);
-    wrap.append(caption);
-    el.append(wrap);
+    node.append(el("label", {}, [el("span", { textContent: `${f.label} ` }), input]));
     return input;
   });
-  const go = Object.assign(document.createElement("button"), { type: "submit" });
-  text(go, "Play");
-  el.append(go);
-  el.addEventListener("submit", (e) => {
+  node.append(el("button", { type: "submit", textContent: "Play" }));
+  node.addEventListener("submit", (e) => {
     e.preventDefault();
+    error.hidden = true;
     let params = form.template;
-    form.fields.forEach((f, i) => (params = params.replace(`{${f.name}}`, inputs[i].value)));
-    newGame(gameId, params);
+    for (const [i, f] of form.fields.entries()) {
+      const input = inputs[i];
+      input.removeAttribute("aria-invalid");
+      const value = input.value.trim();
+      if (!f.options.length) {
+        const n = Number(value);
+        if (value === "" || !Number.isInteger(n) || n < f.low || n > f.high) {
+          showFieldError(error, input, `Enter a whole number of ${f.label} from ${f.low} to ${f.high}.`);
+          return;
+        }
+      }
+      params = params.replace(`{${f.name}}`, value);
+    }
+    newGame(gameId, params, error);
   });
-  return el;
+  return node;
+}
+
+function showFieldError(error, input, message) {
+  text(error, message);
+  error.hidden = false;
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+  }
 }
 
 // -- opening games -----------------------------------------------------------------------
 
-async function openGame(game, result, history = null, at = 0, elapsed = 0, solved = false, assisted = false, params = null) {
+/** Show a game's frame (title, Help) at once; its board comes when the core answers. */
+function showFrame(game, title) {
+  leaveGame();
+  text($("game-title"), title);
+  document.title = `${title} — Pento`;
+  document.body.dataset.game = game;
+  $("view").replaceChildren();
+  showScreen("play");
+  for (const id of ["new", "undo", "redo", "hint", "solve", "copy-link"]) $(id).disabled = true;
+  $("hint").hidden = !features(game).includes("hint");
+  $("solve").hidden = !features(game).includes("solve");
+  $("waiting").hidden = false;
+  showLoading();
+}
+
+function waitingText() {
+  if (core.ready) return "Preparing the puzzle…";
+  if (loading.phase === "start") return "Starting the puzzle engine…";
+  const mb = (n) => (n / 1e6).toFixed(1);
+  return `Starting the puzzle engine: ${mb(loading.loaded)} of ${mb(loading.total)} MB loaded`;
+}
+
+async function openGame(slot, result, { push = false } = {}) {
+  const module = await VIEWS[slot.game]();
   stopAnimation();
-  const makeView = VIEWS[game];
-  if (!makeView) throw new Error(`no view for game ${game}`);
   if (gameView) gameView.destroy();
-  const module = await makeView();
   session = {
-    game,
+    ...slot,
     desc: result.desc,
     info: result.info,
-    history: history || [result.state],
-    at: history ? at : 0,
     view: result.view,
-    elapsed,
-    solved,
-    assisted,
-    params: params || result.desc, // what "New" asks for: a fresh puzzle of the same kind
+    picture: result.picture,
   };
-  clockStart = solved ? null : performance.now();
+  clockStart = session.solved ? null : performance.now();
+  $("waiting").hidden = true;
+  const title = titleOf(slot.game, result.desc, result.info);
+  text($("game-title"), title);
+  document.title = `${title} — Pento`;
   showScreen("play");
-  const has = features(game);
-  $("hint").hidden = !has.includes("hint");
-  $("solve").hidden = !has.includes("solve");
-  $("timer").hidden = !has.includes("timer");
-  document.body.dataset.game = game;
+  document.body.dataset.game = slot.game;
+  $("new").disabled = false;
+  $("copy-link").disabled = false;
   gameView = module.createView({
     root: $("view"),
     info: result.info,
     host: { move: playMove, status, request: longRequest, open: openLink },
   });
   gameView.render(result.view);
-  text($("game-title"), result.info.title || titleOf(game, result.desc));
-  updateHash();
+  updateUrl(push);
   persist();
   refreshButtons();
-  status(solved ? "Solved. Start a new game, or undo to keep playing." : gameView.greeting || "");
+  status(session.solved ? "Solved. Undo to keep playing, or start another puzzle." : result.view.summary || "");
 }
 
-function titleOf(game, desc) {
-  const g = core.hello.games.find((x) => x.id === game);
-  const preset = g && g.presets.find((p) => p.params === desc);
-  const board = preset ? preset.label : desc.includes("/") || desc.includes("~") ? "custom puzzle" : desc.replace("x", " × ");
-  return game === "workshop" ? g.title : `${g ? g.title : game}: ${board}`;
+/** Where a request that failed while opening a game is reported: next to its control, or at the top. */
+function openFailed(err, errorEl) {
+  if (err.code === "cancelled") return;
+  const message = plain(err);
+  goHome(false);
+  if (errorEl) {
+    text(errorEl, message);
+    errorEl.hidden = false;
+    errorEl.closest(".card")?.scrollIntoView({ block: "nearest" });
+  } else notice(message);
 }
 
-async function newGame(game, params) {
+/** A message for the player: the core's own words, with technical prefixes made plain. */
+function plain(err) {
+  if (err.code === "load_failed") return `The puzzle engine could not start: ${err.message}`;
+  if (err.code === "internal") return "Something went wrong inside the puzzle engine; your game is safe. Please try again.";
+  const m = String(err.message || err);
+  return m.charAt(0).toUpperCase() + m.slice(1) + (/[.!?]$/.test(m) ? "" : ".");
+}
+
+async function newGame(game, params, errorEl = null) {
+  const token = ++opening;
+  if (errorEl) errorEl.hidden = true;
+  const wasHome = !session;
+  showFrame(game, titleOf(game, params));
   try {
-    busy(true, "Preparing the board…");
+    busy(true, waitingText());
     const t0 = performance.now();
     const seed = Math.floor(Math.random() * 2 ** 31);
     const result = await core.request("new", { game, params, seed }, { onProgress: progressText("Preparing the board") });
     performance.measure("pento-new", { start: t0, end: performance.now() }); // read by the benchmarks
-    await openGame(game, result, null, 0, 0, false, false, params);
+    if (token !== opening) return;
+    const slot = { id: newId(), game, history: [result.state], at: 0, elapsed: 0, solved: false, assisted: false, params, moves: 0 };
+    await openGame(slot, result, { push: true });
+    if (!wasHome) status(`A new puzzle. Your previous one is kept: Back, or the start screen, returns to it.`);
   } catch (err) {
-    if (err.code !== "cancelled") status(err.message, "error");
+    if (token === opening) openFailed(err, errorEl);
   } finally {
-    busy(false);
+    if (token === opening) busy(false);
   }
 }
 
-async function loadGame(game, desc, state, history = null, at = 0, elapsed = 0, solved = false, assisted = false, params = null) {
-  const result = await core.request("load", { game, desc, state });
-  await openGame(game, result, history, at, elapsed, solved, assisted, params);
+/** Continue a saved game from the start screen. */
+async function continueSlot(id) {
+  const saved = getSave(id);
+  if (!saved) return renderSaved();
+  const token = ++opening;
+  showFrame(saved.game, saved.title);
+  try {
+    const result = await core.request("load", { game: saved.game, desc: saved.desc, state: saved.history[saved.at] });
+    if (token !== opening) return;
+    await openGame(saved, result, { push: true });
+  } catch (err) {
+    if (token !== opening || err.code === "cancelled") return;
+    setAsideSave(id);
+    goHome(false);
+    notice(`That saved game could not be opened (${plain(err)}) It was set aside; your other games are safe.`);
+  }
 }
 
+/** Open what the address names (on load, Back and Forward, or a link followed). */
 async function route() {
   const target = parseHash();
   if (!target || !target.game) {
-    const saved = loadSave(notice);
-    if (saved && VIEWS[saved.game]) {
-      try {
-        await loadGame(saved.game, saved.desc, saved.history[saved.at], saved.history, saved.at, saved.elapsed, saved.solved, !!saved.assisted, saved.params);
-        return;
-      } catch (err) {
-        setAside(JSON.stringify(saved));
-        notice(`Your saved game could not be opened (${err.message}); it was set aside.`);
-      }
-    }
-    showScreen("home");
-    session = null;
+    if (session || document.body.dataset.screen !== "home") goHome(false);
     return;
   }
-  if (!VIEWS[target.game]) {
+  if (target.malformed) {
+    goHome(false);
+    notice("That link is damaged (it has broken characters), so it was not opened. Your games are safe.");
+    return;
+  }
+  if (!gameEntry(target.game) || !VIEWS[target.game]) {
+    goHome(false);
     notice("That link names a game this version of Pento does not have.");
-    history.replaceState(null, "", location.pathname + location.search);
-    showScreen("home");
     return;
   }
-  const saved = loadSaveFor(target.game, target.desc, notice);
+  if (session && session.game === target.game && session.desc === target.desc && currentState() === target.state) return;
+  // Which saved game is this? The one this history entry was made for, else one on the same puzzle.
+  const slotId = history.state && history.state.slot;
+  const saves = listSaves(notice).filter((e) => e.game === target.game && e.desc === target.desc);
+  const saved =
+    saves.find((e) => e.id === slotId) ||
+    saves.find((e) => !e.abandoned && e.history[e.at] === target.state) ||
+    saves.find((e) => !e.abandoned) ||
+    null;
+  const token = ++opening;
+  showFrame(target.game, saved ? saved.title : titleOf(target.game, target.desc));
   try {
-    if (saved && saved.history[saved.at] === target.state) {
-      await loadGame(target.game, target.desc, target.state, saved.history, saved.at, saved.elapsed, saved.solved, !!saved.assisted, saved.params);
-    } else if (saved) {
-      // a link to a puzzle with a save: its position becomes a new step, Undo goes back to yours
-      const history = saved.history.slice(0, saved.at + 1).concat([target.state]);
-      await loadGame(target.game, target.desc, target.state, history, history.length - 1, saved.elapsed, false, !!saved.assisted, saved.params);
+    const result = await core.request("load", { game: target.game, desc: target.desc, state: target.state });
+    if (token !== opening) return;
+    let slot;
+    if (saved && saved.history[saved.at] === target.state) slot = saved;
+    else if (saved) {
+      // a link to a position of a puzzle with a save: it becomes a new step, Undo goes back to yours
+      const history = saved.history.slice(0, saved.at + 1).concat([result.state]);
+      slot = { ...saved, history, at: history.length - 1, solved: false };
     } else {
-      await loadGame(target.game, target.desc, target.state);
+      slot = { id: newId(), game: target.game, history: [result.state], at: 0, elapsed: 0, solved: false, assisted: false, params: result.desc, moves: 0 };
     }
+    if (slot.abandoned) delete slot.abandoned;
+    await openGame(slot, result);
   } catch (err) {
-    notice(`That link could not be opened: ${err.message}`);
-    history.replaceState(null, "", location.pathname + location.search);
-    if (session) updateHash();
-    else showScreen("home");
+    if (token !== opening || err.code === "cancelled") return;
+    goHome(false);
+    notice(`That link could not be opened: ${plain(err)} Your games are safe.`);
   }
 }
 
@@ -273,24 +499,29 @@ async function route() {
 /** Ask the core to play a move; resolves to {ok, message}. Never throws. */
 async function playMove(move) {
   if (!session) return { ok: false, message: "no game" };
+  const mine = session;
   try {
-    const result = await core.request("move", { game: session.game, desc: session.desc, state: currentState(), move });
-    session.history = session.history.slice(0, session.at + 1);
-    session.history.push(result.state);
-    session.at += 1;
-    showPosition(result.view);
+    const result = await core.request("move", { game: mine.game, desc: mine.desc, state: currentState(), move });
+    if (session !== mine) return { ok: false, message: "the game was closed" };
+    mine.history = mine.history.slice(0, mine.at + 1);
+    mine.history.push(result.state);
+    mine.at += 1;
+    mine.moves = (mine.moves || 0) + 1;
+    showPosition(result);
     return { ok: true };
   } catch (err) {
-    if (err.code !== "cancelled") status(err.message, "error");
-    return { ok: false, message: err.message, code: err.code };
+    if (err.code !== "cancelled" && session === mine) status(plain(err), "error");
+    return { ok: false, message: plain(err), code: err.code };
   }
 }
 
-function showPosition(view) {
-  session.view = view;
-  gameView.render(view);
-  updateHash();
-  if (view.complete && !session.solved) {
+function showPosition(result, message = null) {
+  session.view = result.view;
+  session.picture = result.picture;
+  gameView.render(result.view);
+  updateUrl();
+  status(message || result.view.summary || "");
+  if (result.view.complete && !session.solved) {
     session.solved = true;
     session.elapsed = elapsedNow();
     clockStart = null;
@@ -302,43 +533,41 @@ function showPosition(view) {
   refreshButtons();
 }
 
-function features(game) {
-  return (core.hello.games.find((g) => g.id === game) || { features: [] }).features;
-}
-
 function finished() {
   const time = formatTime(session.elapsed);
-  text($("done-text"), `The board is covered! Time: ${time}.`);
-  status(`Solved in ${time}.`, "success");
+  const moves = session.moves || 0;
   const ranked = features(session.game).includes("ranking");
+  const timed = features(session.game).includes("timer");
+  if (session.assisted) {
+    text($("done-title"), "Solved with the solver's help");
+    text($("done-text"), "The solver finished this one, so it is not timed as yours. Try another puzzle on your own!");
+  } else {
+    text($("done-title"), "Well done!");
+    text($("done-text"), `${session.view.summary} ${timed ? `Time: ${time}. ` : ""}Moves: ${moves}.`);
+  }
+  status(session.assisted ? "Solved by the solver (not timed)." : `Solved in ${time}, ${moves} moves.`, "success");
   $("ranking-form").hidden = !ranked || session.assisted;
-  if (ranked && session.assisted) text($("done-text"), `The board is covered (by the solver, so not ranked). Time: ${time}.`);
   $("ranking").hidden = !ranked;
-  if (ranked) showRanking(loadRanking(session.game));
+  if (ranked) showRanking(loadRanking(session.game, session.desc));
   const dialog = $("done");
   if (!dialog.open) dialog.showModal();
+  celebrate($("confetti"), { quiet: session.assisted });
 }
 
 function showRanking(list) {
-  const ol = $("ranking-list");
-  ol.replaceChildren(
-    ...list.map((e) => {
-      const li = document.createElement("li");
-      text(li, `${e.name} — ${formatTime(e.seconds)}`); // a player's name is text, never HTML
-      return li;
-    }),
+  $("ranking-list").replaceChildren(
+    ...list.map((e) => el("li", { textContent: `${e.name} — ${formatTime(e.seconds)}` })), // a name is text, never HTML
   );
-  text($("ranking-empty"), list.length ? "" : "No times yet: be the first.");
+  text($("ranking-empty"), list.length ? "" : "No times on this board yet: be the first.");
 }
 
 function saveRanking(event) {
   event.preventDefault();
-  if (!session || !session.solved) return;
-  const name = $("player-name").value.trim();
-  const list = addToRanking(session.game, {
-    name,
+  if (!session || !session.solved || session.assisted) return;
+  const list = addToRanking(session.game, session.desc, {
+    name: $("player-name").value.trim(),
     seconds: session.elapsed,
-    desc: session.desc,
+    moves: session.moves || 0,
     state: currentState(),
     at: new Date().toISOString(),
   });
@@ -348,15 +577,20 @@ function saveRanking(event) {
 
 async function go(delta) {
   if (!session || animation) return;
-  const at = session.at + delta;
-  if (at < 0 || at >= session.history.length) return;
+  const mine = session;
+  const at = mine.at + delta;
+  if (at < 0 || at >= mine.history.length) return;
   try {
-    const result = await core.request("load", { game: session.game, desc: session.desc, state: session.history[at] });
-    session.at = at;
-    showPosition(result.view);
-    status(delta < 0 ? "Undone." : "Redone.");
+    const result = await core.request("load", { game: mine.game, desc: mine.desc, state: mine.history[at] });
+    if (session !== mine) return;
+    mine.at = at;
+    if (!result.view.complete && mine.solved) {
+      mine.solved = false; // playing on after a win: the clock goes on from the time it showed
+      clockStart = performance.now();
+    }
+    showPosition(result, delta < 0 ? `Undone. ${result.view.summary}` : `Redone. ${result.view.summary}`);
   } catch (err) {
-    if (err.code !== "cancelled") status(err.message, "error");
+    if (err.code !== "cancelled") status(plain(err), "error");
   }
 }
 
@@ -364,8 +598,8 @@ function refreshButtons() {
   const playing = !!session;
   $("undo").disabled = !playing || session.at === 0 || !!animation;
   $("redo").disabled = !playing || session.at >= session.history.length - 1 || !!animation;
-  $("hint").disabled = !playing || !!animation;
-  $("solve").disabled = !playing || !!animation;
+  $("hint").disabled = !playing || !!animation || !!(session && session.view && session.view.complete);
+  $("solve").disabled = !playing || !!animation || !!(session && session.view && session.view.complete);
 }
 
 // -- hint and solve (long work: progress and Stop) -----------------------------------------
@@ -385,19 +619,21 @@ function progressText(verb) {
 
 async function hint() {
   if (!session) return;
+  const mine = session;
   const t0 = performance.now();
   busy(true, "Looking for a hint…");
   try {
     const h = await core.request(
       "hint",
-      { game: session.game, desc: session.desc, state: currentState(), seconds: HINT_SECONDS },
+      { game: mine.game, desc: mine.desc, state: currentState(), seconds: HINT_SECONDS },
       { onProgress: progressText("Looking for a hint") },
     );
+    if (session !== mine) return;
     gameView.showHint(h);
     status(h.message, h.kind === "blocked" ? "error" : "info");
     performance.measure("pento-hint", { start: t0, end: performance.now() });
   } catch (err) {
-    status(err.code === "cancelled" ? "Hint stopped." : err.message, "error");
+    if (session === mine) status(err.code === "cancelled" ? "Hint stopped. Your position is kept." : plain(err), "error");
   } finally {
     busy(false);
   }
@@ -405,35 +641,37 @@ async function hint() {
 
 async function solve() {
   if (!session) return;
+  const mine = session;
   busy(true, "Solving…");
   let solution;
   try {
     solution = await core.request(
       "solve",
-      { game: session.game, desc: session.desc, state: currentState(), seconds: SOLVE_SECONDS },
+      { game: mine.game, desc: mine.desc, state: currentState(), seconds: SOLVE_SECONDS },
       { onProgress: progressText("Solving") },
     );
   } catch (err) {
-    status(err.code === "cancelled" ? "Solving stopped." : err.message, "error");
+    if (session === mine) status(err.code === "cancelled" ? "Solving stopped. Your position is kept." : plain(err), "error");
     return;
   } finally {
     busy(false);
   }
+  if (session !== mine) return;
   status(solution.message, solution.found ? "info" : "error");
   if (!solution.found) return;
-  session.assisted = true; // a game the solver finished is not ranked
+  mine.assisted = true; // a game the solver finished is not timed or ranked as the player's
   const moves = (solution.from_empty ? ["clear"] : []).concat(solution.moves);
   animation = { stopped: false };
   refreshButtons();
   $("stop-solve").hidden = false;
-  const mine = animation;
+  const anim = animation;
   for (const move of moves) {
-    if (mine.stopped) break;
+    if (anim.stopped || session !== mine) break;
     const r = await playMove(move);
     if (!r.ok) break;
     await new Promise((resolve) => setTimeout(resolve, SOLVE_STEP_MS));
   }
-  stopAnimation();
+  if (animation === anim) stopAnimation();
 }
 
 function stopAnimation() {
@@ -444,16 +682,21 @@ function stopAnimation() {
 }
 
 async function stop() {
-  status("Stopping…");
-  await core.cancel().catch(() => {});
-  if (session) status("Stopped. Your position is kept.");
+  const t0 = performance.now();
+  const wasOpening = !session && document.body.dataset.screen === "play";
+  busy(false);
+  const restarted = core.cancel();
+  performance.measure("pento-stop", { start: t0, end: performance.now() }); // read by the benchmarks
+  if (wasOpening) goHome(false);
+  else if (session) status("Stopped. Your position is kept.");
+  await restarted.catch(() => {});
 }
 
-// -- copy link --------------------------------------------------------------------------------------
+// -- link and help ----------------------------------------------------------------------------------
 
 async function copyLink() {
   if (!session) return;
-  updateHash();
+  updateUrl();
   const url = location.href;
   try {
     await navigator.clipboard.writeText(url);
@@ -461,10 +704,28 @@ async function copyLink() {
   } catch {
     const field = $("link-field");
     field.value = url;
-    field.hidden = false;
+    $("link-dialog").showModal();
     field.select();
-    status("Copy the link from the box above (Ctrl+C).");
   }
+}
+
+async function openHelp(game = session ? session.game : null) {
+  const g = gameEntry(game);
+  if (!g) return;
+  text($("help-title"), `How to play: ${g.title}`);
+  const paragraphs = g.rules.split(/\n\s*\n/).map((p) => el("p", { textContent: p.replace(/\s*\n\s*/g, " ") }));
+  const goal = session && session.game === game && session.info && session.info.goal;
+  if (goal) paragraphs.unshift(el("p", { className: "help-goal", textContent: `This puzzle: ${goal}` }));
+  $("help-rules").replaceChildren(...paragraphs);
+  let keys = [];
+  try {
+    keys = (await VIEWS[game]()).KEYS || [];
+  } catch {
+    keys = [];
+  }
+  $("help-keys").replaceChildren(...keys.flatMap(([k, what]) => [el("dt", { textContent: k }), el("dd", { textContent: what })]));
+  $("help-keys-title").hidden = keys.length === 0;
+  if (!$("help").open) $("help").showModal();
 }
 
 /**
@@ -486,26 +747,49 @@ async function longRequest(cmd, args, { label = "Working", onProgress } = {}) {
   }
 }
 
-/** Open another game on a puzzle (e.g. the workshop's "Play this"). */
+/** Open another game on a puzzle (e.g. the workshop's "Play this"): a new history entry. */
 function openLink(game, desc) {
   persist();
-  location.hash = hashFor(game, desc, "");
+  history.pushState(null, "", hashFor(game, desc, ""));
+  route();
 }
 
-// -- boot ---------------------------------------------------------------------------------------------
+// -- the engine's loading state ------------------------------------------------------------------------
+
+function showLoading() {
+  const fraction = loading.total ? loading.loaded / loading.total : 0;
+  for (const id of ["engine-progress", "waiting-progress"]) $(id).value = core.ready ? 1 : fraction;
+  const t = core.ready ? "The puzzle engine is ready." : waitingText();
+  text($("engine-text"), t);
+  text($("waiting-text"), waitingText());
+  if (document.body.dataset.busy === "yes" && !session) text($("busy-text"), waitingText());
+}
 
 function setCoreState(state, detail) {
   document.body.dataset.core = state;
   if (state === "ready") performance.mark("pento-core-ready");
-  $("loading").hidden = state === "ready";
   $("load-error").hidden = state !== "error";
-  if (state === "error") text($("load-error-text"), `The puzzle engine failed to load: ${detail}`);
-  if (state === "loading") text($("loading-text"), "Loading the puzzle engine…");
+  if (state === "error") {
+    text($("load-error-text"), `The puzzle engine could not start: ${detail}. Check the connection and try again.`);
+    if (!session && document.body.dataset.screen === "play") {
+      goHome(false);
+    }
+  }
+  if (state === "loading") loading = { loaded: 0, total: 1, phase: "download" };
+  showLoading();
+  if (state === "ready" && !session && document.body.dataset.screen === "home") status("");
 }
+
+function onLoading(p) {
+  loading = p;
+  showLoading();
+}
+
+// -- boot ---------------------------------------------------------------------------------------------
 
 function bindKeys() {
   document.addEventListener("keydown", (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
     const mod = e.ctrlKey || e.metaKey;
     if (mod && !e.shiftKey && e.key.toLowerCase() === "z") {
       e.preventDefault();
@@ -513,10 +797,9 @@ function bindKeys() {
     } else if (mod && (e.key.toLowerCase() === "y" || (e.shiftKey && e.key.toLowerCase() === "z"))) {
       e.preventDefault();
       go(1);
-    } else if (e.key === "?" && !mod) {
-      const help = $("help");
-      if (help.open) help.close();
-      else help.showModal();
+    } else if (e.key === "?" && !mod && session) {
+      if ($("help").open) $("help").close();
+      else openHelp();
     }
   });
 }
@@ -529,32 +812,25 @@ function bindButtons() {
   $("stop").addEventListener("click", stop);
   $("stop-solve").addEventListener("click", stopAnimation);
   $("copy-link").addEventListener("click", copyLink);
+  $("help-button").addEventListener("click", () => openHelp(document.body.dataset.game));
   $("new").addEventListener("click", () => {
     if (session) newGame(session.game, session.params);
   });
   $("home-link").addEventListener("click", (e) => {
     e.preventDefault();
-    persist();
-    stopAnimation();
-    history.replaceState(null, "", location.pathname + location.search);
-    session = null;
-    if (gameView) gameView.destroy();
-    gameView = null;
-    showScreen("home");
+    if (document.body.dataset.screen !== "home") goHome(true);
   });
-  $("retry").addEventListener("click", () => start().catch(() => {}));
+  $("retry").addEventListener("click", () => core.start().then(() => (parseHash() ? route() : null)).catch(() => {}));
   $("notice-close").addEventListener("click", () => ($("notice").hidden = true));
   $("done-new").addEventListener("click", () => {
     $("done").close();
-    newGame(session.game, session.params);
+    if (session) newGame(session.game, session.params);
   });
   $("done-stay").addEventListener("click", () => $("done").close());
   $("ranking-form").addEventListener("submit", saveRanking);
   $("help-close").addEventListener("click", () => $("help").close());
-  window.addEventListener("hashchange", () => {
-    const t = parseHash();
-    if (!session || !t || t.game !== session.game || t.desc !== session.desc || t.state !== currentState()) route();
-  });
+  $("link-close").addEventListener("click", () => $("link-dialog").close());
+  window.addEventListener("popstate", () => route());
   document.addEventListener("visibilitychange", () => {
     if (!session || session.solved) return;
     if (document.hidden) {
@@ -563,6 +839,7 @@ function bindButtons() {
       persist();
     } else clockStart = performance.now();
   });
+  window.addEventListener("pagehide", () => persist());
   setInterval(() => {
     if (session) text($("timer"), formatTime(session.solved ? session.elapsed : elapsedNow()));
   }, 250);
@@ -574,28 +851,26 @@ function registerOffline() {
   navigator.serviceWorker.register("./sw.js").catch(() => {});
 }
 
-export async function boot() {
+export function boot() {
   bindButtons();
   bindKeys();
-  showScreen("loading");
-  core = new Core(setCoreState);
+  core = new Core(setCoreState, onLoading);
+  renderHome();
+  showScreen("home");
+  performance.mark("pento-home"); // the start screen is up, before the engine (read by the benchmarks)
+  if (!storageAvailable()) {
+    notice("This page cannot save games here (storage is blocked, as in some embedded pages). The address keeps your position: use Link to keep or share it.");
+  }
   window.pento = {
     // Read-only hooks for tests and curious players: the state of the page, never the rules.
-    session: () => (session ? { game: session.game, desc: session.desc, state: currentState(), at: session.at, view: session.view } : null),
+    session: () =>
+      session ? { id: session.id, game: session.game, desc: session.desc, state: currentState(), at: session.at, view: session.view, moves: session.moves, assisted: session.assisted, solved: session.solved } : null,
     layout: () => (gameView ? gameView.layout() : null),
+    busy: () => core.busy,
   };
   registerOffline();
-  try {
-    await start();
-  } catch {
-    /* the error screen is showing, with Retry */
-  }
-}
-
-async function start() {
-  const hello = await core.start();
-  renderHome(hello);
-  await route();
+  core.start().catch(() => {});
+  route();
 }
 
 boot();

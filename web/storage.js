@@ -1,13 +1,49 @@
-// Saved games in localStorage, versioned; corrupt or foreign data is set aside, never fatal.
-// One save per puzzle (the most recent ones), so opening a link never loses another game.
-const KEY = "pento.save";
-const VERSION = 2;
-const KEEP = 20;
+// Saved games in localStorage: one key per game in progress, so that one bad
+// entry never touches another. Nothing the player did is dropped silently:
+// a save that cannot be written says so, a corrupt entry is set aside (kept
+// under another key) with a notice, abandoning a game can be undone.
+//
+// A save: {v, id, game, desc, history: [state strings], at, elapsed, solved,
+// assisted, params, title, picture, touched, abandoned?}.
+
+const PREFIX = "pento.game.";
+const ASIDE = "pento.aside.";
+const LEGACY = "pento.save"; // version 2: every game in one key
+const VERSION = 3;
+export const HISTORY_LIMIT = 400; // undo steps kept per game; older ones are dropped, never the current position
+const ABANDONED_DAYS = 30; // how long an abandoned game can still be restored
+
+let store = null; // localStorage, or null where the page may not use it
+
+/** Whether saving works here; false in a sandboxed or storage-blocked frame. */
+export function storageAvailable() {
+  if (store !== null) return store !== false;
+  try {
+    const s = window.localStorage;
+    const probe = "pento.probe";
+    s.setItem(probe, "1");
+    s.removeItem(probe);
+    store = s;
+  } catch {
+    store = false;
+  }
+  return store !== false;
+}
+
+function keys(prefix) {
+  const out = [];
+  for (let i = 0; i < store.length; i++) {
+    const k = store.key(i);
+    if (k && k.startsWith(prefix)) out.push(k);
+  }
+  return out;
+}
 
 function valid(entry) {
   return (
     entry &&
     typeof entry === "object" &&
+    typeof entry.id === "string" &&
     typeof entry.game === "string" &&
     typeof entry.desc === "string" &&
     Array.isArray(entry.history) &&
@@ -19,100 +55,196 @@ function valid(entry) {
   );
 }
 
-/** All saves {v, current, games: {key: save}}, or null after setting bad data aside (onNotice says so). */
-function readAll(onNotice) {
-  let raw = null;
+function normalise(entry) {
+  entry.elapsed = Number.isFinite(entry.elapsed) && entry.elapsed >= 0 ? entry.elapsed : 0;
+  entry.touched = Number.isFinite(entry.touched) ? entry.touched : 0;
+  entry.picture = Array.isArray(entry.picture) && entry.picture.every((r) => typeof r === "string") ? entry.picture : null;
+  entry.title = typeof entry.title === "string" ? entry.title : entry.game;
+  entry.solved = entry.solved === true;
+  entry.assisted = entry.assisted === true;
+  return entry;
+}
+
+/** Keep ``raw`` under another key, out of the way, and remove the original. */
+function setAside(key, raw) {
   try {
-    raw = localStorage.getItem(KEY);
+    store.setItem(`${ASIDE}${Date.now()}.${key}`, raw);
   } catch {
-    return null; // storage blocked (private mode, embedded page): play without saving
+    /* no room to keep a copy: still take it out of the way below */
   }
-  if (raw === null) return null;
+  try {
+    store.removeItem(key);
+  } catch {
+    /* nothing more to do */
+  }
+}
+
+export function newId() {
+  return Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+}
+
+/** Version 2 kept every game under one key: give each its own (once; the old key goes when all are copied). */
+function migrate(onNotice) {
+  let raw;
+  try {
+    raw = store.getItem(LEGACY);
+  } catch {
+    return;
+  }
+  if (raw === null) return;
   try {
     const data = JSON.parse(raw);
-    if (!data || data.v !== VERSION || typeof data.games !== "object" || !data.games) throw new Error("unknown save version");
-    for (const [key, entry] of Object.entries(data.games)) {
-      if (!valid(entry)) delete data.games[key];
-      else entry.elapsed = Number.isFinite(entry.elapsed) ? entry.elapsed : 0;
+    const games = data && typeof data.games === "object" && data.games ? Object.values(data.games) : [];
+    for (const old of games) {
+      const entry = { ...old, id: newId(), v: VERSION, title: old && old.game };
+      if (valid(entry)) store.setItem(PREFIX + entry.id, JSON.stringify(entry));
     }
-    return data;
+    store.removeItem(LEGACY);
   } catch {
-    setAside(raw);
-    onNotice("Your saved game could not be read and was set aside; a new game was started.");
+    setAside(LEGACY, raw);
+    onNotice("Some saved games from an older version could not be read; they were set aside.");
+  }
+}
+
+/**
+ * Every save, most recent first (abandoned ones included: see ``abandoned``).
+ * A corrupt entry is set aside, with one notice; the others are untouched.
+ */
+export function listSaves(onNotice = () => {}) {
+  if (!storageAvailable()) return [];
+  migrate(onNotice);
+  const out = [];
+  let bad = 0;
+  for (const key of keys(PREFIX)) {
+    let raw = null;
+    try {
+      raw = store.getItem(key);
+      const entry = JSON.parse(raw);
+      if (!valid(entry) || PREFIX + entry.id !== key) throw new Error("not a save");
+      out.push(normalise(entry));
+    } catch {
+      bad += 1;
+      if (raw !== null) setAside(key, raw);
+    }
+  }
+  if (bad) onNotice(`${bad === 1 ? "One saved game" : `${bad} saved games`} could not be read and ${bad === 1 ? "was" : "were"} set aside; your other games are safe.`);
+  const cutoff = Date.now() - ABANDONED_DAYS * 86400e3;
+  for (const e of out.filter((e) => e.abandoned && e.abandoned < cutoff)) removeSave(e.id);
+  return out.filter((e) => !(e.abandoned && e.abandoned < cutoff)).sort((a, b) => b.touched - a.touched);
+}
+
+export function getSave(id) {
+  if (!storageAvailable() || typeof id !== "string") return null;
+  try {
+    const entry = JSON.parse(store.getItem(PREFIX + id));
+    return valid(entry) ? normalise(entry) : null;
+  } catch {
     return null;
   }
 }
 
-const keyOf = (game, desc) => `${game}:${desc}`;
-
-/** The game played last, or null. */
-export function loadSave(onNotice) {
-  const all = readAll(onNotice);
-  return (all && all.games[all.current]) || null;
-}
-
-/** The save of one puzzle, or null. */
-export function loadSaveFor(game, desc, onNotice) {
-  const all = readAll(onNotice);
-  return (all && all.games[keyOf(game, desc)]) || null;
-}
-
-export function setAside(raw) {
+/**
+ * Write one game. Returns true when it is saved, false when it could not be
+ * (storage full or blocked): the caller tells the player.
+ */
+export function writeSave(entry) {
+  if (!storageAvailable()) return false;
+  const data = JSON.stringify({ ...entry, v: VERSION, touched: Date.now() });
   try {
-    localStorage.setItem(`${KEY}.corrupt.${Date.now()}`, raw);
-    localStorage.removeItem(KEY);
-  } catch {
-    /* nothing more we can do */
-  }
-}
-
-/** Save a game {game, desc, history: [state strings], at, elapsed, solved, ...} as the current one. */
-export function save(game) {
-  try {
-    const all = readAll(() => {}) || { v: VERSION, current: null, games: {} };
-    const key = keyOf(game.game, game.desc);
-    all.games[key] = { ...game, touched: Date.now() };
-    all.current = key;
-    const keys = Object.keys(all.games).sort((a, b) => all.games[b].touched - all.games[a].touched);
-    for (const old of keys.slice(KEEP)) delete all.games[old];
-    localStorage.setItem(KEY, JSON.stringify(all));
+    store.setItem(PREFIX + entry.id, data);
     return true;
   } catch {
-    return false;
+    // Full: make room by dropping abandoned games (never one in progress), then try once more.
+    const abandoned = listSaves().filter((e) => e.abandoned && e.id !== entry.id);
+    if (!abandoned.length) return false;
+    for (const e of abandoned) removeSave(e.id);
+    try {
+      store.setItem(PREFIX + entry.id, data);
+      return true;
+    } catch {
+      return false;
+    }
   }
 }
+
+/** Mark a game abandoned (hidden from "continue", restorable for 30 days) or restore it. */
+export function setAbandoned(id, abandoned) {
+  const entry = getSave(id);
+  if (!entry) return false;
+  if (abandoned) entry.abandoned = Date.now();
+  else delete entry.abandoned;
+  return writeSave(entry);
+}
+
+export function removeSave(id) {
+  try {
+    store.removeItem(PREFIX + id);
+  } catch {
+    /* blocked */
+  }
+}
+
+/** Set aside one save the core refused (the others stay). */
+export function setAsideSave(id) {
+  if (!storageAvailable()) return;
+  try {
+    const raw = store.getItem(PREFIX + id);
+    if (raw !== null) setAside(PREFIX + id, raw);
+  } catch {
+    /* blocked */
+  }
+}
+
+/** Drop the oldest undo steps beyond the limit; the current position and everything after it stay. */
+export function boundHistory(history, at) {
+  const extra = history.length - HISTORY_LIMIT;
+  if (extra <= 0) return { history, at };
+  const drop = Math.min(extra, at);
+  return { history: history.slice(drop), at: at - drop };
+}
+
+// -- the local ranking, one list per board ---------------------------------------------------------------
 
 const RANKING = "pento.ranking";
+const RANKING_VERSION = 2;
 const RANKING_SIZE = 10;
 
-/** The local ranking of a game: [{name, seconds, desc, state, at}], fastest first. */
-export function loadRanking(game) {
+function readRankings() {
+  if (!storageAvailable()) return {};
   try {
-    const all = JSON.parse(localStorage.getItem(RANKING) || "{}");
-    const list = Array.isArray(all[game]) ? all[game] : [];
-    return list.filter((e) => e && typeof e.name === "string" && Number.isFinite(e.seconds));
+    const all = JSON.parse(store.getItem(RANKING) || "{}");
+    if (!all || typeof all !== "object" || Array.isArray(all)) return {};
+    if (all.v === RANKING_VERSION && all.boards && typeof all.boards === "object") return all.boards;
+    // version 1 kept one list per game: split it by board
+    const boards = {};
+    for (const [game, list] of Object.entries(all)) {
+      if (!Array.isArray(list)) continue;
+      for (const e of list) if (e && typeof e.desc === "string") (boards[`${game}:${e.desc}`] ||= []).push(e);
+    }
+    return boards;
   } catch {
-    return [];
+    return {};
   }
 }
 
-/** Add an entry (the name is cut to 40 characters) and keep the fastest ten; returns the list. */
-export function addToRanking(game, entry) {
-  let all = {};
-  try {
-    all = JSON.parse(localStorage.getItem(RANKING) || "{}");
-    if (!all || typeof all !== "object" || Array.isArray(all)) all = {};
-  } catch {
-    all = {};
-  }
-  const list = loadRanking(game);
+/** The ranking of one board: [{name, seconds, moves, at}], fastest first. */
+export function loadRanking(game, desc) {
+  const list = readRankings()[`${game}:${desc}`];
+  return (Array.isArray(list) ? list : []).filter((e) => e && typeof e.name === "string" && Number.isFinite(e.seconds));
+}
+
+/** Add a time to a board's ranking (the name cut to 40 characters); keeps the fastest ten; returns the list. */
+export function addToRanking(game, desc, entry) {
+  const boards = readRankings();
+  const key = `${game}:${desc}`;
+  const list = loadRanking(game, desc);
   list.push({ ...entry, name: String(entry.name).slice(0, 40) || "Anonymous" });
   list.sort((a, b) => a.seconds - b.seconds);
-  all[game] = list.slice(0, RANKING_SIZE);
+  boards[key] = list.slice(0, RANKING_SIZE);
   try {
-    localStorage.setItem(RANKING, JSON.stringify(all));
+    store.setItem(RANKING, JSON.stringify({ v: RANKING_VERSION, boards }));
   } catch {
     /* storage full or blocked: the ranking is shown but not kept */
   }
-  return all[game];
+  return boards[key];
 }

@@ -1,13 +1,52 @@
 // The core's home: boots Pyodide, loads the pento_core wheel, answers requests.
 // Protocol (pento_core.api): in {id, cmd, args}; out {type: "response", id, ok, result | error}.
-// Also posted: {type: "ready", version}, {type: "progress", id, progress}, {type: "fatal", message}.
+// Also posted: {type: "loading", loaded, total, phase} while booting (bytes of the
+// runtime and the wheel), {type: "ready", hello}, {type: "progress", id, progress},
+// {type: "fatal", message}.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { WHEEL } from "./config.js";
+import { SIZES, WHEEL } from "./config.js";
 
 const base = new URL("../", import.meta.url);
 let api = null;
 
+// Count the bytes of every download against the sizes build.py wrote, so the
+// page can show a real progress bar while 13 MB arrive.
+const total = Object.entries(SIZES)
+  .filter(([name]) => !name.endsWith(".mjs")) // the runtime's modules come through import(), not fetch
+  .reduce((sum, [, n]) => sum + n, 0);
+let loaded = 0;
+let lastReport = 0;
+function report(phase, force = false) {
+  const now = performance.now();
+  if (!force && now - lastReport < 100) return;
+  lastReport = now;
+  postMessage({ type: "loading", loaded: Math.min(loaded, total), total, phase });
+}
+const realFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await realFetch(input, init);
+  if (!response.ok || !response.body) return response;
+  const reader = response.body.getReader();
+  const counted = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        return;
+      }
+      loaded += value.byteLength;
+      report("download");
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
+
 const ready = (async () => {
+  report("download", true);
   // Fetch the wheel while Pyodide boots: the two overlap.
   const wheel = fetch(new URL(WHEEL, base)).then((r) => {
     if (!r.ok) throw new Error(`could not fetch ${WHEEL} (HTTP ${r.status})`);
@@ -15,6 +54,8 @@ const ready = (async () => {
   });
   wheel.catch(() => {}); // handled below, once Pyodide is up; not an unhandled rejection meanwhile
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  loaded = total;
+  report("start", true);
   pyodide.unpackArchive(await wheel, "wheel");
   api = pyodide.pyimport("pento_core.api");
   const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello" })));

@@ -6,6 +6,22 @@ import { colorOf, drawCells, sizeCanvas } from "./paint.js";
 
 const LONG_PRESS_MS = 550;
 const DRAG_SLOP = 6;
+const MAX_CELL = 110; // CSS pixels: large enough for a projector, small enough to keep the tray beside
+const TOUCH_LIFT = 1.7; // cells: a piece dragged by a finger is drawn this far above it, so the finger hides nothing
+
+/** The keys of this view, for the shell's help. */
+export const KEYS = [
+  ["[ and ] (or , and .)", "choose a piece from the tray"],
+  ["Shift + letter", "choose that piece (Shift+F for F)"],
+  ["Arrow keys", "move the cursor on the board"],
+  ["Enter or Space", "put the piece down at the cursor, or pick up the piece under it"],
+  ["R", "rotate clockwise"],
+  ["H / V", "mirror: top and bottom swap / left and right swap"],
+  ["Delete", "take the piece under the cursor back to the tray"],
+  ["Ctrl+Z / Ctrl+Y", "undo / redo"],
+  ["Escape", "let go of the piece"],
+  ["?", "this help"],
+];
 
 function el(tag, props = {}, children = []) {
   const node = Object.assign(document.createElement(tag), props);
@@ -65,7 +81,9 @@ export function createView({ root, info, host }) {
   tools.querySelectorAll("button").forEach((b, i) => (b.dataset.action = ["rotate", "mirror_h", "mirror_v", "clear"][i]));
   const menu = el("div", { className: "context-menu", hidden: true });
   menu.setAttribute("role", "menu");
-  root.replaceChildren(tools, canvas, describe, menu);
+  const goal = el("p", { className: "goal", textContent: info.goal || "" });
+  const stage = el("div", { className: "stage" }, [canvas]);
+  root.replaceChildren(el("div", { className: "view-head" }, [goal, tools]), stage, describe, menu);
   const ctx = canvas.getContext("2d");
 
   // -- geometry of the layout ---------------------------------------------------------------
@@ -80,10 +98,9 @@ export function createView({ root, info, host }) {
   }
 
   function computeLayout() {
-    const W = Math.max(280, root.clientWidth);
-    const top = canvas.getBoundingClientRect().top;
-    const footer = document.querySelector("footer");
-    const H = Math.max(300, window.innerHeight - Math.max(0, top) - (footer ? footer.offsetHeight : 0) - 12);
+    // the stage is the space the shell leaves for the board: fill it, never overflow it
+    const W = Math.max(120, stage.clientWidth);
+    const H = Math.max(120, stage.clientHeight);
     const slot = slotCells();
     const n = names.length;
     const ratio = 0.55;
@@ -98,13 +115,13 @@ export function createView({ root, info, host }) {
           const gap = 16;
           const wUnits = side ? bwu + k * slot * ratio : Math.max(bwu, k * slot * ratio);
           const hUnits = side ? Math.max(bhu, rowsOfSlots * slot * ratio) : bhu + rowsOfSlots * slot * ratio;
-          const s = Math.min((W - gap - 8) / wUnits, (H - gap - 8) / hUnits, 72);
+          const s = Math.min((W - gap - 8) / wUnits, (H - gap - 8) / hUnits, MAX_CELL);
           if (!best || s > best.s + 0.01) best = { side, k, s, rowsOfSlots, stacked, bwu, bhu };
         }
       }
     }
-    const s = Math.max(10, Math.floor(best.s));
-    const ts = Math.max(6, Math.floor(s * ratio));
+    const s = Math.max(8, Math.floor(best.s));
+    const ts = Math.max(5, Math.floor(s * ratio));
     const gap = 16;
     const boardW = best.bwu * s;
     const boardH = best.bhu * s;
@@ -113,9 +130,9 @@ export function createView({ root, info, host }) {
     const width = best.side ? boardW + gap + trayW + 8 : Math.max(boardW, trayW) + 8;
     const height = best.side ? Math.max(boardH, trayH) + 8 : boardH + gap + trayH + 8;
     const bx = 4 + (best.side ? 0 : Math.floor((width - 8 - boardW) / 2));
-    const by = 4;
+    const by = 4 + (best.side ? Math.floor((height - 8 - boardH) / 2) : 0); // beside a taller tray: centred
     const tx = best.side ? bx + boardW + gap : 4 + Math.floor((width - 8 - trayW) / 2);
-    const ty = best.side ? 4 : by + boardH + gap;
+    const ty = best.side ? 4 + Math.floor((height - 8 - trayH) / 2) : by + boardH + gap;
     const boards = [];
     for (let j = 0; j < K; j++) {
       boards.push(best.stacked ? { x: bx, y: by + j * (R + 1) * s } : { x: bx + j * (C + 1) * s, y: by });
@@ -126,7 +143,8 @@ export function createView({ root, info, host }) {
       const row = Math.floor(i / best.k);
       slots.set(name, { x: tx + col * slot * ts, y: ty + row * slot * ts, size: slot * ts });
     });
-    return { s, ts, boards, width, height, slots, slot };
+    const tray = { x: tx, y: ty, w: trayW, h: trayH };
+    return { s, ts, boards, width, height, slots, slot, tray };
   }
 
   function resize() {
@@ -134,6 +152,16 @@ export function createView({ root, info, host }) {
     sizeCanvas(canvas, layout.width, layout.height);
     draw();
   }
+  // re-lay out whenever the space changes: window resize, phone rotation, the notice or busy bar coming and going
+  let lastSize = "";
+  const observer = new ResizeObserver(() => {
+    const size = `${stage.clientWidth}x${stage.clientHeight}`;
+    if (size !== lastSize && layout) {
+      lastSize = size;
+      resize();
+    }
+  });
+  observer.observe(stage);
 
   /** Where a tray piece's cells are drawn: {x0, y0} of its cell (0,0) at size ts. */
   function trayOrigin(name) {
@@ -217,6 +245,24 @@ export function createView({ root, info, host }) {
         stroke: focused ? "#000" : undefined,
       });
     }
+    // a covered copy (the Game of 20): a green frame and a tick above the pieces, so it shows
+    for (let k = 0; K > 1 && k < K; k++) {
+      if (!(view.copies && view.copies[k] && view.copies[k].complete)) continue;
+      const b = layout.boards[k];
+      ctx.strokeStyle = "#1a7f37";
+      ctx.lineWidth = Math.max(4, s / 6);
+      ctx.strokeRect(b.x - 2, b.y - 2, C * s + 4, R * s + 4);
+      const badge = Math.max(18, s * 0.9);
+      ctx.fillStyle = "#1a7f37";
+      ctx.beginPath();
+      ctx.arc(b.x + C * s, b.y, badge / 2, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.fillStyle = "#fff";
+      ctx.font = `700 ${Math.floor(badge * 0.7)}px system-ui, sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText("✓", b.x + C * s, b.y + 1);
+    }
     // hint / blocked / refused marks
     if (marks && (!marks.until || performance.now() < marks.until)) {
       const color = marks.kind === "hint" ? "#1a7f37" : "#c62828";
@@ -268,14 +314,20 @@ export function createView({ root, info, host }) {
     if (drag && drag.moved) {
       const cells = pieceCells(drag.name, drag.o);
       const [gr, gc] = drag.grab;
-      const at = boardCellAt(drag.x, drag.y);
+      const lift = dragLift(drag);
+      const at = boardCellAt(drag.x, drag.y - lift);
       if (at) {
         const snapped = cells.map(([a, b]) => [a - gr + at.r, b - gc + at.c]);
         const b = layout.boards[at.k];
+        const off = snapped.filter(([r, c]) => !isCell(r, c));
         drawPieceCells(snapped, b.x, b.y, s, "#ffffff", "", { alpha: 0.5, dash: [5, 4], stroke: "#555" });
+        if (off.length) {
+          // hanging off the board: the cells that stick out are marked in red
+          drawPieceCells(off, b.x, b.y, s, "#c62828", "", { alpha: 0.35, dash: [4, 3], stroke: "#c62828", lineWidth: 3 });
+        }
       }
       const x0 = drag.x - (gc + 0.5) * s;
-      const y0 = drag.y - (gr + 0.5) * s;
+      const y0 = drag.y - lift - (gr + 0.5) * s;
       ctx.shadowColor = "rgba(0,0,0,0.3)";
       ctx.shadowBlur = 8;
       drawPieceCells(cells, x0, y0, s, colorOf(drag.name), drag.name, { alpha: 0.9 });
@@ -288,7 +340,7 @@ export function createView({ root, info, host }) {
     const f = focus ? ` Piece in focus: ${focus.name}.` : "";
     const copies = K > 1 ? ` (${K} copies)` : "";
     describe.textContent = `Board ${R} by ${C}${copies}; covered ${view.covered} of ${view.area} cells; placed: ${placed}.${f}`;
-    canvas.setAttribute("aria-label", `Pentomino board, ${R} rows by ${C} columns. Press ? for keys.`);
+    canvas.setAttribute("aria-label", `Pentomino board, ${R} rows by ${C} columns. Keys are listed under Help.`);
   }
 
   // -- focus and transforms ---------------------------------------------------------------------------
@@ -350,12 +402,9 @@ export function createView({ root, info, host }) {
       return true;
     }
     flashRefused(k, pieceCells(name, o).map(([a, b]) => [a + row, b + col]));
-    if (from) {
-      // a refused drop sends the piece back to the tray, keeping its orientation
-      trayOrient.set(name, o);
-      await host.move(`-${from.cells[0][0]},${from.cells[0][1]}${sfx(from.copy || 0)}`);
-      focus = { name, from: "tray" };
-      host.status(`${result.message} — ${name} went back to the tray.`, "error");
+    if (from && result.code === "illegal_move") {
+      // a refused drop of a placed piece leaves it where it was
+      host.status(`${result.message} ${name} stays where it was.`, "error");
       draw();
     }
     return false;
@@ -386,21 +435,45 @@ export function createView({ root, info, host }) {
     return null;
   }
 
-  canvas.addEventListener("pointerdown", (e) => {
+  function dragLift(d) {
+    return d.pointerType === "touch" ? TOUCH_LIFT * layout.s : 0;
+  }
+
+  /** Tap a piece, then tap a board cell: the piece goes there, by the cell that was tapped on it. */
+  async function tapPlace(x, y) {
+    const at = boardCellAt(x, y);
+    if (!focus || !at || !isCell(at.r, at.c)) return false;
+    const grab = focus.grab || [0, 0];
+    if (focus.from === "tray") {
+      await place(focus.name, trayOrient.get(focus.name), at.k, at.r - grab[0], at.c - grab[1], null);
+    } else {
+      const p = focus.placement;
+      await place(p.piece, p.orientation, at.k, at.r - grab[0], at.c - grab[1], p);
+    }
+    return true;
+  }
+
+  canvas.addEventListener("pointerdown", async (e) => {
     if (e.button !== 0 && e.pointerType === "mouse") return;
     closeMenu();
     keyboardMode = false;
     const { x, y } = pointerPos(e);
     const hit = pickAt(x, y);
     if (!hit) {
-      setFocus(null);
+      if (!(await tapPlace(x, y))) setFocus(null);
       return;
     }
     e.preventDefault();
     canvas.focus({ preventScroll: true });
     canvas.setPointerCapture(e.pointerId);
-    setFocus(hit.from === "board" ? { name: hit.name, from: "board", placement: hit.placement } : { name: hit.name, from: "tray" });
-    drag = { ...hit, x, y, startX: x, startY: y, moved: false, pointerId: e.pointerId, timer: null };
+    setFocus(
+      hit.from === "board"
+        ? { name: hit.name, from: "board", placement: hit.placement, grab: hit.grab }
+        : { name: hit.name, from: "tray", grab: hit.grab },
+    );
+    if (hit.from === "tray") host.status(`${hit.name} chosen: drag it onto the board, or tap the cell where it should go.`);
+    drag = { ...hit, x, y, startX: x, startY: y, moved: false, pointerId: e.pointerId, pointerType: e.pointerType, timer: null };
+    canvas.style.cursor = "grabbing";
     if (e.pointerType !== "mouse") {
       const d = drag;
       d.timer = setTimeout(() => {
@@ -413,6 +486,11 @@ export function createView({ root, info, host }) {
   });
 
   canvas.addEventListener("pointermove", (e) => {
+    if (!drag && e.pointerType === "mouse" && layout) {
+      const { x, y } = pointerPos(e);
+      const at = boardCellAt(x, y);
+      canvas.style.cursor = pickAt(x, y) ? "grab" : focus && at && isCell(at.r, at.c) ? "pointer" : "default";
+    }
     if (!drag || e.pointerId !== drag.pointerId) return;
     const { x, y } = pointerPos(e);
     drag.x = x;
@@ -434,12 +512,18 @@ export function createView({ root, info, host }) {
       draw();
       return;
     }
+    canvas.style.cursor = "default";
     const { x, y } = pointerPos(e);
-    const at = boardCellAt(x, y);
+    const at = boardCellAt(x, y - dragLift(d));
+    const t = layout.tray;
+    const overTray = x >= t.x - 8 && y >= t.y - 8 && x <= t.x + t.w + 8 && y <= t.y + t.h + 8;
     if (at) {
       await place(d.name, d.o, at.k, at.r - d.grab[0], at.c - d.grab[1], d.placement);
-    } else if (d.from === "board") {
+    } else if (d.from === "board" && (overTray || x < 0 || y < 0 || x > layout.width || y > layout.height)) {
       await takeBack(d.placement);
+    } else if (d.from === "board") {
+      host.status(`${d.name} stays where it was: drop it on the board, or on the tray to take it off.`);
+      draw();
     } else {
       trayOrient.set(d.name, d.o);
       draw();
@@ -450,6 +534,9 @@ export function createView({ root, info, host }) {
 
   canvas.addEventListener("pointerup", (e) => endDrag(e, false));
   canvas.addEventListener("pointercancel", (e) => endDrag(e, true));
+  canvas.addEventListener("pointerleave", () => {
+    if (!drag) canvas.style.cursor = "default";
+  });
   canvas.addEventListener("contextmenu", (e) => {
     e.preventDefault();
     const { x, y } = pointerPos(e);
@@ -557,12 +644,9 @@ export function createView({ root, info, host }) {
   canvas.addEventListener("focus", () => draw());
   canvas.addEventListener("blur", () => draw());
 
-  const onResize = () => resize();
-  window.addEventListener("resize", onResize);
 
   // -- the interface the shell uses -------------------------------------------------------------------------------
   return {
-    greeting: "Drag a piece onto the board. Press ? for keys.",
     render(next) {
       view = next;
       if (marks && marks.kind !== "refused") marks = null;
@@ -571,7 +655,10 @@ export function createView({ root, info, host }) {
         focus = same ? { ...focus, placement: same } : null;
       }
       if (focus && focus.from === "tray" && !(view.available[focus.name] > 0)) focus = null;
-      if (!layout) resize();
+      if (!layout) {
+        resize();
+        lastSize = `${stage.clientWidth}x${stage.clientHeight}`;
+      }
       describeBoard();
       draw();
     },
@@ -599,12 +686,13 @@ export function createView({ root, info, host }) {
         rows: R,
         cols: C,
         tray,
+        canvas: { x: rect.left, y: rect.top, width: rect.width, height: rect.height },
         trayOrientation: Object.fromEntries(trayOrient),
         focus: focus ? { name: focus.name, from: focus.from } : null,
       };
     },
     destroy() {
-      window.removeEventListener("resize", onResize);
+      observer.disconnect();
       document.removeEventListener("pointerdown", outside, true);
       root.replaceChildren();
     },

@@ -42,7 +42,7 @@ export function drawCells(ctx, cells, x0, y0, size, color, letter, options = {})
   }
   ctx.stroke();
   ctx.setLineDash([]);
-  if (letter && size >= 14) {
+  if (letter && size >= 9) {
     const [r, c] = cells.reduce((a, b) => (a[0] * 1000 + a[1] <= b[0] * 1000 + b[1] ? a : b));
     ctx.fillStyle = "rgba(0,0,0,0.72)";
     ctx.font = `600 ${Math.floor(size * 0.5)}px system-ui, sans-serif`;

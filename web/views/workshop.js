@@ -3,6 +3,14 @@
 // move checked by the core; every argument and every tiling comes from it.
 import { colorOf, drawCells, pieceIcon, sizeCanvas } from "./paint.js";
 
+/** The keys of this view, for the shell's help. */
+export const KEYS = [
+  ["Arrow keys", "move the cursor on the board editor"],
+  ["Space or Enter", "paint or erase the cell under the cursor"],
+  ["Ctrl+Z / Ctrl+Y", "undo / redo an edit"],
+  ["?", "this help"],
+];
+
 function el(tag, props = {}, children = []) {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
@@ -187,11 +195,21 @@ export function createView({ root, info, host }) {
     if (r.ok) host.status("Puzzle imported.", "success");
   });
 
-  root.replaceChildren(
-    el("div", { className: "workshop" }, [
-      section("1. The board", sizeForm, presets, editor, editorNote),
+  const top = el("div", { className: "ws-top" }, [
+    verdict,
+    el("div", { className: "ws-actions" }, [label("distinct up to the board's symmetries", distinct), solveButton, playThis]),
+    found,
+  ]);
+  const editorWrap = el("div", { className: "ws-editor-wrap" }, [editor]);
+  const boardSection = section("The board", editorWrap, editorNote, sizeForm, presets);
+  const tilingsSection = section("Tilings", browse, shown);
+  const workshop = el("div", { className: "workshop" }, [
+    top,
+    el("div", { className: "ws-columns" }, [
+      boardSection,
+      tilingsSection,
       section(
-        "2. The pieces",
+        "The pieces",
         el("div", { className: "presets" }, [
           label("one-sided (pieces may not be turned over)", oneSided),
           label("pieces may be left over", leftOver),
@@ -200,18 +218,20 @@ export function createView({ root, info, host }) {
         ...families,
         customBox,
       ),
-      section("3. Check and solve", verdict, el("div", { className: "presets" }, [label("distinct up to the board's symmetries", distinct), solveButton]), found, browse, shown, playThis),
-      section("4. Share", exportText, download, el("p", { textContent: "Import a puzzle text (the board, a line ---, then the pieces):" }), importText, importFile, importButton),
+      section("Share", exportText, download, el("p", { textContent: "Import a puzzle text (the board, a line ---, then the pieces):" }), importText, importFile, importButton),
     ]),
-  );
+  ]);
+  root.replaceChildren(workshop);
   distinct.addEventListener("change", () => {
     if (solutions.length || result) solveAll();
   });
 
   // -- drawing the editor --------------------------------------------------------------------------------
   function editorCell() {
-    const avail = Math.min(root.clientWidth - 16, 640);
-    return Math.max(14, Math.min(40, Math.floor(avail / view.cols)));
+    // as large as the column allows, and short enough to leave the verdict and the buttons in view
+    const width = Math.min(editorWrap.clientWidth - 4, 720);
+    const height = Math.max(96, root.clientHeight - top.offsetHeight - 80);
+    return Math.max(12, Math.min(44, Math.floor(Math.min(width / view.cols, height / view.rows))));
   }
 
   function drawEditor() {
@@ -360,15 +380,27 @@ export function createView({ root, info, host }) {
       return;
     }
     const rows = grid.split("/");
-    const s = Math.max(12, Math.min(36, Math.floor(Math.min(root.clientWidth - 16, 640) / rows[0].length)));
+    const width = Math.min(tilingsSection.clientWidth - 40, 640);
+    const s = Math.max(10, Math.min(36, Math.floor(Math.min(width / rows[0].length, 420 / rows.length))));
     const ctx = sizeCanvas(shown, rows[0].length * s + 4, rows.length * s + 4);
     for (const piece of piecesOfGrid(grid)) drawCells(ctx, piece.cells, 2, 2, s, colorOf(piece.label), piece.label.length === 1 ? piece.label : "");
     shown.setAttribute("aria-label", `Tiling ${index + 1}: ${rows.join(" / ")}`);
   }
 
+  let lastWidth = 0;
+  const observer = new ResizeObserver(() => {
+    const size = workshop.clientWidth * 100000 + root.clientHeight;
+    if (view && size !== lastWidth) {
+      lastWidth = size;
+      drawEditor();
+      drawSolution();
+    }
+  });
+  observer.observe(workshop);
+  observer.observe(root);
+
   // -- the interface the shell uses -------------------------------------------------------------------------------
   return {
-    greeting: "Paint a board, choose pieces, then find all tilings.",
     render(next) {
       view = next;
       rowsInput.value = String(view.rows);
@@ -416,6 +448,7 @@ export function createView({ root, info, host }) {
       return { editorX: rect.left + 1, editorY: rect.top + 1, cell: editorCell(), rows: view.rows, cols: view.cols, shown: solutions.length, index };
     },
     destroy() {
+      observer.disconnect();
       if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
       root.replaceChildren();
     },
