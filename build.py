@@ -400,7 +400,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "test", help="install what the tests need, build, lint, type-check, run every test (unit and browser)"
     )
     test_cmd.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed on to pytest (e.g. -k cover -x)")
-    args = parser.parse_args(argv)
+    # pytest's own options (-k, -x...) follow "test" unparsed; any other command takes none
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "test":
+        args.pytest_args = extra + args.pytest_args
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command == "serve" and not 0 <= args.port <= 65535:
         parser.error(f"--port must be 0 to 65535, not {args.port}")
     return args

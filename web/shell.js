@@ -207,7 +207,6 @@ function renderHome() {
         el("span", { textContent: preset.label }),
       ]);
       b.dataset.params = preset.params;
-      b.setAttribute("aria-label", `${g.title}: ${preset.label}`);
       b.addEventListener("click", () => newGame(g.id, preset.params, error));
       presets.append(b);
     }
@@ -449,7 +448,7 @@ async function continueSlot(id) {
 async function route() {
   const target = parseHash();
   if (!target || !target.game) {
-    if (session || document.body.dataset.screen !== "home") goHome(false);
+    goHome(false);
     return;
   }
   if (target.malformed) {
@@ -867,6 +866,7 @@ export function boot() {
       session ? { id: session.id, game: session.game, desc: session.desc, state: currentState(), at: session.at, view: session.view, moves: session.moves, assisted: session.assisted, solved: session.solved } : null,
     layout: () => (gameView ? gameView.layout() : null),
     busy: () => core.busy,
+    engine: () => ({ ready: core.ready, spare: !!(core.spare && core.spare.ready), loading: { ...loading } }),
   };
   registerOffline();
   core.start().catch(() => {});

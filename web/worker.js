@@ -16,9 +16,15 @@ const total = Object.entries(SIZES)
   .reduce((sum, [, n]) => sum + n, 0);
 let loaded = 0;
 let lastReport = 0;
+let trailing = null;
+/** Tell the page how far the download is: at most every 100 ms, and always the latest figure. */
 function report(phase, force = false) {
   const now = performance.now();
-  if (!force && now - lastReport < 100) return;
+  clearTimeout(trailing);
+  if (!force && now - lastReport < 100) {
+    trailing = setTimeout(() => report(phase, true), 100);
+    return;
+  }
   lastReport = now;
   postMessage({ type: "loading", loaded: Math.min(loaded, total), total, phase });
 }

@@ -3,6 +3,11 @@
 Chromium is the system's (Debian's ``chromium``, or $PENTO_CHROMIUM), driven
 by Playwright with ``executable_path``; where no system browser exists,
 Playwright's own is used.  Screenshots go to ``test-artifacts/``.
+
+Booting Pyodide takes seconds, so most tests share one booted page (``app``):
+each starts on the start screen with empty storage, at a laptop's size.  Tests
+that need a page of their own (a reload, offline, a failed load, blocked
+storage, another device) take ``page``.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import threading
 import time
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
@@ -88,6 +94,63 @@ def page(context: Any, console: Console, request: pytest.FixtureRequest) -> Iter
     assert console.errors == [], f"the page logged errors: {console.errors}"
 
 
+class App:
+    """The shared page, reset to the start screen with nothing saved."""
+
+    def __init__(self, page: Any, base_url: str, console: Console) -> None:
+        self.page = page
+        self.base_url = base_url
+        self.console = console
+
+    def reset(self) -> None:
+        page = self.page
+        page.set_viewport_size(LAPTOP)
+        page.emulate_media(reduced_motion="no-preference")
+        if page.evaluate("window.pento.busy()"):
+            page.locator("#stop").click()
+        page.evaluate(
+            "document.querySelectorAll('dialog[open]').forEach(d => d.close());"
+            "document.getElementById('notice').hidden = true;"
+            "history.pushState(null, '', location.pathname + location.search);"
+            "dispatchEvent(new PopStateEvent('popstate'));"
+        )
+        page.wait_for_selector("body[data-screen=home]", state="attached")
+        page.evaluate(
+            "localStorage.clear();"
+            "history.pushState(null, '', location.pathname + location.search);"
+            "dispatchEvent(new PopStateEvent('popstate'));"
+        )
+        page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+
+
+LAPTOP = {"width": 1280, "height": 860}
+
+
+@pytest.fixture(scope="session")
+def shared(browser: Any, base_url: str) -> Iterator[App]:
+    ctx = browser.new_context(viewport=LAPTOP)
+    page = ctx.new_page()
+    console = Console()
+    console.attach(page)
+    open_ready(page, base_url + "?nosw")
+    yield App(page, base_url + "?nosw", console)
+    ctx.close()
+
+
+@pytest.fixture()
+def app(shared: App, request: pytest.FixtureRequest) -> Iterator[App]:
+    """The shared booted page on the start screen, storage empty; checks the console afterwards."""
+    shared.console.errors.clear()
+    shared.reset()
+    yield shared
+    ARTIFACTS.mkdir(exist_ok=True)
+    with contextlib.suppress(Exception):
+        shared.page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+    errors = list(shared.console.errors)
+    shared.console.errors.clear()
+    assert errors == [], f"the page logged errors: {errors}"
+
+
 def wait_until(page: Any, expression: str, timeout: float = 20.0) -> Any:
     """Poll a JS expression until it is truthy (no string-eval waits: the page has a strict CSP)."""
     deadline = time.monotonic() + timeout
@@ -130,11 +193,41 @@ def drag_piece(page: Any, name: str, r: int, c: int, grab: int = 0) -> None:
     page.mouse.up()
 
 
-def start_game(page: Any, base: str, preset: str) -> None:
-    open_ready(page, base)
-    page.get_by_role("button", name=preset, exact=True).click()
+def start_game(page: Any, base: str | None, preset: str, game: str = "cover") -> None:
+    """Open ``preset`` of ``game`` from the start screen (loading ``base`` first unless None)."""
+    if base is not None:
+        open_ready(page, base)
+    page.locator(f"[data-game={game}]").get_by_role("button", name=preset, exact=True).click()
     page.wait_for_selector("body[data-screen=play]", state="attached")
-    wait_until(page, "window.pento.layout() !== null")
+    wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null", timeout=60)
+
+
+def play(app: App, preset: str, game: str = "cover") -> Any:
+    """Open a preset on the shared page; returns the page."""
+    start_game(app.page, None, preset, game)
+    return app.page
+
+
+def open_hash(app: App, fragment: str) -> Any:
+    """Follow a link to ``#fragment`` on the shared page (a new history entry, as a click would make)."""
+    page = app.page
+    page.evaluate(
+        f"history.pushState(null, '', location.pathname + location.search + {json.dumps('#' + fragment)});"
+        "dispatchEvent(new PopStateEvent('popstate'));"
+    )
+    game, desc, state = ([*(unquote(x) for x in fragment.split(":")), "", ""])[:3]
+    expected = json.dumps([game, desc, state], separators=(",", ":"), ensure_ascii=False)
+    wait_until(
+        page,
+        f"(s => s && window.pento.layout() && JSON.stringify([s.game, s.desc, s.state]) === {json.dumps(expected)})"
+        "(window.pento.session())",
+        timeout=60,
+    )
+    return page
+
+
+def status_text(page: Any) -> str:
+    return str(page.locator("#status").text_content())
 
 
 def next_state(page: Any, before: str, timeout: float = 20.0) -> str:

@@ -7,23 +7,22 @@ import time
 from typing import Any
 
 from conftest import (
+    App,
     cell_center,
     drag_piece,
     layout,
     next_state,
+    open_hash,
     open_ready,
+    play,
     session,
-    start_game,
+    status_text,
     wait_until,
 )
 
 
-def status_text(page: Any) -> str:
-    return str(page.locator("#status").text_content())
-
-
-def test_core_gets_ready_and_lists_the_games(page: Any, base_url: str) -> None:
-    open_ready(page, base_url)
+def test_core_gets_ready_and_lists_the_games(app: App) -> None:
+    page = app.page
     assert page.evaluate("document.body.dataset.core") == "ready"
     assert page.get_by_role("heading", name="Pentomino cover").is_visible()
     cover = page.locator("[data-game=cover]")
@@ -33,8 +32,8 @@ def test_core_gets_ready_and_lists_the_games(page: Any, base_url: str) -> None:
         assert page.get_by_role("heading", name=title).is_visible()
 
 
-def test_a_dragged_piece_lands_on_the_board(page: Any, base_url: str) -> None:
-    start_game(page, base_url, "6 x 10")
+def test_a_dragged_piece_lands_on_the_board(app: App) -> None:
+    page = play(app, "6 x 10")
     grab = layout(page)["tray"]["X"][0]  # X's top cell
     drag_piece(page, "X", 1, 4)
     state = next_state(page, "")
@@ -43,8 +42,8 @@ def test_a_dragged_piece_lands_on_the_board(page: Any, base_url: str) -> None:
     assert view["available"]["X"] == 0 and view["covered"] == 5
 
 
-def test_an_illegal_drop_is_refused_with_its_reason(page: Any, base_url: str) -> None:
-    start_game(page, base_url, "6 x 10")
+def test_an_illegal_drop_is_refused_with_its_reason(app: App) -> None:
+    page = play(app, "6 x 10")
     lay = layout(page)
     cells = lay["tray"]["I"]
     assert len({c["c"] for c in cells}) == 1  # I stands upright in the tray
@@ -62,12 +61,13 @@ def test_an_illegal_drop_is_refused_with_its_reason(page: Any, base_url: str) ->
     assert session(page)["state"] == before
 
 
-def test_rotate_and_mirror_change_the_piece(page: Any, base_url: str) -> None:
-    start_game(page, base_url, "6 x 10")
+def test_rotate_and_mirror_change_the_piece(app: App) -> None:
+    page = play(app, "6 x 10")
     lay = layout(page)
     f = lay["tray"]["F"][0]
     page.mouse.click(f["x"], f["y"])
     assert layout(page)["focus"] == {"name": "F", "from": "tray"}
+    page.locator(".board-canvas").focus()
     shapes = [sorted((c["r"], c["c"]) for c in layout(page)["tray"]["F"])]
     page.keyboard.press("r")
     shapes.append(sorted((c["r"], c["c"]) for c in layout(page)["tray"]["F"]))
@@ -85,19 +85,21 @@ def test_rotate_and_mirror_change_the_piece(page: Any, base_url: str) -> None:
     assert sorted((c["r"], c["c"]) for c in layout(page)["tray"]["F"]) != shapes[3]
 
 
-def test_hint_then_solve_completes_a_3x20_with_the_completion_message(page: Any, base_url: str) -> None:
-    start_game(page, base_url, "3 x 20")
+def test_hint_then_solve_completes_a_3x20_and_says_the_solver_did_it(app: App) -> None:
+    page = play(app, "3 x 20")
     page.get_by_role("button", name="Hint").click()
     wait_until(page, "document.querySelector('#status').textContent.startsWith('Try ')")
     page.get_by_role("button", name="Solve").click()
     page.wait_for_selector("#done[open]", timeout=30_000)
-    assert "The board is covered! Time:" in str(page.locator("#done-text").text_content())
+    assert page.locator("#done-title").text_content() == "Solved with the solver's help"
+    assert "not timed" in str(page.locator("#done-text").text_content())
+    assert "Time:" not in str(page.locator("#done-text").text_content())
     view = session(page)["view"]
     assert view["complete"] and view["covered"] == 60 and len(view["placements"]) == 12
 
 
-def test_hint_says_when_a_position_cannot_be_completed(page: Any, base_url: str) -> None:
-    start_game(page, base_url, "3 x 20")
+def test_hint_says_when_a_position_cannot_be_completed(app: App) -> None:
+    page = play(app, "3 x 20")
     # X in the 8th column leaves 20 and 35 cells: no cover exists
     grab = layout(page)["tray"]["X"][0]
     drag_piece(page, "X", 0 + grab["r"], 6 + grab["c"])
@@ -108,7 +110,9 @@ def test_hint_says_when_a_position_cannot_be_completed(page: Any, base_url: str)
 
 
 def test_reload_restores_the_position_and_undo_history(page: Any, base_url: str) -> None:
-    start_game(page, base_url, "6 x 10")
+    open_ready(page, base_url)
+    page.locator("[data-game=cover]").get_by_role("button", name="6 x 10", exact=True).click()
+    wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null")
     drag_piece(page, "X", 0, 1)
     s1 = next_state(page, "")
     drag_piece(page, "I", 1, 9)
@@ -123,20 +127,26 @@ def test_reload_restores_the_position_and_undo_history(page: Any, base_url: str)
     wait_until(page, f"window.pento.session().state === {json.dumps(s2)}")
 
 
-def test_a_copied_link_reopens_the_position(browser: Any, page: Any, base_url: str) -> None:
-    start_game(page, base_url, "5 x 12")
+def test_a_copied_link_reopens_the_position(browser: Any, app: App) -> None:
+    page = play(app, "5 x 12")
     drag_piece(page, "X", 2, 5)
     state = next_state(page, "")
-    page.get_by_role("button", name="Copy link").click()
-    wait_until(page, "document.querySelector('#status').textContent.length > 0")
+    page.get_by_role("button", name="Link").click()
+    copied = "document.querySelector('#status').textContent.startsWith('Link copied')"
+    wait_until(page, f"document.querySelector('#link-dialog').open || {copied}")
     link = page.url
     assert "#cover:5x12:" in link
+    if page.locator("#link-dialog").get_attribute("open") is not None:  # no clipboard: the link is shown to copy
+        assert page.locator("#link-field").input_value() == link
+        page.locator("#link-close").click()
+    else:
+        assert "Link copied" in status_text(page)
     other = browser.new_context()  # a fresh browser profile: nothing saved
     try:
         p2 = other.new_page()
         errors: list[str] = []
         p2.on("pageerror", lambda e: errors.append(str(e)))
-        open_ready(p2, link)
+        open_ready(p2, link.replace("?nosw", ""))
         wait_until(p2, "window.pento.session() !== null")
         assert session(p2)["state"] == state and session(p2)["desc"] == "5x12"
         assert not errors
@@ -144,27 +154,48 @@ def test_a_copied_link_reopens_the_position(browser: Any, page: Any, base_url: s
         other.close()
 
 
-def test_a_corrupt_save_is_set_aside_not_fatal(page: Any, base_url: str) -> None:
+def test_a_corrupt_save_is_set_aside_and_the_others_are_kept(app: App) -> None:
+    page = play(app, "6 x 10")
+    drag_piece(page, "X", 0, 1)
+    next_state(page, "")
+    page.locator("#home-link").click()
+    page.wait_for_selector("#saved-list li")
+    page.evaluate("localStorage.setItem('pento.game.broken', '{not json')")
+    page.evaluate("localStorage.setItem('pento.game.odd', JSON.stringify({v: 99, game: 'cover'}))")
+    page.evaluate("history.back()")  # back into the game and out again: the start screen reads the saves anew
+    wait_until(page, "document.body.dataset.screen === 'play' && window.pento.session() !== null")
+    page.locator("#home-link").click()
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "2 saved games could not be read" in str(page.locator("#notice-text").text_content())
+    assert page.locator("#saved-list li").count() == 1  # the good game is still there
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pento.aside.'))")
+    assert len(kept) == 2
+
+
+def test_saves_of_the_previous_version_are_moved_not_lost(page: Any, base_url: str) -> None:
     open_ready(page, base_url)
-    page.evaluate("localStorage.setItem('pento.save', '{not json')")
-    page.goto(base_url)
-    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
-    page.wait_for_selector("#notice:not([hidden])")
-    assert "could not be read" in str(page.locator("#notice-text").text_content())
-    assert page.evaluate("document.body.dataset.screen") == "home"
-    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pento.save.corrupt'))")
-    assert len(kept) == 1
-    # and a save from another version is set aside too
-    page.evaluate("localStorage.setItem('pento.save', JSON.stringify({v: 99, game: 'cover'}))")
-    page.goto(base_url)
-    page.wait_for_selector("#notice:not([hidden])")
-    page.get_by_role("button", name="6 x 10", exact=True).click()
-    page.wait_for_selector("body[data-screen=play]", state="attached")
+    old = {
+        "v": 2,
+        "current": "cover:6x10",
+        "games": {
+            "cover:6x10": {"game": "cover", "desc": "6x10", "history": ["", "X0@0,1"], "at": 1, "elapsed": 12},
+            "cover:3x20": {"game": "cover", "desc": "3x20", "history": ["", "I1@0,0"], "at": 1, "elapsed": 3},
+        },
+    }
+    page.evaluate(f"localStorage.setItem('pento.save', {json.dumps(json.dumps(old))})")
+    page.reload()
+    page.wait_for_selector("#saved-list li", timeout=30_000)
+    assert page.locator("#saved-list li").count() == 2
+    assert page.evaluate("localStorage.getItem('pento.save')") is None
+    page.locator("#saved-list .saved-open").nth(1).click()
+    wait_until(page, "window.pento.session() !== null")
+    assert session(page)["state"] in ("X0@0,1", "I1@0,0") and session(page)["at"] == 1
 
 
 def test_a_malformed_link_gets_a_message(page: Any, base_url: str) -> None:
     open_ready(page, base_url + "#cover:6x10:Q9@0,0")
     page.wait_for_selector("#notice:not([hidden])")
+    assert page.evaluate("document.body.dataset.screen") == "home"
     assert "could not be opened" in str(page.locator("#notice-text").text_content())
     assert "Q is not one of this puzzle's pieces" in str(page.locator("#notice-text").text_content())
     # untrusted text is shown as text, never as HTML
@@ -173,9 +204,9 @@ def test_a_malformed_link_gets_a_message(page: Any, base_url: str) -> None:
     assert page.locator("#notice img").count() == 0
 
 
-def test_keyboard_only_play(page: Any, base_url: str) -> None:
-    start_game(page, base_url, "3 x 20")
-    page.locator("canvas").focus()
+def test_keyboard_only_play(app: App) -> None:
+    page = play(app, "3 x 20")
+    page.locator(".board-canvas").focus()
     page.keyboard.press("Shift+X")
     assert layout(page)["focus"] == {"name": "X", "from": "tray"}
     page.keyboard.press("ArrowRight")
@@ -191,33 +222,41 @@ def test_keyboard_only_play(page: Any, base_url: str) -> None:
     wait_until(page, "window.pento.session().state === ''")
 
 
-def test_drag_a_placed_piece_off_the_board_to_take_it_back(page: Any, base_url: str) -> None:
-    start_game(page, base_url, "6 x 10")
+def test_a_placed_piece_dropped_off_the_board_stays_and_on_the_tray_goes_back(app: App) -> None:
+    page = play(app, "6 x 10")
     drag_piece(page, "X", 0, 1)
-    next_state(page, "")
+    placed = next_state(page, "")
     lay = layout(page)
+    # dropped just above the board (off it, not on the tray): X stays where it was
     x, y = cell_center(lay, 1, 1)
     page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(x, y + lay["cell"] * 9, steps=8)
+    page.mouse.move(x, lay["boardY"] - lay["cell"] * 0.9, steps=8)
+    page.mouse.up()
+    wait_until(page, "document.querySelector('#status').textContent.includes('stays where it was')")
+    assert session(page)["state"] == placed
+    # dropped on the tray: it goes back
+    slot = lay["tray"]["I"][2]
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(slot["x"], slot["y"], steps=8)
     page.mouse.up()
     wait_until(page, "window.pento.session().state === ''")
     assert session(page)["view"]["available"]["X"] == 1
-
-
-def test_phone_and_projector_sizes(browser: Any, base_url: str) -> None:
-    for name, size in [("phone", (390, 844)), ("projector", (1920, 1080))]:
-        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=name == "phone")
-        try:
-            pg = ctx.new_page()
-            start_game(pg, base_url, "6 x 10")
-            box = pg.locator("canvas").bounding_box()
-            assert box and box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 1
-            lay = layout(pg)
-            assert lay["cell"] >= (24 if name == "phone" else 56)
-            pg.screenshot(path=f"test-artifacts/{name}.png")
-        finally:
-            ctx.close()
+    # a refused move of a placed piece (onto another piece) leaves it where it was too
+    drag_piece(page, "X", 0, 1)
+    first = next_state(page, "")
+    drag_piece(page, "I", 1, 5)
+    second = next_state(page, first)
+    x, y = cell_center(layout(page), 2, 5)
+    tx, ty = cell_center(layout(page), 1, 1)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(tx, ty, steps=8)
+    page.mouse.up()
+    wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
+    assert "I stays where it was" in status_text(page)
+    assert session(page)["state"] == second
 
 
 def test_playable_offline_once_loaded(context: Any, page: Any, base_url: str) -> None:
@@ -248,7 +287,7 @@ def test_a_core_that_fails_to_load_says_so_and_retries(context: Any, page: Any, 
     context.route("**/*.whl", handler)
     page.goto(base_url + "?nosw")
     page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
-    assert "The puzzle engine failed to load" in str(page.locator("#load-error-text").text_content())
+    assert "The puzzle engine could not start" in str(page.locator("#load-error-text").text_content())
     assert "HTTP 503" in str(page.locator("#load-error-text").text_content())
     blocked["on"] = False
     page.get_by_role("button", name="Try again").click()
@@ -259,8 +298,8 @@ def test_a_core_that_fails_to_load_says_so_and_retries(context: Any, page: Any, 
     console.errors.clear()
 
 
-def test_keyboard_only_from_start_to_finish(page: Any, base_url: str) -> None:
-    open_ready(page, base_url)
+def test_keyboard_only_from_start_to_finish(app: App) -> None:
+    page = app.page
     # the start screen's "any board" form, by keyboard: a 1 x 5 strip
     rows = page.locator("[data-game=cover] input[name=rows]")
     rows.focus()
@@ -271,8 +310,9 @@ def test_keyboard_only_from_start_to_finish(page: Any, base_url: str) -> None:
     page.keyboard.type("5")
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-screen=play]", state="attached", timeout=30_000)
+    wait_until(page, "window.pento.layout() !== null")
     # Tab to the board, choose I, turn it flat, put it down
-    for _ in range(12):
+    for _ in range(14):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement && document.activeElement.tagName") == "CANVAS":
             break
@@ -281,29 +321,24 @@ def test_keyboard_only_from_start_to_finish(page: Any, base_url: str) -> None:
     page.keyboard.press("r")
     page.keyboard.press("Enter")
     page.wait_for_selector("#done[open]", timeout=30_000)
-    assert "The board is covered!" in str(page.locator("#done-text").text_content())
-    page.keyboard.press("Enter")  # the dialog's first button: a new puzzle of the same board
-    wait_until(page, "window.pento.session() && window.pento.session().state === ''")
+    assert page.locator("#done-title").text_content() == "Well done!"
+    done = str(page.locator("#done-text").text_content())
+    assert "The board is covered!" in done and "Time: 0:" in done and "Moves: 1." in done
+    page.keyboard.press("Enter")  # the dialog's first button: another puzzle of the same board
+    wait_until(page, "window.pento.session() && window.pento.session().state === '' && window.pento.session().at === 0")
 
 
-def test_opening_a_link_never_loses_another_game(page: Any, base_url: str) -> None:
-    start_game(page, base_url, "6 x 10")
+def test_opening_a_link_never_loses_another_game(app: App) -> None:
+    page = play(app, "6 x 10")
     drag_piece(page, "X", 0, 1)
     mine = next_state(page, "")
-    my_link = page.url
     # a friend's link to another puzzle
-    page.goto(base_url + "#cover:3x20:I1%400%2C0")
-    page.reload()
-    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
-    wait_until(page, "window.pento.session() && window.pento.session().desc === '3x20'")
-    # my game is still there
-    page.goto(my_link)
-    page.reload()
-    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    open_hash(app, "cover:3x20:I1%400%2C0")
+    # my game is still there, with its history: one move to undo
+    page.evaluate("history.back()")
     wait_until(page, f"window.pento.session() && window.pento.session().state === {json.dumps(mine)}")
-    assert session(page)["at"] == 1  # with its history: one move to undo
-    # and a link to the same puzzle at another position adds a step, Undo returns to mine
-    page.goto(base_url + "#cover:6x10:")
-    wait_until(page, "window.pento.session().state === ''")
+    assert session(page)["at"] == 1
+    # a link to the same puzzle at another position adds a step; Undo returns to mine
+    open_hash(app, "cover:6x10:")
     page.get_by_role("button", name="Undo").click()
     wait_until(page, f"window.pento.session().state === {json.dumps(mine)}")

@@ -8,16 +8,9 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import layout, open_ready, session, wait_until
+from conftest import App, layout, open_hash, play, session, wait_until
 
 from pento_core import api
-
-
-def start(page: Any, base_url: str, preset: str) -> None:
-    open_ready(page, base_url)
-    page.get_by_role("button", name=preset, exact=True).click()
-    page.wait_for_selector("body[data-screen=play]", state="attached", timeout=60_000)
-    wait_until(page, "window.pento.layout() !== null")
 
 
 def hint_then_solve(page: Any) -> None:
@@ -37,14 +30,14 @@ def hint_then_solve(page: Any) -> None:
         ("8x8 with four holes", "/"),
     ],
 )
-def test_each_cover_problem_plays_to_the_end(page: Any, base_url: str, preset: str, desc_check: str) -> None:
-    start(page, base_url, preset)
+def test_each_cover_problem_plays_to_the_end(app: App, preset: str, desc_check: str) -> None:
+    page = play(app, preset)
     assert desc_check in session(page)["desc"]
     hint_then_solve(page)
 
 
-def test_game_of_20_copies_share_the_pieces(page: Any, base_url: str) -> None:
-    start(page, base_url, "Game of 20")
+def test_game_of_20_copies_share_the_pieces(app: App) -> None:
+    page = play(app, "Game of 20", "twenty")
     lay = layout(page)
     assert len(lay["boards"]) == 3 and page.locator("#game-title").text_content() == "Game of 20"
     page.get_by_role("button", name="Hint").click()
@@ -58,11 +51,11 @@ def test_game_of_20_copies_share_the_pieces(page: Any, base_url: str) -> None:
     assert sorted(names) == sorted("FILNPTUVWXYZ")
     # the solver finished it: no ranking form
     assert page.locator("#ranking-form").is_hidden()
-    assert "not ranked" in str(page.locator("#done-text").text_content())
+    assert "not timed" in str(page.locator("#done-text").text_content())
 
 
-def test_game_of_20_finished_by_hand_is_ranked(page: Any, base_url: str) -> None:
-    start(page, base_url, "Game of 20")
+def test_game_of_20_finished_by_hand_is_ranked(app: App) -> None:
+    page = play(app, "Game of 20", "twenty")
     desc = session(page)["desc"]
     # The coverings come from the core in this process (not the page's Solve, which
     # would mark the game as helped); the page then opens with all but the last piece.
@@ -74,10 +67,7 @@ def test_game_of_20_finished_by_hand_is_ranked(page: Any, base_url: str) -> None
     copies = state.split("|")
     last = copies[2].split(";")[-1]
     partial = "|".join([copies[0], copies[1], ";".join(copies[2].split(";")[:-1])])
-    page.goto(base_url + "#twenty:" + quote(desc, safe="") + ":" + quote(partial, safe=""))
-    page.reload()
-    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
-    wait_until(page, f"window.pento.session() && window.pento.session().state === {json.dumps(partial)}")
+    open_hash(app, "twenty:" + quote(desc, safe="") + ":" + quote(partial, safe=""))
     # the piece left is the only one in the tray; X is on a copy, so dropping X again is refused
     lay = layout(page)
     name = last[0]
@@ -107,21 +97,27 @@ def test_game_of_20_finished_by_hand_is_ranked(page: Any, base_url: str) -> None
     page.mouse.move(x, y, steps=6)
     page.mouse.up()
     page.wait_for_selector("#done[open]", timeout=30_000)
+    assert "Time: " in str(page.locator("#done-text").text_content())
     page.fill("#player-name", "<img src=x onerror=alert(1)>Zoe")
     page.get_by_role("button", name="Save my time").click()
     wait_until(page, "document.querySelectorAll('#ranking-list li').length === 1")
     assert page.locator("#ranking-list img").count() == 0
     assert "Zoe" in str(page.locator("#ranking-list").text_content())
+    # the ranking is kept per board: another Game of 20 board starts with none
+    page.get_by_role("button", name="Another puzzle").click()
+    wait_until(page, f"window.pento.session() && window.pento.session().desc !== {json.dumps(desc)}")
+    boards = page.evaluate("Object.keys(JSON.parse(localStorage.getItem('pento.ranking')).boards)")
+    assert boards == [f"twenty:{desc}"]
 
 
-def test_game_of_30_has_two_copies(page: Any, base_url: str) -> None:
-    start(page, base_url, "Game of 30")
+def test_game_of_30_has_two_copies(app: App) -> None:
+    page = play(app, "Game of 30", "twenty")
     assert len(layout(page)["boards"]) == 2
     hint_then_solve(page)
 
 
-def test_a_refused_drop_on_a_copy_says_why(page: Any, base_url: str) -> None:
-    start(page, base_url, "Game of 20")
+def test_a_refused_drop_on_a_copy_says_why(app: App) -> None:
+    page = play(app, "Game of 20", "twenty")
     lay = layout(page)
     rows = lay["rows"]
     b = lay["boards"][1]
@@ -136,8 +132,8 @@ def test_a_refused_drop_on_a_copy_says_why(page: Any, base_url: str) -> None:
     assert session(page)["state"] == "||" and session(page)["view"]["available"]["I"] == 1
 
 
-def test_a_free_form_board_built_by_a_chosen_version(page: Any, base_url: str) -> None:
-    open_ready(page, base_url)
+def test_a_free_form_board_built_by_a_chosen_version(app: App) -> None:
+    page = app.page
     form = page.locator("[data-game=cover] form").filter(has_text="Free-form board")
     form.get_by_label("built by version").select_option("1.1")
     form.get_by_label("pentominoes").fill("5")

@@ -519,7 +519,7 @@ export function createView({ root, info, host }) {
     const overTray = x >= t.x - 8 && y >= t.y - 8 && x <= t.x + t.w + 8 && y <= t.y + t.h + 8;
     if (at) {
       await place(d.name, d.o, at.k, at.r - d.grab[0], at.c - d.grab[1], d.placement);
-    } else if (d.from === "board" && (overTray || x < 0 || y < 0 || x > layout.width || y > layout.height)) {
+    } else if (d.from === "board" && overTray) {
       await takeBack(d.placement);
     } else if (d.from === "board") {
       host.status(`${d.name} stays where it was: drop it on the board, or on the tray to take it off.`);

@@ -1,0 +1,386 @@
+"""The shell every game sits on: instant start, every screen size, nothing lost,
+help and status, touch and drag, Stop, the win, plain errors."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from conftest import (
+    ARTIFACTS,
+    App,
+    Console,
+    cell_center,
+    drag_piece,
+    layout,
+    next_state,
+    open_hash,
+    play,
+    session,
+    status_text,
+    wait_until,
+)
+
+from pento_core import api
+
+SIZES = [(390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
+
+
+def rect(page: Any, selector: str) -> dict[str, float] | None:
+    box = page.locator(selector).first.bounding_box()
+    return dict(box) if box else None
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"] - 1
+        and b["x"] < a["x"] + a["width"] - 1
+        and a["y"] < b["y"] + b["height"] - 1
+        and b["y"] < a["y"] + a["height"] - 1
+    )
+
+
+# -- an instant start ------------------------------------------------------------------------------------------
+
+
+def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str, console: Console) -> None:
+    held: list[Any] = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(base_url + "?nosw")
+    # the games, their presets with pictures and their rules are there while the engine loads
+    page.wait_for_selector("[data-game=cover] .preset svg")
+    assert page.evaluate("document.body.dataset.core") == "loading"
+    for title in ["Pentomino cover", "Game of 20 and of 30", "Polyomino workshop"]:
+        assert page.get_by_role("heading", name=title).is_visible()
+    assert page.locator(".preset svg").count() >= 15
+    page.locator("[data-game=twenty]").get_by_role("button", name="How to play").click()
+    assert "three copies" in str(page.locator("#help-rules").text_content())
+    page.locator("#help-close").click()
+    # a real progress bar: bytes counted against the build's sizes
+    wait_until(page, "window.pento.engine().loading.loaded > 0")
+    assert page.evaluate("window.pento.engine().loading.total") > 5_000_000
+    assert "MB loaded" in str(page.locator("#engine-text").text_content())
+    # opening a game now shows its frame, Help and "starting the engine"
+    page.locator("[data-game=cover]").get_by_role("button", name="4 x 15", exact=True).click()
+    page.wait_for_selector("#waiting:not([hidden])")
+    assert page.locator("#game-title").text_content() == "Pentomino cover: 4 x 15"
+    assert "Starting the puzzle engine" in str(page.locator("#waiting-text").text_content())
+    page.get_by_role("button", name="Help").click()
+    assert "Cover every cell" in str(page.locator("#help-rules").text_content())
+    page.locator("#help-close").click()
+    # the board the moment the core is ready
+    for route in held:
+        route.continue_()
+    page.context.unroute("**/pyodide.asm.wasm")
+    wait_until(page, "window.pento.session() && window.pento.session().desc === '4x15'", timeout=90)
+    assert page.locator("#waiting").is_hidden()
+
+
+# -- every screen ---------------------------------------------------------------------------------------------
+
+
+def check_fits(page: Any, game: str, w: int, h: int) -> None:
+    scroll = page.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]")
+    assert scroll[0] <= w + 1 and scroll[1] <= h + 1, f"{game} at {w}x{h}: the page scrolls ({scroll})"
+    header, footer = rect(page, "header"), rect(page, "footer")
+    assert header and footer and footer["y"] + footer["height"] <= h + 1
+    if game == "workshop":
+        editor = rect(page, ".ws-editor")
+        find = rect(page, ".ws-top button.primary")
+        assert editor and find
+        for box in (editor, find):
+            assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= w + 1
+            assert box["y"] + box["height"] <= footer["y"] + 1, f"workshop at {w}x{h}: below the fold"
+        return
+    lay = layout(page)
+    s = lay["cell"]
+    board = {
+        "x": min(b["x"] for b in lay["boards"]),
+        "y": min(b["y"] for b in lay["boards"]),
+        "width": max(b["x"] for b in lay["boards"]) + lay["cols"] * s - min(b["x"] for b in lay["boards"]),
+        "height": max(b["y"] for b in lay["boards"]) + lay["rows"] * s - min(b["y"] for b in lay["boards"]),
+    }
+    points = [(board["x"], board["y"]), (board["x"] + board["width"], board["y"] + board["height"])]
+    points += [(c["x"], c["y"]) for cells in lay["tray"].values() for c in cells]
+    for x, y in points:
+        assert 0 <= x <= w and header["y"] + header["height"] <= y <= footer["y"], f"{game} at {w}x{h}: ({x}, {y})"
+    # controls never cover the play area
+    for selector in ["header", "footer", ".view-head"]:
+        box = rect(page, selector)
+        assert box and not overlaps(box, board), f"{game} at {w}x{h}: {selector} covers the board"
+    # the board is as large as the space allows: it fills the stage in at least one direction
+    stage = rect(page, ".stage")
+    canvas = lay["canvas"]
+    assert stage and (
+        canvas["width"] >= stage["width"] - 2 * s - 24 or canvas["height"] >= stage["height"] - 2 * s - 24
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "preset"),
+    [
+        ("cover", "6 x 10"),
+        ("cover", "Toothed parallelogram"),
+        ("twenty", "Game of 20"),
+        ("workshop", "6 x 10 with the 12 pentominoes"),
+    ],
+)
+def test_every_game_fits_every_screen_and_follows_a_rotation(app: App, game: str, preset: str) -> None:
+    page = play(app, preset, game)
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = preset.split(" with")[0].replace(" ", "").lower()
+    for w, h in SIZES:  # from portrait to landscape and on: the same game re-lays out, nothing reloads
+        page.set_viewport_size({"width": w, "height": h})
+        before = time.monotonic()
+        wait_until(page, f"window.innerWidth === {w} && window.innerHeight === {h}")
+        time.sleep(max(0.0, 0.25 - (time.monotonic() - before)))  # the ResizeObserver's next frame
+        check_fits(page, game, w, h)
+        page.screenshot(path=str(ARTIFACTS / f"size-{game}-{name}-{w}x{h}.png"))
+    if game == "cover" and preset == "6 x 10":
+        assert layout(page)["cell"] >= 64  # a projector gets big cells
+
+
+# -- nothing is ever lost -----------------------------------------------------------------------------------
+
+
+def test_new_and_the_same_preset_again_keep_the_game_in_progress(app: App) -> None:
+    page = play(app, "6 x 10")
+    drag_piece(page, "X", 0, 1)
+    mine = next_state(page, "")
+    first = session(page)["id"]
+    page.get_by_role("button", name="New").click()
+    wait_until(page, f"window.pento.session() && window.pento.session().id !== {json.dumps(first)}")
+    assert "previous one is kept" in status_text(page)
+    page.locator("#home-link").click()
+    page.wait_for_selector("#saved-list li")
+    assert page.locator("#saved-list li").count() == 1
+    assert "1 of 12 pieces placed" in str(page.locator("#saved-list").text_content())
+    # the same preset again: a new game; mine stays
+    play(app, "6 x 10")
+    assert session(page)["state"] == "" and session(page)["id"] != first
+    page.locator("#home-link").click()
+    page.wait_for_selector("#saved-list li")
+    # continue it: the position and its undo history
+    page.locator("#saved-list .saved-open").first.click()
+    wait_until(page, f"window.pento.session() && window.pento.session().id === {json.dumps(first)}")
+    assert session(page)["state"] == mine and session(page)["at"] == 1
+    assert page.get_by_role("button", name="Undo").is_enabled()
+    # abandoning is explicit and can be undone
+    page.locator("#home-link").click()
+    page.locator("#saved-list .saved-remove").first.click()
+    assert page.locator("#saved-list li").count() == 0
+    page.locator("#notice-action").click()  # Undo
+    assert page.locator("#saved-list li").count() == 1
+    page.locator("#saved-list .saved-remove").first.click()
+    page.locator("#removed summary").click()
+    page.locator("#removed-list .saved-open").first.click()  # restore from "recently removed"
+    assert page.locator("#saved-list li").count() == 1
+
+
+def test_back_and_forward_move_between_the_start_screen_and_a_game(app: App) -> None:
+    page = play(app, "5 x 12")
+    drag_piece(page, "X", 2, 5)
+    state = next_state(page, "")
+    page.go_back()
+    page.wait_for_selector("body[data-screen=home]", state="attached")
+    assert page.locator("#saved-list li").count() == 1
+    page.go_forward()
+    wait_until(page, f"window.pento.session() && window.pento.session().state === {json.dumps(state)}")
+    assert page.evaluate("document.body.dataset.screen") == "play"
+
+
+def test_blocked_storage_is_said_once_and_the_link_keeps_the_position(browser: Any, base_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    blocked = "get() { throw new DOMException('blocked', 'SecurityError'); }"
+    ctx.add_init_script(f"Object.defineProperty(window, 'localStorage', {{{blocked}}});")
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base_url + "?nosw")
+        page.wait_for_selector("#notice:not([hidden])")
+        assert "cannot save games here" in str(page.locator("#notice-text").text_content())
+        page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+        page.locator("[data-game=cover]").get_by_role("button", name="6 x 10", exact=True).click()
+        wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null")
+        drag_piece(page, "X", 0, 1)
+        state = next_state(page, "")
+        page.reload()
+        wait_until(page, f"window.pento.session() && window.pento.session().state === {json.dumps(state)}", timeout=90)
+        assert not errors
+    finally:
+        ctx.close()
+
+
+# -- help and status --------------------------------------------------------------------------------------------
+
+
+def test_help_gives_the_rules_and_how_many_pieces_to_use(app: App) -> None:
+    page = play(app, "5 x 5 (pieces left over)")
+    assert page.locator(".goal").text_content() == "Cover all 25 cells using 5 of the 12 pieces: 7 will be left over."
+    page.get_by_role("button", name="Help").click()
+    page.wait_for_selector("#help[open]")
+    rules = str(page.locator("#help-rules").text_content())
+    assert "This puzzle: Cover all 25 cells using 5 of the 12 pieces" in rules
+    assert "Hint shows one piece" in rules
+    assert "rotate clockwise" in str(page.locator("#help-keys").text_content())
+    page.keyboard.press("Escape")
+    page.locator(".board-canvas").focus()
+    page.keyboard.press("?")
+    page.wait_for_selector("#help[open]")
+
+
+def test_the_status_always_tells_the_current_state(app: App) -> None:
+    page = play(app, "6 x 10")
+    assert status_text(page) == "0 of 12 pieces placed, 60 cells left to cover."
+    cell = layout(page)["tray"]["L"][0]
+    page.mouse.click(cell["x"], cell["y"])
+    assert status_text(page).startswith("L chosen")
+    # tap then tap: L goes where the board is clicked, by the cell that was clicked on it
+    x, y = cell_center(layout(page), 2, 0)
+    page.mouse.click(x, y)
+    wait_until(page, "window.pento.session().state !== ''")
+    assert status_text(page) == "1 of 12 pieces placed, 55 cells left to cover."
+    assert [2, 0] in session(page)["view"]["placements"][0]["cells"]
+    page.get_by_role("button", name="Hint").click()
+    wait_until(page, "document.querySelector('#status').textContent.startsWith('Try ')")
+    hinted = status_text(page)
+    drag_piece(page, "X", 3, 5)
+    wait_until(page, "window.pento.session().view.placements.length === 2")
+    assert status_text(page) == "2 of 12 pieces placed, 50 cells left to cover." != hinted
+
+
+def test_a_covered_copy_of_the_game_of_20_is_marked(app: App) -> None:
+    desc = api.handle({"cmd": "new", "args": {"game": "twenty", "params": "twenty", "seed": 5}})["result"]["desc"]
+    moves = api.handle({"cmd": "solve", "args": {"game": "twenty", "desc": desc, "state": "||"}})["result"]["moves"]
+    state = "||"
+    for move in (m for m in moves if m.endswith("#0")):
+        state = api.handle({"cmd": "move", "args": {"game": "twenty", "desc": desc, "state": state, "move": move}})[
+            "result"
+        ]["state"]
+    from urllib.parse import quote
+
+    page = open_hash(app, f"twenty:{quote(desc, safe='')}:{quote(state, safe='')}")
+    assert [c["complete"] for c in session(page)["view"]["copies"]] == [True, False, False]
+    assert status_text(page) == "Copies covered: 1 of 3; 4 of 12 pieces placed."
+    lay = layout(page)
+    # the tick drawn over copy 1's top-right corner, above the pieces: green pixels there, none on copy 2's
+    pixel = """([x, y]) => {
+      const c = document.querySelector('.board-canvas');
+      const r = c.getBoundingClientRect();
+      const k = c.width / r.width;
+      return Array.from(c.getContext('2d').getImageData((x - r.left) * k, (y - r.top) * k, 1, 1).data);
+    }"""
+    s = lay["cell"]
+    corner = [lay["boards"][0]["x"] + lay["cols"] * s - s * 0.3, lay["boards"][0]["y"] + s * 0.05]
+    other = [lay["boards"][1]["x"] + lay["cols"] * s - s * 0.3, lay["boards"][1]["y"] + s * 0.05]
+    r, g, b, _ = page.evaluate(pixel, corner)
+    assert g > 100 and r < 60 and b < 90, (r, g, b)
+    r2, g2, b2, _ = page.evaluate(pixel, other)
+    assert not (g2 > 100 and r2 < 60 and b2 < 90)
+
+
+# -- touch --------------------------------------------------------------------------------------------------------
+
+
+def test_a_finger_drags_a_piece_drawn_above_it(browser: Any, base_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        page.goto(base_url + "?nosw#cover:6x10:")
+        wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null", timeout=90)
+        cdp = ctx.new_cdp_session(page)
+        lay = layout(page)
+        grab = lay["tray"]["X"][2]  # X's centre
+        x, y = cell_center(lay, 4, 5)
+
+        def touch(kind: str, px: float, py: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touch("touchStart", grab["x"], grab["y"])
+        for i in range(1, 9):
+            touch("touchMove", grab["x"] + (x - grab["x"]) * i / 8, grab["y"] + (y - grab["y"]) * i / 8)
+        touch("touchEnd", x, y)
+        state = next_state(page, "")
+        # the piece was drawn (and lands) about two cells above the finger, where the player could see it
+        assert [2, 5] in session(page)["view"]["placements"][0]["cells"], state
+        # tap a piece, then tap a cell: it goes there
+        lay = layout(page)
+        i_cell = lay["tray"]["I"][0]
+        page.touchscreen.tap(i_cell["x"], i_cell["y"])
+        tx, ty = cell_center(lay, 0, 0)
+        page.touchscreen.tap(tx, ty)
+        wait_until(page, "window.pento.session().view.placements.length === 2")
+        placed_i = next(p for p in session(page)["view"]["placements"] if p["piece"] == "I")
+        assert [0, 0] in placed_i["cells"]
+    finally:
+        ctx.close()
+
+
+# -- Stop ---------------------------------------------------------------------------------------------------------
+
+
+def test_stop_hands_back_at_once_and_keeps_what_was_found(app: App) -> None:
+    page = play(app, "6 x 10 with the 12 pentominoes", "workshop")
+    wait_until(page, "window.pento.engine().spare", timeout=60)  # the spare engine, booted in the background
+    page.get_by_role("button", name="Find all tilings").click()
+    wait_until(page, "Number(document.querySelector('.ws-found').dataset.count) > 0", timeout=30)
+    page.locator("#stop").click()
+    page.wait_for_selector(".ws-found[data-state=stopped]", state="attached")
+    assert page.evaluate("document.body.dataset.core") == "ready"  # never went back to loading
+    assert page.locator("#busy").is_hidden()
+    assert "Stopped after" in str(page.locator(".ws-found").text_content())
+    kept = int(page.evaluate("Number(document.querySelector('.ws-solution').dataset.index)"))
+    assert kept == 1
+    # the engine answers the next edit straight away
+    before = session(page)["state"]
+    page.locator(".ws-size input").first.fill("5")
+    page.locator(".ws-size button").click()
+    wait_until(page, f"window.pento.session().state !== {json.dumps(before)}", timeout=10)
+
+
+# -- the win ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_the_win_is_celebrated_and_respects_reduced_motion(app: App, motion: str) -> None:
+    page = app.page
+    page.emulate_media(reduced_motion=motion)
+    open_hash(app, "cover:1x5:")
+    page.locator(".board-canvas").focus()
+    page.keyboard.press("Shift+I")
+    page.keyboard.press("r")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    assert page.locator("#done-title").text_content() == "Well done!"
+    assert page.evaluate("document.querySelector('#confetti').dataset.motion") == (
+        "still" if motion == "reduce" else "moving"
+    )
+
+
+# -- errors where they happen -------------------------------------------------------------------------------------
+
+
+def test_start_screen_errors_are_plain_and_next_to_the_form(app: App) -> None:
+    page = app.page
+    card = page.locator("[data-game=cover]")
+    form = card.locator("form").filter(has_text="Any board")
+    form.locator("input[name=rows]").fill("")
+    form.get_by_role("button", name="Play").click()
+    error = card.locator(".field-error")
+    assert error.is_visible()
+    assert error.text_content() == "Enter a whole number of rows from 1 to 64."
+    assert form.locator("input[name=rows]").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("document.body.dataset.screen") == "home"
+    # a board the core refuses: its reason, in the same place
+    form.locator("input[name=rows]").fill("2")
+    form.locator("input[name=cols]").fill("30")
+    form.get_by_role("button", name="Play").click()
+    page.wait_for_selector("[data-game=cover] .field-error:not([hidden])")
+    wait_until(page, "document.body.dataset.screen === 'home'")
+    message = str(error.text_content())
+    assert "cannot be covered" in message and not message.startswith(("line", "error", "internal"))
+    assert status_text(page) == ""  # not in the footer, far from the form

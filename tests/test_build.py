@@ -1,0 +1,81 @@
+"""build.py's command line and server: argparse, loopback by default, no traceback for a dropped client."""
+
+from __future__ import annotations
+
+import io
+import socket
+import subprocess
+import sys
+import threading
+import urllib.request
+from contextlib import redirect_stderr
+
+import pytest
+
+import build
+
+
+def test_help_exits_0_and_names_the_commands() -> None:
+    out = subprocess.run([sys.executable, "build.py", "--help"], cwd=build.ROOT, capture_output=True, text=True)
+    assert out.returncode == 0
+    for word in ("serve", "test", "build"):
+        assert word in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("argv", "port", "host"),
+    [
+        (["serve"], 8000, "127.0.0.1"),
+        (["serve", "--port", "8125"], 8125, "127.0.0.1"),
+        (["serve", "--port=8125"], 8125, "127.0.0.1"),
+        (["serve", "--host", "0.0.0.0", "--port", "0"], 0, "0.0.0.0"),
+    ],
+)
+def test_serve_arguments(argv: list[str], port: int, host: str) -> None:
+    args = build.parse_args(argv)
+    assert (args.command, args.port, args.host) == ("serve", port, host)
+
+
+@pytest.mark.parametrize(
+    "argv", [["serve", "--port"], ["serve", "--port", "x"], ["serve", "--port", "70000"], ["bogus"]]
+)
+def test_bad_arguments_exit_2_with_a_message(argv: list[str]) -> None:
+    err = io.StringIO()
+    with redirect_stderr(err), pytest.raises(SystemExit) as e:
+        build.parse_args(argv)
+    assert e.value.code == 2 and "usage:" in err.getvalue() and "Traceback" not in err.getvalue()
+
+
+def test_test_command_passes_pytest_arguments_on() -> None:
+    assert build.parse_args(["test", "-k", "cover", "-x"]).pytest_args == ["-k", "cover", "-x"]
+
+
+def test_the_server_listens_on_loopback_and_ignores_dropped_connections() -> None:
+    server = build.make_server(0)
+    assert server.server_address[0] == "127.0.0.1"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    port = server.server_address[1]
+    try:
+        err = io.StringIO()
+        with redirect_stderr(err):
+            # a client that asks for a large file and hangs up at once
+            for _ in range(5):
+                s = socket.create_connection(("127.0.0.1", port))
+                s.sendall(b"GET /pyodide/pyodide.asm.wasm HTTP/1.1\r\nHost: x\r\n\r\n")
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+                s.close()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html") as r:
+                assert r.status == 200
+        assert "Traceback" not in err.getvalue()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_lock_pins_every_package() -> None:
+    for name in ("build.txt", "test.txt"):
+        for line in (build.ROOT / "requirements" / name).read_text().splitlines():
+            line = line.strip()
+            if line and not line.startswith(("#", "-r")):
+                assert "==" in line, f"{name}: {line} is not pinned"
