@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import layout, open_ready, session, wait_until
+from conftest import App, layout, open_ready, play, session, wait_until
 
 
-def open_workshop(page: Any, base_url: str, preset: str) -> None:
-    open_ready(page, base_url)
-    wait_until(page, "['home', 'play'].includes(document.body.dataset.screen)")
-    if page.evaluate("document.body.dataset.screen") == "play":  # a saved game was restored
+def open_workshop(app: App, preset: str) -> Any:
+    page = app.page
+    if page.evaluate("document.body.dataset.screen") == "play":
         page.locator("#home-link").click()
-    page.locator("[data-game=workshop]").get_by_role("button", name=preset, exact=True).click()
-    page.wait_for_selector("body[data-game=workshop][data-screen=play]", state="attached")
-    wait_until(page, "window.pento.layout() !== null")
+    return play(app, preset, "workshop")
 
 
 def verdict(page: Any) -> str:
@@ -30,8 +27,8 @@ def found(page: Any) -> dict[str, str]:
     }
 
 
-def test_edit_solve_count_and_browse(page: Any, base_url: str) -> None:
-    open_workshop(page, base_url, "6 x 10 with the 12 pentominoes")
+def test_edit_solve_count_and_browse(app: App) -> None:
+    page = open_workshop(app, "6 x 10 with the 12 pentominoes")
     assert "2,056 placements" in verdict(page)
     # the board: 3 x 20
     page.locator("#play").get_by_label("rows").fill("3")
@@ -67,26 +64,27 @@ def test_edit_solve_count_and_browse(page: Any, base_url: str) -> None:
     wait_until(page, "document.querySelector('.ws-verdict').textContent.includes('55 cells')")
 
 
-def test_impossible_cases_are_explained(page: Any, base_url: str) -> None:
-    open_workshop(page, base_url, "8x8 without two corners, dominoes")
+def test_impossible_cases_are_explained(app: App) -> None:
+    page = open_workshop(app, "8x8 without two corners, dominoes")
     assert verdict(page).startswith("Impossible before any search: checkerboard colouring")
     assert page.get_by_role("button", name="Find all tilings").is_disabled()
-    open_workshop(page, base_url, "5 x 4 with the 5 tetrominoes")
+    open_workshop(app, "5 x 4 with the 5 tetrominoes")
     assert "checkerboard colouring" in verdict(page)
 
 
-def test_a_custom_piece_can_be_drawn(page: Any, base_url: str) -> None:
-    open_workshop(page, base_url, "6 x 10 with the 12 pentominoes")
+def test_a_custom_piece_can_be_drawn(app: App) -> None:
+    page = open_workshop(app, "6 x 10 with the 12 pentominoes")
     page.get_by_text("Draw your own piece").click()
     for r, c in [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2)]:  # a hexomino-like shape
         page.get_by_role("button", name=f"row {r + 1} column {c + 1}", exact=True).click()
     page.get_by_role("button", name="Add this piece").click()
     wait_until(page, "window.pento.session().state.includes('H')")  # recognised as a named hexomino
-    assert "66 cells" in str(page.locator(".ws-section").nth(1).text_content())
+    pieces = page.locator(".ws-section").filter(has=page.get_by_role("heading", name="The pieces"))
+    assert "66 cells" in str(pieces.text_content())
 
 
-def test_a_long_search_can_be_stopped_and_keeps_what_it_found(page: Any, base_url: str) -> None:
-    open_workshop(page, base_url, "8x8 with the pentominoes and a 2x2 square")
+def test_a_long_search_can_be_stopped_and_keeps_what_it_found(app: App) -> None:
+    page = open_workshop(app, "8x8 with the pentominoes and a 2x2 square")
     page.get_by_role("button", name="Find all tilings").click()
     wait_until(page, "document.querySelectorAll('.ws-solution[data-index=\"1\"]').length === 1", timeout=60)
     wait_until(page, "window.pento.layout().shown >= 2", timeout=60)
@@ -101,8 +99,8 @@ def test_a_long_search_can_be_stopped_and_keeps_what_it_found(page: Any, base_ur
     wait_until(page, "window.pento.session().state.endsWith('~u')")
 
 
-def test_share_link_export_import_and_play_this(browser: Any, page: Any, base_url: str) -> None:
-    open_workshop(page, base_url, "6 x 10 with the 12 pentominoes")
+def test_share_link_export_import_and_play_this(browser: Any, app: App) -> None:
+    page = open_workshop(app, "6 x 10 with the 12 pentominoes")
     page.get_by_role("button", name="3 x 20", exact=True).click()
     wait_until(page, "window.pento.session().state.startsWith('3x20~')")
     exported = page.locator(".ws-text").first.input_value()
@@ -111,7 +109,7 @@ def test_share_link_export_import_and_play_this(browser: Any, page: Any, base_ur
     other = browser.new_context()
     try:
         p2 = other.new_page()
-        open_ready(p2, link)
+        open_ready(p2, link.replace("?nosw", ""))
         wait_until(p2, "window.pento.session() !== null")
         assert session(p2)["state"] == session(page)["state"]
         assert p2.locator("#play").get_by_label("rows").input_value() == "3"
