@@ -45,7 +45,7 @@ def p95(values: list[float]) -> float:
 
 
 def main(runs: int) -> None:
-    from conftest import CHROMIUM_ARGS, cell_center, layout  # type: ignore[import-not-found]
+    from conftest import CHROMIUM_ARGS, cell_center, layout, wait_until  # type: ignore[import-not-found]
     from playwright.sync_api import sync_playwright
 
     build.build()
@@ -83,7 +83,7 @@ def main(runs: int) -> None:
                     else:
                         page.goto(base + "?nosw#cover:6x10:")
                         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
-                        page.wait_for_function("performance.getEntriesByName('pento-board').length > 0")
+                        wait_until(page, "performance.getEntriesByName('pento-board').length > 0", timeout=90)
                         ready.append(page.evaluate("performance.getEntriesByName('pento-core-ready')[0].startTime"))
                         boards.append(page.evaluate("performance.getEntriesByName('pento-board')[0].startTime"))
                         homes.append(page.evaluate("performance.getEntriesByName('pento-home')[0].startTime"))
@@ -126,19 +126,18 @@ def main(runs: int) -> None:
             hints = page.evaluate("performance.getEntriesByName('pento-hint').map(e => e.duration)")
             # Stop: list every tiling of 6x10 in the workshop (seconds of work), stop it, play an edit
             page.goto(base + "?nosw#workshop:6x10:")
-            page.wait_for_function("window.pento.session() !== null && window.pento.engine().spare", timeout=90_000)
+            wait_until(page, "window.pento.session() !== null && window.pento.engine().spare", timeout=90)
             for k in range(runs):
                 page.get_by_role("button", name="Find all tilings").click()
-                page.wait_for_function("Number(document.querySelector('.ws-found').dataset.count) > 20")
+                wait_until(page, "Number(document.querySelector('.ws-found').dataset.count) > 20", timeout=90)
                 page.locator("#stop").click()
-                page.wait_for_function(f"performance.getEntriesByName('pento-stop').length > {k}")
+                wait_until(page, f"performance.getEntriesByName('pento-stop').length > {k}", timeout=90)
                 t0 = time.perf_counter()
                 state = page.evaluate("window.pento.session().state")
-                page.locator(".ws-size input").first.fill(str(5 + k % 2))
-                page.locator(".ws-size button").click()
-                page.wait_for_function(f"window.pento.session().state !== {json.dumps(state)}")
+                page.get_by_label("pieces may be left over").set_checked(k % 2 == 0)  # an edit that keeps it solvable
+                wait_until(page, f"window.pento.session().state !== {json.dumps(state)}", timeout=90)
                 after_stop.append((time.perf_counter() - t0) * 1000)
-                page.wait_for_function("window.pento.engine().spare", timeout=90_000)  # the next spare
+                wait_until(page, "window.pento.engine().spare", timeout=90)  # the next spare
             stops = page.evaluate("performance.getEntriesByName('pento-stop').map(e => e.duration)")
             browser.close()
     finally:

@@ -852,9 +852,11 @@ function registerOffline() {
 }
 
 export function boot() {
+  // the engine first: its worker boots on another thread while this one draws the start screen
+  core = new Core(setCoreState, onLoading);
+  core.start().catch(() => {});
   bindButtons();
   bindKeys();
-  core = new Core(setCoreState, onLoading);
   renderHome();
   showScreen("home");
   performance.mark("pento-home"); // the start screen is up, before the engine (read by the benchmarks)
@@ -870,7 +872,6 @@ export function boot() {
     engine: () => ({ ready: core.ready, spare: !!(core.spare && core.spare.ready), loading: { ...loading } }),
   };
   registerOffline();
-  core.start().catch(() => {});
   route();
 }
 

@@ -32,23 +32,18 @@ const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const response = await realFetch(input, init);
   if (!response.ok || !response.body) return response;
-  const reader = response.body.getReader();
-  const counted = new ReadableStream({
-    async pull(controller) {
+  // Count a copy's bytes, so that Pyodide gets the browser's own response (and the
+  // WebAssembly module still compiles while it streams in, from the code cache when warm).
+  const reader = response.clone().body.getReader();
+  (async () => {
+    for (;;) {
       const { done, value } = await reader.read();
-      if (done) {
-        controller.close();
-        return;
-      }
+      if (done) return;
       loaded += value.byteLength;
       report("download");
-      controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
+  })().catch(() => {});
+  return response;
 };
 
 const ready = (async () => {
