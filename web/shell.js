@@ -81,11 +81,11 @@ function currentState() {
 const gameEntry = (id) => CATALOG.games.find((g) => g.id === id) || null;
 const features = (id) => (gameEntry(id) || { features: [] }).features;
 
-function titleOf(game, desc, info = null) {
+function titleOf(game, desc, info = null, params = null) {
   const g = gameEntry(game);
   if (!g) return game;
   if (info && info.title) return info.title;
-  const preset = g.presets.find((p) => p.params === desc);
+  const preset = g.presets.find((p) => p.params === params) || g.presets.find((p) => p.params === desc);
   if (game === "workshop") return g.title;
   const board = preset ? preset.label : /[~/]/.test(desc) ? "custom puzzle" : desc.replace("x", " × ");
   return `${g.title}: ${board}`;
@@ -365,7 +365,7 @@ async function openGame(slot, result, { push = false } = {}) {
   };
   clockStart = session.solved ? null : performance.now();
   $("waiting").hidden = true;
-  const title = titleOf(slot.game, result.desc, result.info);
+  const title = titleOf(slot.game, result.desc, result.info, slot.params);
   text($("game-title"), title);
   document.title = `${title} — Pento`;
   showScreen("play");

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -60,6 +61,11 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+def shot_name(request: pytest.FixtureRequest) -> str:
+    """A file name for a test's screenshot (its parameters may hold slashes)."""
+    return re.sub(r"[^A-Za-z0-9_.,=-]+", "_", request.node.name) + ".png"
+
+
 class Console:
     """Console errors and uncaught exceptions of a page."""
 
@@ -90,7 +96,7 @@ def page(context: Any, console: Console, request: pytest.FixtureRequest) -> Iter
     yield pg
     ARTIFACTS.mkdir(exist_ok=True)
     with contextlib.suppress(Exception):
-        pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+        pg.screenshot(path=str(ARTIFACTS / shot_name(request)))
     assert console.errors == [], f"the page logged errors: {console.errors}"
 
 
@@ -145,7 +151,7 @@ def app(shared: App, request: pytest.FixtureRequest) -> Iterator[App]:
     yield shared
     ARTIFACTS.mkdir(exist_ok=True)
     with contextlib.suppress(Exception):
-        shared.page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+        shared.page.screenshot(path=str(ARTIFACTS / shot_name(request)))
     errors = list(shared.console.errors)
     shared.console.errors.clear()
     assert errors == [], f"the page logged errors: {errors}"

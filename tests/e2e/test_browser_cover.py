@@ -270,7 +270,7 @@ def test_playable_offline_once_loaded(context: Any, page: Any, base_url: str) ->
         page.reload()
         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
         page.get_by_role("button", name="4 x 15", exact=True).click()
-        page.wait_for_selector("body[data-screen=play]", state="attached")
+        wait_until(page, "window.pento.session() && window.pento.session().desc === '4x15'")  # played offline
     finally:
         context.set_offline(False)
 

@@ -138,6 +138,6 @@ def test_a_free_form_board_built_by_a_chosen_version(app: App) -> None:
     form.get_by_label("built by version").select_option("1.1")
     form.get_by_label("pentominoes").fill("5")
     form.get_by_role("button", name="Play").click()
-    page.wait_for_selector("body[data-screen=play]", state="attached", timeout=60_000)
+    wait_until(page, "window.pento.session() !== null && window.pento.layout() !== null", timeout=60)
     assert session(page)["desc"].endswith("~u") and session(page)["view"]["area"] == 25
     hint_then_solve(page)
