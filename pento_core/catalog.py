@@ -8,16 +8,33 @@ one source of all of it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import registry
 from .api import cmd_hello
-from .games.base import JSON
+from .budget import Budget
+from .games.base import JSON, Game
+
+
+def _solved(game: Game, state: Any) -> Any:
+    """``state`` with the solver's solution played, so the picture shows what the puzzle is about;
+    ``state`` itself when the game has no solver or the solver finds nothing within its budget."""
+    if "solve" not in game.features:
+        return state
+    solution = game.solve(state, Budget(max_seconds=5), None)
+    if not solution.found:
+        return state
+    for move in (["clear"] if solution.from_empty else []) + solution.moves:
+        state = game.apply(state, move)
+    return state
 
 
 def catalog() -> JSON:
-    """The ``hello`` answer of :mod:`pento_core.api`, each preset with the picture of a puzzle it makes (seed 0)."""
+    """The ``hello`` answer of :mod:`pento_core.api`, each preset with a picture of a puzzle it
+    makes (seed 0), solved where the game has a solver."""
     hello = cmd_hello({}, None)
     for entry in hello["games"]:
         game = registry.get(entry["id"])
         for preset in entry["presets"]:
-            preset["picture"] = game.picture(game.start(game.new(preset["params"], 0)))
+            preset["picture"] = game.picture(_solved(game, game.start(game.new(preset["params"], 0))))
     return hello

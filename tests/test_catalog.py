@@ -17,16 +17,29 @@ def test_every_game_has_rules_a_description_and_pictured_presets() -> None:
             assert rows and all(isinstance(r, str) for r in rows)
 
 
-def test_pictures_show_the_boards() -> None:
+def _cells(rows: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for row in rows:
+        for ch in row:
+            if ch != " ":
+                counts[ch] = counts.get(ch, 0) + 1
+    return counts
+
+
+def test_pictures_show_the_boards_solved() -> None:
     pictures = {(g["id"], p["label"]): p["picture"] for g in catalog()["games"] for p in g["presets"]}
-    assert pictures[("cover", "6 x 10")] == ["." * 10] * 6
+    # a 6 x 10 rectangle, every pentomino's letter on five cells
+    six = pictures[("cover", "6 x 10")]
+    assert [len(r) for r in six] == [10] * 6
+    assert _cells(six) == dict.fromkeys("FILNPTUVWXYZ", 5)
     scott = pictures[("cover", "8x8 without its centre")]
-    assert scott[3] == "...  ..." and sum(r.count(".") for r in scott) == 60
-    # three copies of a 20-cell board, a column apart
-    twenty = pictures[("twenty", "Game of 20")]
-    assert sum(r.count(".") for r in twenty) == 60
-    # toothed parallelogram: area 60
-    assert sum(r.count(".") for r in pictures[("cover", "Toothed parallelogram")]) == 60
+    assert scott[3][3:5] == scott[4][3:5] == "  " and sum(_cells(scott).values()) == 60
+    # three copies of a 20-cell board, a column apart, covered by the twelve pieces once
+    assert _cells(pictures[("twenty", "Game of 20")]) == dict.fromkeys("FILNPTUVWXYZ", 5)
+    # 5 x 5 with pieces left over: five pieces
+    assert sorted(_cells(pictures[("cover", "5 x 5 (pieces left over)")]).values()) == [5] * 5
+    # the workshop shows the board to edit
+    assert pictures[("workshop", "6 x 10 with the 12 pentominoes")] == ["." * 10] * 6
 
 
 def test_a_position_is_pictured_with_its_pieces() -> None:

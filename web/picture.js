@@ -12,7 +12,7 @@ export function pictureElement(rows, { maxWidth = 120, maxHeight = 80, label = "
   const w = Math.max(1, ...rows.map((r) => r.length));
   const cell = Math.max(2, Math.min(maxWidth / w, maxHeight / Math.max(1, h), 14));
   const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("viewBox", `-0.1 -0.1 ${w + 0.2} ${h + 0.2}`);
   svg.setAttribute("width", String(Math.round(w * cell)));
   svg.setAttribute("height", String(Math.round(h * cell)));
   svg.setAttribute("class", "picture");
@@ -20,19 +20,34 @@ export function pictureElement(rows, { maxWidth = 120, maxHeight = 80, label = "
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", label);
   } else svg.setAttribute("aria-hidden", "true");
+  const at = (r, c) => (rows[r] && rows[r][c] && rows[r][c] !== "#" ? rows[r][c] : " ");
   rows.forEach((row, r) => {
     [...row].forEach((ch, c) => {
       if (ch === " " || ch === "#") return;
       const rect = document.createElementNS(SVG, "rect");
       rect.setAttribute("x", String(c));
       rect.setAttribute("y", String(r));
-      rect.setAttribute("width", "1");
-      rect.setAttribute("height", "1");
+      rect.setAttribute("width", "1.02"); // a hair wider: no seams between cells of one piece
+      rect.setAttribute("height", "1.02");
       rect.setAttribute("fill", ch === "." ? ((r + c) % 2 ? "#f4f1ea" : "#e6e0d2") : colorOf(ch));
-      rect.setAttribute("stroke", ch === "." ? "#cfc8b8" : "#333");
-      rect.setAttribute("stroke-width", "0.06");
       svg.append(rect);
     });
   });
+  // lines where two cells belong to different pieces (or one is off the board): pieces read as shapes
+  let d = "";
+  for (let r = 0; r <= h; r++) {
+    for (let c = 0; c <= w; c++) {
+      const here = at(r, c);
+      if (here !== at(r - 1, c) && (here !== " " || at(r - 1, c) !== " ")) d += `M${c} ${r}h1`;
+      if (here !== at(r, c - 1) && (here !== " " || at(r, c - 1) !== " ")) d += `M${c} ${r}v1`;
+    }
+  }
+  const lines = document.createElementNS(SVG, "path");
+  lines.setAttribute("d", d);
+  lines.setAttribute("stroke", "#333");
+  lines.setAttribute("stroke-width", "0.1");
+  lines.setAttribute("stroke-linecap", "square");
+  lines.setAttribute("fill", "none");
+  svg.append(lines);
   return svg;
 }

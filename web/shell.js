@@ -545,7 +545,8 @@ function finished() {
     text($("done-title"), "Well done!");
     text($("done-text"), `${session.view.summary} ${timed ? `Time: ${time}. ` : ""}Moves: ${moves}.`);
   }
-  status(session.assisted ? "Solved by the solver (not timed)." : `Solved in ${time}, ${moves} moves.`, "success");
+  const counted = `${moves} move${moves === 1 ? "" : "s"}`;
+  status(session.assisted ? "Solved by the solver (not timed)." : `Solved in ${time}, ${counted}.`, "success");
   $("ranking-form").hidden = !ranked || session.assisted;
   $("ranking").hidden = !ranked;
   if (ranked) showRanking(loadRanking(session.game, session.desc));
