@@ -24,8 +24,9 @@ from functools import lru_cache
 
 from ..budget import Budget
 from ..errors import ImpossibleError, ParseError, PentoError
+from ..limits import MAX_SIDE, MAX_STATE, within
 from ..polyomino import freeform, problems
-from ..polyomino.board import MAX_SIDE, Board, Placement, Position, place_shape
+from ..polyomino.board import Board, Placement, Position, place_shape
 from ..polyomino.cover import Problem
 from ..polyomino.feasibility import impossibility
 from ..polyomino.geometry import Cell, mirror_h, mirror_v, rotate
@@ -52,8 +53,8 @@ Hint shows one piece that still leads to a solution, or tells you which piece st
 Solve shows a complete solution: a game finished that way is not timed as yours. Undo and Redo step
 through your moves. New starts another puzzle of this kind; this one stays in your games in
 progress."""
-_PLACEMENT = re.compile(r"^([A-Za-z][A-Za-z0-9']*?)(\d+)@(-?\d+),(-?\d+)$")
-_CELL = re.compile(r"^(\d+),(\d+)$")
+_PLACEMENT = re.compile(r"^([A-Za-z][A-Za-z0-9']*?)([0-9]{1,9})@(-?[0-9]{1,9}),(-?[0-9]{1,9})$")
+_CELL = re.compile(r"^([0-9]{1,9}),([0-9]{1,9})$")  # bounded: no 4,300-digit int()
 
 
 @dataclass(frozen=True)
@@ -177,8 +178,7 @@ class CoverGame:
     def start(self, desc: str, state: str = "") -> CoverState:
         board, pieces, allow_unused = _puzzle(desc)
         pos = Position(board, pieces)
-        if len(state) > 2000:
-            raise ParseError("the saved position is too long")
+        within(state, "the position", MAX_STATE)
         for i, token in enumerate(t for t in state.split(";") if t.strip()):
             try:
                 piece, cells = parse_placement(token.strip(), pieces)

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from ..budget import Budget
 from ..errors import IllegalMoveError, ImpossibleError, ParseError
+from ..limits import MAX_STATE, within
 from ..polyomino import partition
 from ..polyomino.board import Board, Placement, Position, parse_board
 from ..polyomino.cover import Problem
@@ -32,7 +33,7 @@ from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
 from .cover import orientation_of, parse_cell, parse_placement, piece_table, placement_text
 
 KINDS = {"20": "twenty", "30": "thirty"}
-_COPY = re.compile(r"^(.*)#(\d+)$")
+_COPY = re.compile(r"^(.*)#([0-9]{1,9})$")
 
 
 RULES = """\
@@ -113,7 +114,7 @@ class TwentyGame:
     def start(self, desc: str, state: str = "") -> TwentyState:
         board, _, copies = _puzzle(desc)
         pieces = PieceSet.pentominoes()
-        parts = state.split("|") if state else [""] * copies
+        parts = within(state, "the position", MAX_STATE).split("|") if state else [""] * copies
         if len(parts) != copies:
             raise ParseError(f"the position must have {copies} copies separated by '|'")
         st = TwentyState(desc, tuple(Position(board, pieces) for _ in range(copies)))

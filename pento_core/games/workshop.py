@@ -25,17 +25,18 @@ from dataclasses import dataclass
 
 from ..budget import Budget
 from ..errors import IllegalMoveError, ParseError, PentoError
-from ..polyomino.board import MAX_SIDE as BOARD_MAX_SIDE
+from ..limits import MAX_COPIES, MAX_STATE, WORKSHOP_SIDE, number, within
+from ..limits import MAX_SIDE as BOARD_MAX_SIDE
 from ..polyomino.board import Board, Position
 from ..polyomino.feasibility import impossibility
 from ..polyomino.geometry import Cell, bounds
-from ..polyomino.pieces import MAX_COPIES, PieceSet, family, parse_piece_names, piece_by_name
+from ..polyomino.pieces import PieceSet, family, parse_piece_names, piece_by_name
 from ..polyomino.puzzle import Puzzle, parse_puzzle, parse_puzzle_text
 from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
 
-MAX_SIDE = 20
+MAX_SIDE = WORKSHOP_SIDE
 LARGE = 20_000  # placements beyond which the workshop warns that a search may take long
-_CELL = re.compile(r"^(\d+),(\d+)$")
+_CELL = re.compile(r"^([0-9]{1,9}),([0-9]{1,9})$")  # bounded: no 4,300-digit int()
 
 
 RULES = """\
@@ -81,10 +82,10 @@ def _board_text(st: WorkshopState) -> str:
 
 def _parse_grid(spec: str) -> tuple[int, int, frozenset[Cell]]:
     """A board spec read as a grid, keeping empty rows and columns."""
-    m = re.match(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$", spec)
+    m = re.match(r"^\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*$", spec)
     if m:
-        rows, cols = int(m.group(1)), int(m.group(2))
-        _check_size(rows, cols)
+        rows = number(m.group(1), "the number of rows", 1, MAX_SIDE)
+        cols = number(m.group(2), "the number of columns", 1, MAX_SIDE)
         return rows, cols, frozenset((r, c) for r in range(rows) for c in range(cols))
     lines = spec.replace("\n", "/").split("/")
     rows, cols = len(lines), max(len(line) for line in lines)
@@ -161,8 +162,7 @@ class WorkshopGame:
     def start(self, desc: str, state: str = "") -> WorkshopState:
         if not state:
             return _from_puzzle(parse_puzzle(desc, MAX_SIDE))
-        if len(state) > 6000:
-            raise ParseError("the saved workshop is too long")
+        within(state, "the saved workshop", MAX_STATE)
         parts = state.split("~")
         if len(parts) != 3:
             raise ParseError("a workshop state is BOARD~PIECES~FLAGS")
@@ -180,11 +180,11 @@ class WorkshopGame:
     def apply(self, st: WorkshopState, move: str) -> WorkshopState:
         verb, _, rest = move.strip().partition(" ")
         if verb == "size":
-            try:
-                rows, cols = (int(x) for x in rest.split())
-            except ValueError:
-                raise ParseError("size takes two numbers: rows and columns") from None
-            _check_size(rows, cols)
+            words = rest.split()
+            if len(words) != 2:
+                raise ParseError("size takes two numbers: rows and columns")
+            rows = number(words[0], "the number of rows", 1, MAX_SIDE)
+            cols = number(words[1], "the number of columns", 1, MAX_SIDE)
             cells = {c for c in st.cells if c[0] < rows and c[1] < cols}
             cells |= {(r, c) for r in range(rows) for c in range(cols) if r >= st.rows or c >= st.cols}
             return WorkshopState(rows, cols, frozenset(cells), st.pieces, st.allow_unused)
@@ -211,12 +211,11 @@ class WorkshopGame:
             return WorkshopState(st.rows, st.cols, st.cells, pieces, st.allow_unused)
         if verb == "count":
             name, _, n = rest.rpartition(" ")
-            if not n.isdigit() or int(n) > MAX_COPIES:
-                raise ParseError(f"a count is 0 to {MAX_COPIES}")
+            count = number(n, "a count", 0, MAX_COPIES)
             piece = piece_by_name(name)
             counts = {p: k for p, k in st.pieces}
             match = next((p for p in counts if p.name == piece.name), piece)
-            counts[match] = int(n)
+            counts[match] = count
             return WorkshopState(st.rows, st.cols, st.cells, PieceSet.of(counts, st.pieces.one_sided), st.allow_unused)
         if verb == "flag":
             which, _, value = rest.partition(" ")

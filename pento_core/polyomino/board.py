@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..errors import IllegalMoveError, ParseError
+from ..limits import MAX_SIDE, number
 from .geometry import Cell, Shape, bounds, components, neighbours, normalize
 from .pieces import Piece, PieceSet
 
-MAX_SIDE = 64
-_RECT = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
+_RECT = re.compile(r"^\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*$")
 
 
 @dataclass(frozen=True)
@@ -259,7 +259,9 @@ def parse_position(text: str, pieces: PieceSet) -> Position:
 def _parse(text: str) -> tuple[Board, dict[Cell, str], Cell]:
     m = _RECT.match(text)
     if m:
-        return Board.rectangle(int(m.group(1)), int(m.group(2))), {}, (0, 0)
+        rows = number(m.group(1), "the number of rows", 1, MAX_SIDE)
+        cols = number(m.group(2), "the number of columns", 1, MAX_SIDE)
+        return Board.rectangle(rows, cols), {}, (0, 0)
     text = text.replace("\r\n", "\n")
     if "\n" not in text and "/" in text:
         text = text.replace("/", "\n")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..errors import ParseError, UnknownPieceError
+from ..limits import MAX_COPIES, MAX_KINDS, MAX_PIECE_SIDE, MAX_PIECES, LimitError, number
 from .geometry import Shape, canonical, is_connected, mirror_v, neighbours, normalize, orientations, render
 
 PENTOMINO_LETTERS = "FILNPTUVWXYZ"
@@ -151,7 +152,7 @@ def piece_by_name(name: str) -> Piece:
     raise UnknownPieceError(f"unknown piece {name!r} (pentominoes are {PENTOMINO_LETTERS}; others e.g. I4, T4, H12)")
 
 
-MAX_CUSTOM_SIZE = 12
+MAX_CUSTOM_SIZE = MAX_PIECE_SIDE
 
 
 def custom_piece(name: str) -> Piece:
@@ -210,6 +211,17 @@ class PieceSet:
     counts: tuple[tuple[Piece, int], ...]
     one_sided: bool = False
 
+    def __post_init__(self) -> None:
+        # Checked here, where every set is made, so no edit (merging L4 and L4' when a set
+        # stops being one-sided, say) can make a set that its own text could not describe.
+        for p, n in self.counts:
+            if n > MAX_COPIES:
+                raise LimitError(f"at most {MAX_COPIES} copies of a piece, not {n} of {p.name}")
+        if len(self.counts) > MAX_KINDS:
+            raise LimitError(f"at most {MAX_KINDS} different pieces, not {len(self.counts)}")
+        if self.total > MAX_PIECES:
+            raise LimitError(f"at most {MAX_PIECES:,} pieces in all, not {self.total:,}")
+
     @classmethod
     def of(cls, pieces: Mapping[Piece, int] | Iterable[Piece], one_sided: bool = False) -> PieceSet:
         """Build a set, merging pieces that are the same up to the allowed moves."""
@@ -255,9 +267,6 @@ class PieceSet:
         return ",".join(p.name if n == 1 else f"{p.name}*{n}" for p, n in self.counts)
 
 
-MAX_COPIES = 99
-
-
 def parse_piece_names(spec: str, one_sided: bool = False) -> PieceSet:
     """Parse ``FILN`` (pentomino letters; a repeated letter is two copies) or
     ``I4,T4*2,C11_10`` (names separated by commas, ``*k`` for k copies)."""
@@ -271,10 +280,9 @@ def parse_piece_names(spec: str, one_sided: bool = False) -> PieceSet:
     counts: dict[Piece, int] = {}
     for token in tokens:
         name, _, copies = token.partition("*")
-        if copies and not (copies.isdigit() and 0 < int(copies) <= MAX_COPIES):
-            raise UnknownPieceError(f"{token!r}: the number of copies must be 1 to {MAX_COPIES}")
+        n = number(copies, f"the number of copies in {token[:30]!r}", 1, MAX_COPIES) if copies else 1
         piece = piece_by_name(name)
-        counts[piece] = counts.get(piece, 0) + (int(copies) if copies else 1)
+        counts[piece] = counts.get(piece, 0) + n
     return PieceSet.of(counts, one_sided)
 
 
@@ -294,9 +302,13 @@ def parse_pieces_text(text: str, one_sided: bool = False) -> PieceSet:
             if not block:
                 start = i
             block.append(line)
+            if len(block) > MAX_PIECE_SIDE or len(line.rstrip()) > MAX_PIECE_SIDE:
+                raise LimitError(f"a piece is drawn in at most {MAX_PIECE_SIDE} x {MAX_PIECE_SIDE} cells", i + 1)
         elif block:
             shapes.append(parse_drawing("\n".join(block), start))
             block = []
+            if len(shapes) > MAX_PIECES:
+                raise LimitError(f"at most {MAX_PIECES:,} pieces in all", i + 1)
     if not shapes:
         raise ParseError("no pieces found (draw each piece with '#', separate pieces by a blank line)", 1)
     return PieceSet.of([named_piece(s) for s in shapes], one_sided)

@@ -24,6 +24,7 @@ import random
 
 from ..budget import Budget, ProgressFn
 from ..errors import ImpossibleError, PentoError
+from ..limits import MAX_SIDE, number
 from . import freeform
 from .board import Board
 from .cover import Problem
@@ -110,10 +111,10 @@ def generate(params: str, seed: int, progress: ProgressFn | None = None) -> Puzz
         raise PentoError("no pentomino could be scaled and covered")
     if kind == "parallelogram":
         if arg:
-            try:
-                b, d, s = (int(x) for x in arg.split(","))
-            except ValueError:
-                raise PentoError("a parallelogram is b,d,s (e.g. 10,6,1)") from None
+            parts = arg.split(",")
+            if len(parts) != 3:
+                raise PentoError("a parallelogram is b,d,s (e.g. 10,6,1)")
+            b, d, s = (number(x, "a parallelogram's b, d and s", 0, MAX_SIDE) for x in parts)
             return parallelogram(b, d, s, progress)
         for triple in rng.sample(parallelogram_triples(), len(parallelogram_triples())):
             try:
@@ -125,9 +126,11 @@ def generate(params: str, seed: int, progress: ProgressFn | None = None) -> Puzz
         return eight_by_eight_with_holes(seed, progress=progress)
     if kind == "freeform":
         version, _, n_text = arg.partition(":")
-        if not n_text.isdigit():
-            raise PentoError("a free-form board is freeform:VERSION:N, e.g. freeform:2.2:4")
-        n = int(n_text)
+        if version not in freeform.VERSIONS:
+            raise PentoError(
+                f"a free-form board is freeform:VERSION:N with VERSION one of {', '.join(freeform.VERSIONS)}"
+            )
+        n = number(n_text, "the number of pentominoes of a free-form board", 2, 12)
         limit = (freeform.min_perimeter(5 * n) + 10 * n + 2) // 2 if version == "1.2" else None
         board = freeform.build(version, n, rng, limit)
         puzzle = Puzzle(board.board, PieceSet.pentominoes(), allow_unused=n < 12)

@@ -20,11 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ParseError
-from .board import MAX_SIDE, Board, parse_board
+from ..limits import MAX_DESC, MAX_SIDE, MAX_TEXT, within
+from .board import Board, parse_board
 from .pieces import PieceSet, parse_piece_names, parse_pieces_text, write_pieces_text
 
 DEFAULT_PIECES = "FILNPTUVWXYZ"
-MAX_SPEC = 6000
 
 
 @dataclass(frozen=True)
@@ -58,8 +58,7 @@ class Puzzle:
 
 def parse_puzzle(spec: str, max_side: int = MAX_SIDE) -> Puzzle:
     """Parse a one-line spec ``BOARD~PIECES~FLAGS``."""
-    if len(spec) > MAX_SPEC:
-        raise ParseError("the puzzle description is too long")
+    within(spec, "the puzzle description", MAX_DESC)
     parts = spec.strip().split("~")
     if len(parts) > 3:
         raise ParseError("a puzzle is BOARD~PIECES~FLAGS: too many '~'")
@@ -74,9 +73,9 @@ def parse_puzzle(spec: str, max_side: int = MAX_SIDE) -> Puzzle:
     return Puzzle(board, pieces, "u" in flags)
 
 
-def parse_puzzle_text(text: str, max_side: int = MAX_SIDE) -> Puzzle:
+def parse_puzzle_text(body: str, max_side: int = MAX_SIDE) -> Puzzle:
     """Parse the text file format (see the module docstring)."""
-    lines = text.replace("\r\n", "\n").split("\n")
+    lines = within(body, "the puzzle text", MAX_TEXT).replace("\r\n", "\n").split("\n")
     flags: set[str] = set()
     if lines and lines[0].lstrip().startswith(";"):
         words = lines[0].lstrip(" ;").replace(",", " ").split()

@@ -1,0 +1,60 @@
+"""One set of limits for everything ``pento_core`` reads and writes.
+
+Every parser checks its input against these numbers and every writer stays
+within them, so whatever the core writes (a desc, a state, a link, a save, a
+puzzle file) it reads back.  A limit that is hit raises :class:`LimitError`,
+whose message names the limit in plain words; the page and the command line
+show it as it is.
+
+Why these numbers: a board side of 64 holds every board the thesis and the lab
+report use with room to spare; 99 copies of a piece and 64 different pieces
+cover any classroom puzzle; at most 1,000 pieces in all keeps a puzzle's text
+(and a state, which names each placed piece) within the text limits below.
+"""
+
+from __future__ import annotations
+
+from .errors import PentoError
+
+MAX_SIDE = 64  # rows and columns of a board
+WORKSHOP_SIDE = 20  # rows and columns of the workshop's editor
+MAX_COPIES = 99  # copies of one piece in a set
+MAX_KINDS = 64  # different pieces in one set
+MAX_PIECES = 1_000  # pieces in one set, copies included
+MAX_PIECE_SIDE = 12  # a drawn piece fits in 12 x 12 cells
+MAX_DESC = 20_000  # characters of a puzzle desc (a puzzle spec, a board of 64 x 64 rows included)
+MAX_STATE = 200_000  # characters of a position (up to 1,000 placements, each naming its piece)
+MAX_TEXT = 200_000  # characters of an imported puzzle text or a file read by the command line
+MAX_DIGITS = 9  # digits of a number written in a text (seeds are whole JSON numbers, not text)
+MAX_SECONDS = 3_600.0  # the longest budget a single request may ask for
+
+
+class LimitError(PentoError):
+    """Input beyond one of the limits above."""
+
+    code = "too_large"
+
+
+def number(text: str, what: str, low: int, high: int) -> int:
+    """The whole number written in ``text`` (ASCII digits only), between ``low`` and ``high``.
+
+    Refuses ``'²'`` (``str.isdigit`` says yes, ``int`` says no) and thousands of
+    digits (``int`` refuses more than 4,300, and slowly) before converting.
+    """
+    t = text.strip()
+    digits = t[1:] if t.startswith("-") else t
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        raise PentoError(f"{what} must be a whole number from {low} to {high}, not {text.strip()[:20]!r}")
+    if len(digits) > MAX_DIGITS:
+        raise LimitError(f"{what} must be a whole number from {low} to {high}")
+    value = int(t)
+    if not low <= value <= high:
+        raise LimitError(f"{what} must be from {low} to {high}, not {value}")
+    return value
+
+
+def within(value: str, what: str, limit: int) -> str:
+    """``value`` itself, when it has at most ``limit`` characters."""
+    if len(value) > limit:
+        raise LimitError(f"{what} is too long: {len(value):,} characters, at most {limit:,}")
+    return value
