@@ -76,8 +76,9 @@ def _game(args: JSON) -> Game:
 
 
 def _budget(args: JSON, default: float, limit: float = MAX_SECONDS) -> Budget:
+    """The request's budget, already running: everything the request does shares its deadline."""
     seconds = _arg(args, "seconds", float, default)
-    return Budget(max_seconds=max(0.05, min(seconds, limit)))
+    return Budget(max_seconds=max(0.05, min(seconds, limit))).started()
 
 
 def _progress(sink: ProgressSink | None) -> Callable[[Progress], None] | None:

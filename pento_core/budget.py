@@ -7,8 +7,9 @@ reported as "unknown", never as an answer.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 class BudgetSpent(Exception):
@@ -17,11 +18,35 @@ class BudgetSpent(Exception):
 
 @dataclass(frozen=True)
 class Budget:
-    """Limits on a search: nodes expanded, wall-clock seconds, a stop flag."""
+    """Limits on a search: nodes expanded, wall-clock seconds, a stop flag.
+
+    ``max_seconds`` counts from when the budget is :meth:`started`; every
+    search, pre-check and fallback handed a started budget shares its one
+    ``deadline``, so a hint that tries several searches stays within the
+    seconds it was given, all together.  ``max_nodes`` counts per search.
+    """
 
     max_nodes: int | None = None
     max_seconds: float | None = None
     should_stop: Callable[[], bool] | None = None
+    deadline: float | None = None  # a time.monotonic() value; set by started()
+
+    def started(self) -> Budget:
+        """This budget with its clock running (itself when it already runs or has no time limit)."""
+        if self.deadline is not None or self.max_seconds is None:
+            return self
+        return replace(self, deadline=time.monotonic() + max(0.0, self.max_seconds))
+
+    def spent(self) -> bool:
+        """Whether the time is up or a stop was asked for (node counts are the search's own)."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            return True
+        return self.should_stop is not None and self.should_stop()
+
+    def check(self) -> None:
+        """Raise :class:`BudgetSpent` when :meth:`spent`."""
+        if self.spent():
+            raise BudgetSpent
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..budget import Budget
+from ..budget import Budget, BudgetSpent
 from ..errors import ImpossibleError, ParseError, PentoError
 from ..limits import MAX_SIDE, MAX_STATE, within
 from ..polyomino import freeform, problems
@@ -35,6 +35,8 @@ from ..polyomino.puzzle import Puzzle, parse_puzzle
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
 SCOTT = "8x8 without its centre"
+PRECHECK_SECONDS = 0.5  # the impossibility arguments run when a puzzle is opened, within this
+NEW_BUDGET = Budget(max_seconds=10)  # a board chosen on the start screen is offered once a cover is found in this
 RULES = """\
 Cover every cell of the board with pieces from the tray. Pieces may be turned and flipped over, but
 they must not overlap or stick out over the edge.
@@ -74,7 +76,8 @@ def _puzzle(desc: str) -> tuple[Board, PieceSet, bool]:
     if board.area > pieces.area:
         raise ImpossibleError(f"the board has {board.area} cells, more than the pieces cover ({pieces.area})")
     allow_unused = puzzle.allow_unused or board.area < pieces.area
-    reason = impossibility(Position(board, pieces), allow_unused)
+    # bounded: opening a link must never run long; past the bound the argument says nothing
+    reason = impossibility(Position(board, pieces), allow_unused, Budget(max_seconds=PRECHECK_SECONDS))
     if reason:
         raise ImpossibleError(reason)
     return board, pieces, allow_unused
@@ -166,10 +169,15 @@ class CoverGame:
             return generated.spec()
         board, pieces, allow_unused = _puzzle(params)
         desc = Puzzle(board, pieces, allow_unused and board.area == pieces.area).spec()
-        problem = Problem(board, pieces, allow_unused=allow_unused)
-        result = problem.first(Budget(max_seconds=10), progress)
-        if result.status == "none":
+        status, _, _ = self._first(
+            CoverState(desc, Position(board, pieces), allow_unused), NEW_BUDGET.started(), progress
+        )
+        if status == "none":
             raise ImpossibleError(f"the {board.height}x{board.width} board cannot be covered with these pieces")
+        if status == "unknown":  # never offer a puzzle that is not known to have a solution
+            raise PentoError(
+                f"no cover of the {board.height}x{board.width} board was found within 10 s; try a smaller one"
+            )
         return desc
 
     def validate(self, desc: str) -> None:
@@ -256,23 +264,32 @@ class CoverGame:
 
     # -- help from the solver ----------------------------------------------------------------
 
-    def _problem(self, state: CoverState, placements: tuple[Placement, ...] | None = None) -> Problem:
+    def _first(
+        self,
+        state: CoverState,
+        budget: Budget,
+        progress: ProgressFn | None = None,
+        placements: tuple[Placement, ...] | None = None,
+    ) -> tuple[str, tuple[Placement, ...] | None, str]:
+        """(found | none | unknown, the solution, why there is none) for the position with
+        ``placements`` (default: the pieces on the board), within ``budget``."""
         pos = state.position
         placed = pos.placements if placements is None else placements
-        return Problem(pos.board, pos.pieces, allow_unused=state.allow_unused, placed=placed)
+        try:
+            result = Problem(pos.board, pos.pieces, state.allow_unused, placed, budget).first(budget, progress)
+        except ImpossibleError as e:
+            return "none", None, str(e)
+        except BudgetSpent:
+            return "unknown", None, ""
+        return result.status, result.solution, "no arrangement of the remaining pieces fills the empty cells"
 
     def hint(self, state: CoverState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
         """One placement that still leads to a cover, or what stands in the way."""
         pos = state.position
         if pos.is_complete():
             return Hint("solved", "The board is already covered.")
-        try:
-            result = self._problem(state).first(budget, progress)
-            status, solution = result.status, result.solution
-        except ImpossibleError as e:
-            status, solution, why = "none", None, str(e)
-        else:
-            why = "no arrangement of the remaining pieces fills the empty cells"
+        budget = budget.started()  # the search and every fallback below share these seconds
+        status, solution, why = self._first(state, budget, progress)
         if status == "unknown":
             return Hint("unknown", "The solver ran out of time on this position; try again or remove a piece.")
         if status == "found" and solution is not None:
@@ -287,6 +304,11 @@ class CoverGame:
                 sorted(step.cells),
             )
         culprit = self._culprit(state, budget)
+        if isinstance(culprit, str):
+            return Hint(
+                "blocked",
+                f"This position cannot be completed: {why}. Finding which piece is in the way ran out of time.",
+            )
         if culprit is None:
             return Hint("blocked", f"This position cannot be completed: {why}. Clear some pieces.")
         return Hint(
@@ -296,34 +318,34 @@ class CoverGame:
             sorted(culprit.cells),
         )
 
-    def _culprit(self, state: CoverState, budget: Budget) -> Placement | None:
-        """The most recently placed piece whose removal makes the position completable."""
+    def _culprit(self, state: CoverState, budget: Budget) -> Placement | str | None:
+        """The most recently placed piece whose removal makes the position completable; None
+        when no single piece does; ``"unknown"`` when the budget ran out before that was
+        decided (a piece is named only when proven, whatever the budget)."""
         placements = state.position.placements
         for i in reversed(range(len(placements))):
             others = placements[:i] + placements[i + 1 :]
-            try:
-                if self._problem(state, others).first(budget).status == "found":
-                    return placements[i]
-            except ImpossibleError:
-                continue
+            status = self._first(state, budget, placements=others)[0]
+            if status == "found":
+                return placements[i]
+            if status == "unknown":
+                return "unknown"
         return None
 
     def solve(self, state: CoverState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
         """A complete cover: from the current position when it can be completed, else from scratch."""
         pos = state.position
         one_sided = pos.pieces.one_sided
+        budget = budget.started()
         attempts: list[tuple[bool, tuple[Placement, ...]]] = [(False, pos.placements)]
         if pos.placements:
             attempts.append((True, ()))
         for from_empty, placed in attempts:
-            try:
-                result = self._problem(state, placed).first(budget, progress)
-            except ImpossibleError:
-                continue
-            if result.status == "unknown":
+            status, solution, _ = self._first(state, budget, progress, placed)
+            if status == "unknown":
                 return Solution(False, "The solver ran out of time.")
-            if result.status == "found" and result.solution is not None:
-                moves = [placement_text(p, one_sided) for p in result.solution if p not in placed]
+            if status == "found" and solution is not None:
+                moves = [placement_text(p, one_sided) for p in solution if p not in placed]
                 moves.sort(key=lambda m: _anchor_order(m))
                 message = (
                     "The current pieces cannot all stay; here is a cover from an empty board."

@@ -259,6 +259,7 @@ class TwentyGame:
         if all(pos.is_complete() for pos in st.copies):
             return Hint("solved", "Every copy is covered.")
         keep = self._placed(st)
+        budget = budget.started()  # one deadline for the search and every fallback
         status, new = self._first(st, keep, budget, progress)
         if status == "unknown":
             return Hint("unknown", "The solver ran out of time; try again or take pieces back.")
@@ -274,7 +275,12 @@ class TwentyGame:
             if not st.copies[k].placements:
                 continue
             others = [(j, p) for j, p in keep if j != k]
-            if self._first(st, others, budget)[0] == "found":
+            status = self._first(st, others, budget)[0]
+            if status == "unknown":  # a copy is named only when proven, whatever the budget
+                return Hint(
+                    "blocked", "These placements cannot all stay; finding which copy is in the way ran out of time."
+                )
+            if status == "found":
                 cells = sorted(c for p in st.copies[k].placements for c in p.cells)
                 return Hint(
                     "blocked",
@@ -288,6 +294,7 @@ class TwentyGame:
 
     def solve(self, st: TwentyState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
         keep = self._placed(st)
+        budget = budget.started()
         status, new = self._first(st, keep, budget, progress)
         from_empty = False
         if status != "found" and keep:

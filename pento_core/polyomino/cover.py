@@ -100,7 +100,7 @@ class _Search:
     """Bookkeeping shared by one search: nodes, budget, progress, memo."""
 
     def __init__(self, budget: Budget | None, progress: ProgressFn | None, progress_every: float) -> None:
-        self.budget = budget or Budget()
+        self.budget = (budget or Budget()).started()
         self.progress = progress
         self.progress_every = progress_every
         self.start = time.monotonic()
@@ -117,10 +117,7 @@ class _Search:
         b = self.budget
         if b.max_nodes is not None and self.nodes >= b.max_nodes:
             raise BudgetSpent
-        if b.max_seconds is not None and now - self.start >= b.max_seconds:
-            raise BudgetSpent
-        if b.should_stop is not None and b.should_stop():
-            raise BudgetSpent
+        b.check()
         if len(self.memo) > _MEMO_LIMIT:
             self.memo.clear()
         if self.progress is not None and now - self.last_report >= self.progress_every:
@@ -149,7 +146,11 @@ class Problem:
         pieces: PieceSet,
         allow_unused: bool = False,
         placed: Iterable[Placement] = (),
+        budget: Budget | None = None,
     ) -> None:
+        """``budget`` bounds the pre-checks and the compilation (a large board with many kinds of
+        pieces has millions of placements): a spent budget raises :class:`BudgetSpent`."""
+        budget = (budget or Budget()).started()
         self.board = board
         self.pieces = pieces
         self.allow_unused = allow_unused
@@ -157,14 +158,14 @@ class Problem:
         position = Position(board, pieces)
         for p in self.placed:
             position = position.place(p.piece, p.cells)
-        reason = impossibility(position, allow_unused)
+        reason = impossibility(position, allow_unused, budget)
         if reason:
             raise ImpossibleError(reason)
-        self._compile(position)
+        self._compile(position, budget)
 
     # -- compilation into bits ------------------------------------------------
 
-    def _compile(self, position: Position) -> None:
+    def _compile(self, position: Position, budget: Budget) -> None:
         board = self.board
         self._wide = board.height <= board.width
         short = board.height if self._wide else board.width
@@ -193,6 +194,7 @@ class Problem:
         for t, piece in enumerate(self.types):
             masks = []
             for o in piece.orientations(self.pieces.one_sided):
+                budget.check()
                 _, _, h, w = bounds(o)
                 for r0 in range(board.height - h):
                     for c0 in range(board.width - w):

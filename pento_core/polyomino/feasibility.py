@@ -12,21 +12,32 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import gcd
 
+from ..budget import Budget, BudgetSpent
 from .board import Position
 from .geometry import Shape, components
 from .pieces import PieceSet
 
+UNLIMITED = Budget()
 
-def impossibility(position: Position, allow_unused: bool = False) -> str | None:
-    """Why the position can never be completed, or ``None`` if no argument applies."""
+
+def impossibility(position: Position, allow_unused: bool = False, budget: Budget | None = None) -> str | None:
+    """Why the position can never be completed, or ``None`` if no argument applies.
+
+    The arguments are optional pruning, so one that would overrun ``budget``
+    gives up and says nothing (the search that follows decides, within the same
+    budget).  Only the colouring argument can take long (pieces x states)."""
+    budget = (budget or Budget()).started()
     for argument in ARGUMENTS:
-        reason = argument(position, allow_unused)
+        try:
+            reason = argument(position, allow_unused, budget)
+        except BudgetSpent:
+            return None
         if reason:
             return reason
     return None
 
 
-def area(position: Position, allow_unused: bool) -> str | None:
+def area(position: Position, allow_unused: bool, budget: Budget = UNLIMITED) -> str | None:
     """The pieces must cover exactly the cells to cover (at least, when pieces may be left over)."""
     cells = len(position.empty_cells)
     pieces = position.remaining().area
@@ -49,7 +60,7 @@ def _cells(n: int) -> str:
     return f"{n} cell" if n == 1 else f"{n} cells"
 
 
-def small_region(position: Position, allow_unused: bool) -> str | None:
+def small_region(position: Position, allow_unused: bool, budget: Budget = UNLIMITED) -> str | None:
     """A separate region with fewer cells than the smallest piece cannot be covered."""
     left = position.remaining()
     if not left.counts or not position.empty_cells:
@@ -62,7 +73,7 @@ def small_region(position: Position, allow_unused: bool) -> str | None:
     return None
 
 
-def region_sizes(position: Position, allow_unused: bool) -> str | None:
+def region_sizes(position: Position, allow_unused: bool, budget: Budget = UNLIMITED) -> str | None:
     """Each region's size must be a sum of sizes of available pieces (and all regions together, at once)."""
     left = position.remaining()
     if not left.counts or not position.empty_cells:
@@ -96,7 +107,7 @@ def _sums_to(target: int, pieces: PieceSet) -> bool:
     return bool((reachable >> target) & 1)
 
 
-def colouring(position: Position, allow_unused: bool) -> str | None:
+def colouring(position: Position, allow_unused: bool, budget: Budget = UNLIMITED) -> str | None:
     """Checkerboard colouring: a piece always covers d more cells of one colour than of
     the other (its imbalance d; which colour depends on where it lies).  The pieces'
     signed imbalances must add up to the board's imbalance."""
@@ -111,6 +122,7 @@ def colouring(position: Position, allow_unused: bool) -> str | None:
     for p, n in left:
         d = abs(sum(1 if (r + c) % 2 == 0 else -1 for r, c in p.shape))
         for _ in range(n):
+            budget.check()
             nxt = set()
             for cells, imbalance in states:
                 if allow_unused:
@@ -130,4 +142,4 @@ def colouring(position: Position, allow_unused: bool) -> str | None:
     )
 
 
-ARGUMENTS: list[Callable[[Position, bool], str | None]] = [area, small_region, region_sizes, colouring]
+ARGUMENTS: list[Callable[[Position, bool, Budget], str | None]] = [area, small_region, region_sizes, colouring]
