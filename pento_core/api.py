@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import time
 import traceback
 from collections.abc import Callable
@@ -43,6 +44,8 @@ from .polyomino.puzzle import parse_puzzle
 
 PROTOCOL = 1
 MAX_SECONDS = 60.0
+MAX_REQUEST = 1_000_000  # characters of one request (a state is at most 200,000)
+MAX_SAFE_INT = 2**53 - 1  # what a JavaScript number holds exactly
 ProgressSink = Callable[[JSON], None]
 
 
@@ -64,6 +67,12 @@ def _arg(args: JSON, name: str, kind: type, default: Any = ...) -> Any:
         value = float(value)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise RequestError("bad_request", f"argument {name!r} must be a {kind.__name__}")
+    if isinstance(value, int) and abs(value) > MAX_SAFE_INT:
+        raise RequestError("bad_request", f"argument {name!r} must be at most {MAX_SAFE_INT} in size")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RequestError("bad_request", f"argument {name!r} must be a finite number")
+    if isinstance(value, str) and len(value) > MAX_REQUEST:
+        raise RequestError("too_large", f"argument {name!r} is too long")
     return value
 
 
@@ -202,18 +211,32 @@ COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], JSON]] = {
 }
 
 
+def _id(request: Any) -> Any:
+    """The request's id when it is one the reply can echo (a short string, a safe integer, null)."""
+    rid = request.get("id") if isinstance(request, dict) else None
+    if rid is None or (isinstance(rid, str) and len(rid) <= 100):
+        return rid
+    if isinstance(rid, int) and not isinstance(rid, bool) and abs(rid) <= MAX_SAFE_INT:
+        return rid
+    return None
+
+
 def handle(request: Any, progress: ProgressSink | None = None) -> JSON:
     """Answer one request; never raises."""
-    rid = request.get("id") if isinstance(request, dict) else None
+    rid = _id(request)
     try:
         if not isinstance(request, dict):
             raise RequestError("bad_request", "a request is a JSON object {id, cmd, args}")
+        if "id" in request and request["id"] is not None and rid is None:
+            raise RequestError("bad_request", "id must be a string of up to 100 characters or a safe integer")
         cmd = request.get("cmd")
         args = request.get("args", {})
         if not isinstance(args, dict):
             raise RequestError("bad_request", "args must be a JSON object")
+        if not isinstance(cmd, str):
+            raise RequestError("bad_request", "cmd must be a string naming a command")
         if cmd not in COMMANDS:
-            raise RequestError("unknown_command", f"unknown command {cmd!r}")
+            raise RequestError("unknown_command", f"unknown command {cmd[:40]!r}")
         result = COMMANDS[cmd](args, progress)
         return {"id": rid, "ok": True, "result": result}
     except RequestError as e:
@@ -231,11 +254,28 @@ def _error(rid: Any, code: str, message: str) -> JSON:
     return {"id": rid, "ok": False, "error": {"code": code, "message": message}}
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError("numbers must be finite")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
 def handle_json(text: str, progress: Callable[[str], None] | None = None) -> str:
-    """:func:`handle` on JSON text; the progress callback gets JSON text too."""
+    """:func:`handle` on JSON text; the progress callback gets JSON text too.  Never raises;
+    the reply is always valid JSON (no NaN or Infinity in, none out)."""
+    if len(text) > MAX_REQUEST:
+        return json.dumps(_error(None, "too_large", f"the request is larger than {MAX_REQUEST:,} characters"))
     try:
-        request = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        return json.dumps(_error(None, "bad_request", f"the request is not valid JSON: {e}"))
+        request = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except RecursionError:
+        return json.dumps(_error(None, "too_large", "the request is nested too deeply"))
+    except ValueError as e:
+        reason = "a number in it is too long" if "digits" in str(e) else str(e).split(":")[0]
+        return json.dumps(_error(None, "bad_request", f"the request is not valid JSON: {reason}"))
     sink = None if progress is None else (lambda d: progress(json.dumps(d)))
     return json.dumps(handle(request, sink))

@@ -22,14 +22,17 @@ one line on stderr and exit status 2.  A spent ``--timeout`` gives exit 3.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
+import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .budget import Budget, BudgetSpent
 from .errors import PentoError
+from .limits import MAX_TEXT, number, within
 from .polyomino import freeform, partition
 from .polyomino.board import Board, Placement, Position, parse_board
 from .polyomino.cover import Problem
@@ -42,8 +45,9 @@ EXIT_BUDGET = 3
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        raise SystemExit(_fail(message))
+        # one line, as for every other bad input (scripts read the last line of stderr)
+        short = message if len(message) <= 200 else message[:200] + "..."
+        raise SystemExit(_fail(f"{short} (see {self.prog} --help)"))
 
 
 def _fail(message: str) -> int:
@@ -51,21 +55,31 @@ def _fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
+def read_text(path: str) -> str:
+    """A text file's contents: UTF-8, at most MAX_TEXT characters (so /dev/zero or a huge file
+    is refused after reading just past the limit, never read to the end)."""
+    with open(path, "rb") as f:
+        data = f.read(4 * MAX_TEXT + 4)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise PentoError(f"{path} is not UTF-8 text (byte {e.start + 1} cannot be read)") from None
+    return within(text, path, MAX_TEXT)
+
+
 def read_board(spec: str) -> Board:
     """``RxC`` or the path of a board file."""
-    if os.path.exists(spec):
-        with open(spec, encoding="utf-8") as f:
-            return parse_board(f.read())
-    if "x" in spec.lower() and all(part.strip().isdigit() for part in spec.lower().split("x", 1)):
+    if re.fullmatch(r"\s*[0-9]+\s*[xX]\s*[0-9]+\s*", spec):
         return parse_board(spec)
-    raise PentoError(f"board {spec!r} is neither RxC (e.g. 6x10) nor an existing file")
+    if os.path.isfile(spec) or os.path.exists(spec):
+        return parse_board(read_text(spec))
+    raise PentoError(f"board {spec[:40]!r} is neither RxC (e.g. 6x10) nor an existing file")
 
 
 def read_pieces(spec: str, one_sided: bool) -> PieceSet:
     """Pentomino letters, ``I4,T4`` names, or the path of a pieces file."""
     if os.path.exists(spec):
-        with open(spec, encoding="utf-8") as f:
-            return parse_pieces_text(f.read(), one_sided)
+        return parse_pieces_text(read_text(spec), one_sided)
     return parse_piece_names(spec, one_sided)
 
 
@@ -76,7 +90,30 @@ def _problem(args: argparse.Namespace) -> Problem:
 
 
 def _budget(args: argparse.Namespace) -> Budget | None:
-    return Budget(max_seconds=args.timeout) if args.timeout else None
+    return None if args.timeout is None else Budget(max_seconds=args.timeout).started()
+
+
+def _seconds(text: str) -> float:
+    """``--timeout``: a number of seconds above 0 (not 0, not nan, not inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and 0 < value <= 10**9):
+        raise argparse.ArgumentTypeError("--timeout takes a number of seconds above 0")
+    return value
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            return number(text, "the value", low, high)
+        except PentoError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    return parse
 
 
 def cmd_count(args: argparse.Namespace) -> int:
@@ -116,17 +153,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_freeform(args: argparse.Namespace) -> int:
     if args.band:
-        low, _, high = args.band.partition("-")
-        if not (low.isdigit() and (high or low).isdigit()):
+        low_text, _, high_text = args.band.partition("-")
+        if not low_text.strip():
             raise PentoError("--band is LO-HI, e.g. 19-24")
+        low = number(low_text, "--band's low end", 1, 999)
+        high = number(high_text or low_text, "--band's high end", 1, 999)
         t = time.perf_counter()
-        board = freeform.compact_board(args.n, int(low), int(high or low), random.Random(args.seed))
+        board = freeform.compact_board(args.n, low, high, random.Random(args.seed))
         print(Position(board.board, board.pieces, _normalised(board)).text())
         print(f"perimeter: {board.perimeter}")
         print(f"seconds: {time.perf_counter() - t:.3f}")
         return 0
-    if args.count < 1:
-        raise PentoError("--count must be at least 1")
     result = freeform.table(args.version, args.n, args.count, args.seed, args.max_perimeter)
     counts = result["counts"]
     assert isinstance(counts, dict)
@@ -175,26 +212,28 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--one-sided", action="store_true", help="pieces may not be turned over")
         p.add_argument("--allow-unused", action="store_true", help="pieces may be left over")
         p.add_argument("--distinct", action="store_true", help="up to the board's symmetries")
-        p.add_argument("--timeout", type=float, default=None, metavar="S", help="give up after S seconds")
+        p.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
 
     count = sub.add_parser("count", help="count the tilings")
     common(count)
     count.set_defaults(run=cmd_count)
     solve = sub.add_parser("solve", help="print tilings as letter grids")
     common(solve)
-    solve.add_argument("--limit", type=int, default=None, metavar="N", help="print at most N solutions")
+    solve.add_argument(
+        "--limit", type=_whole(1, 10**9), default=None, metavar="N", help="print at most N solutions (1 or more)"
+    )
     solve.set_defaults(run=cmd_solve)
     ff = sub.add_parser("freeform", help="build free-form boards; reproduce the thesis's perimeter tables")
     ff.add_argument("--version", default="2.2", choices=freeform.VERSIONS)
-    ff.add_argument("--n", type=int, default=4, help="pentominoes per board (2 to 12)")
-    ff.add_argument("--count", type=int, default=10_000, help="boards to build")
-    ff.add_argument("--seed", type=int, default=0)
-    ff.add_argument("--max-perimeter", type=int, default=None, help="version 1.2's quality test")
+    ff.add_argument("--n", type=_whole(2, 12), default=4, help="pentominoes per board (2 to 12)")
+    ff.add_argument("--count", type=_whole(1, 1_000_000), default=10_000, help="boards to build (1 to 1,000,000)")
+    ff.add_argument("--seed", type=_whole(-(10**18), 10**18), default=0)
+    ff.add_argument("--max-perimeter", type=_whole(1, 999), default=None, help="version 1.2's quality test")
     ff.add_argument("--band", default=None, metavar="LO-HI", help="build one board directly in this perimeter band")
     ff.set_defaults(run=cmd_freeform)
     for kind in ("twenty", "thirty"):
         game = sub.add_parser(kind, help=f"a Game of {20 if kind == 'twenty' else 30} board and its coverings")
-        game.add_argument("--seed", type=int, default=0)
+        game.add_argument("--seed", type=_whole(-(10**18), 10**18), default=0)
         game.set_defaults(run=cmd_partition)
     return parser
 
@@ -209,3 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(e))
     except OSError as e:
         return _fail(f"cannot read {e.filename}: {e.strerror}")
+    except (RecursionError, MemoryError):
+        return _fail("the input is too large to handle")
+    except Exception as e:  # a bug: still one line, never a traceback
+        return _fail(f"internal error (please report it): {type(e).__name__}: {e}")

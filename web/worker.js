@@ -80,5 +80,5 @@ self.onmessage = async (event) => {
   } catch (err) {
     reply = { id, ok: false, error: { code: "internal", message: String(err) } };
   }
-  postMessage({ type: "response", ...reply });
+  postMessage({ type: "response", ...reply, id }); // the page's id, even when the core could not read the request
 };

@@ -50,6 +50,9 @@ def perimeter(cells: Iterable[Cell]) -> int:
     return sum(1 for c in s for n in neighbours(c) if n not in s)
 
 
+MAX_DISCARDS = 50_000  # boards version 1.2 may throw away for one board before giving up (about 10 s)
+
+
 def min_perimeter(area: int) -> int:
     """The least perimeter of a polyomino of ``area`` cells (2 * ceil(2 * sqrt(area)))."""
     k = 0
@@ -154,14 +157,23 @@ def build(version: str, n: int, rng: random.Random, max_perimeter: int | None = 
         raise PentoError("n must be between 2 and 12")
     if version == "1.2" and max_perimeter is None:
         raise PentoError("version 1.2 needs the largest perimeter to accept")
+    if version == "1.2" and max_perimeter is not None and max_perimeter < min_perimeter(5 * n):
+        least = min_perimeter(5 * n)
+        raise PentoError(
+            f"no board of {n} pentominoes has a perimeter of {max_perimeter} or less: the least is {least}"
+        )
     size = 8 * n + 2  # 34 for n = 4, as in the thesis (section 3.1)
     discarded = 0
-    while True:
+    while discarded <= MAX_DISCARDS:
         board = _attempt(version, n, rng, size)
         if board is None or (version == "1.2" and max_perimeter is not None and board.perimeter > max_perimeter):
             discarded += 1
             continue
         return FreeformBoard(board.placements, discarded)
+    raise PentoError(
+        f"version {version} built no board with a perimeter of at most {max_perimeter} in {MAX_DISCARDS:,} tries; "
+        "a perimeter band (--band) builds compact boards directly"
+    )
 
 
 def _attempt(version: str, n: int, rng: random.Random, size: int) -> FreeformBoard | None:
@@ -264,10 +276,14 @@ def compact_board(n: int, low: int, high: int, rng: random.Random, budget_steps:
     if not 2 <= n <= 12:
         raise PentoError("n must be between 2 and 12")
     area = 5 * n
-    low = max(low, min_perimeter(area))
-    high = min(high, 10 * n + 2)
-    if low > high or (low % 2 and low == high):
-        raise PentoError(f"no board of {n} pentominoes has a perimeter between {low} and {high} (it is even)")
+    if low > high:
+        raise PentoError(f"a perimeter band goes from low to high, not from {low} to {high}")
+    least, most = min_perimeter(area), 10 * n + 2
+    if high < least or low > most:
+        raise PentoError(f"boards of {n} pentominoes have perimeters from {least} to {most}, none in {low}-{high}")
+    low, high = max(low, least), min(high, most)
+    if low == high and low % 2:
+        raise PentoError(f"no board has a perimeter of {low}: a perimeter is always even")
     # Where the band is common, the thesis's own builders land in it within a few tries.
     for attempt in range(24):
         board = _attempt(("2.2", "2.1", "1.1")[attempt % 3], n, rng, 8 * n + 2)
