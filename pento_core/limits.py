@@ -14,7 +14,7 @@ cover any classroom puzzle; at most 1,000 pieces in all keeps a puzzle's text
 
 from __future__ import annotations
 
-from .errors import PentoError
+from .errors import ParseError, PentoError
 
 MAX_SIDE = 64  # rows and columns of a board
 WORKSHOP_SIDE = 20  # rows and columns of the workshop's editor
@@ -28,8 +28,8 @@ MAX_TEXT = 200_000  # characters of an imported puzzle text or a file read by th
 MAX_SECONDS = 3_600.0  # the longest budget a single request may ask for
 
 
-class LimitError(PentoError):
-    """Input beyond one of the limits above."""
+class LimitError(ParseError):
+    """Input beyond one of the limits above (``line`` and ``column`` when it is in a text)."""
 
     code = "too_large"
 

@@ -18,17 +18,32 @@ export class CoreError extends Error {
 }
 
 const SPARE_DELAY_MS = 4000; // after the first engine is ready, so the two boots do not compete
+// A worker can die without a word (out of memory, killed by the browser). Idle, it is pinged and
+// must answer within PONG_MS; busy, it must say something (progress or an answer) within QUIET_MS,
+// or LONG_QUIET_MS for commands that report progress while they search.
+const WATCH_MS = 2000;
+const PONG_MS = 4000;
+const QUIET_MS = 15000;
+const LONG_QUIET_MS = 90000;
+const REPORTS_PROGRESS = new Set(["new", "hint", "solve", "solutions"]);
 
 /** One worker running pento_core. */
 class Engine {
   constructor(onLoading) {
     this.pending = new Map();
     this.ready = false;
+    this.dead = false;
+    this.lastHeard = performance.now();
+    this.pingSent = null;
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     this.started = new Promise((resolve, reject) => {
       this.worker.onmessage = (event) => {
         const msg = event.data;
-        if (msg.type === "ready") {
+        this.lastHeard = performance.now();
+        if (msg.type === "pong") {
+          this.pingSent = null;
+        } else if (msg.type === "ready") {
+          this.watch = setInterval(() => this.checkAlive(), WATCH_MS);
           this.ready = true;
           resolve(msg.hello);
         } else if (msg.type === "loading") {
@@ -50,8 +65,8 @@ class Engine {
       this.worker.onerror = (event) => {
         event.preventDefault();
         const message = event.message || "the puzzle engine stopped unexpectedly";
-        this.failAll(this.ready ? "crashed" : "load_failed", message);
-        if (this.onCrash && this.ready) this.onCrash(message);
+        if (this.ready) this.crash(message);
+        else this.failAll("load_failed", message);
         reject(new CoreError("load_failed", message));
       };
     });
@@ -63,16 +78,42 @@ class Engine {
     this.pending.clear();
   }
 
+  /** The watchdog: a worker that stays silent too long is taken for dead. */
+  checkAlive() {
+    if (this.dead) return;
+    const now = performance.now();
+    if (!this.pending.size) {
+      if (this.pingSent === null) {
+        this.pingSent = now;
+        this.worker.postMessage({ ping: true });
+      } else if (now - this.pingSent > PONG_MS) this.crash("the puzzle engine stopped answering");
+      return;
+    }
+    const long = [...this.pending.values()].some((p) => REPORTS_PROGRESS.has(p.cmd));
+    if (now - this.lastHeard > (long ? LONG_QUIET_MS : QUIET_MS)) this.crash("the puzzle engine stopped answering");
+  }
+
+  crash(message) {
+    if (this.dead) return;
+    this.dead = true;
+    clearInterval(this.watch);
+    this.failAll("crashed", message);
+    if (this.onCrash) this.onCrash(message);
+  }
+
   get busy() {
     return this.pending.size > 0;
   }
 
   send(id, cmd, args, resolve, reject, onProgress) {
-    this.pending.set(id, { resolve, reject, onProgress });
+    if (!this.pending.size) this.lastHeard = performance.now(); // silence counts from the first request
+    this.pending.set(id, { resolve, reject, onProgress, cmd });
     this.worker.postMessage({ id, cmd, args });
   }
 
   terminate() {
+    this.dead = true;
+    clearInterval(this.watch);
     this.worker.terminate();
   }
 }
@@ -131,6 +172,11 @@ export class Core {
     this.spareTimer = setTimeout(() => {
       if (!this.spare) {
         const spare = new Engine(null);
+        spare.onCrash = () => {
+          if (this.spare === spare) this.spare = null; // a spare that died is simply dropped
+          spare.terminate();
+          this.scheduleSpare();
+        };
         spare.started.catch(() => {
           if (this.spare === spare) this.spare = null;
         });
@@ -146,12 +192,21 @@ export class Core {
    * @param {{onProgress?: (p: any) => void}} [options]
    */
   request(cmd, args = {}, options = {}) {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.readyPromise.then(
-        () => this.engine.send(id, cmd, args, resolve, reject, options.onProgress),
-        (err) => reject(err),
-      );
+    const once = () => {
+      const id = this.nextId++;
+      return new Promise((resolve, reject) => {
+        this.readyPromise.then(
+          () => this.engine.send(id, cmd, args, resolve, reject, options.onProgress),
+          (err) => reject(err),
+        );
+      });
+    };
+    // A request lost with a dead engine is sent once more to its replacement: the engines hold
+    // no state (each request names its puzzle and position), so nothing is done twice.
+    return once().catch((err) => {
+      if (err.code !== "crashed") throw err;
+      if (this.onRestart) this.onRestart(err.message);
+      return once();
     });
   }
 

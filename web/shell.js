@@ -855,6 +855,7 @@ function registerOffline() {
 export function boot() {
   // the engine first: its worker boots on another thread while this one draws the start screen
   core = new Core(setCoreState, onLoading);
+  core.onRestart = () => notice("The puzzle engine stopped and was restarted; your game is kept.");
   core.start().catch(() => {});
   bindButtons();
   bindKeys();

@@ -71,6 +71,10 @@ const ready = (async () => {
 
 self.onmessage = async (event) => {
   const request = event.data;
+  if (request && request.ping) {
+    postMessage({ type: "pong" }); // the page's watchdog: this worker is alive and idle
+    return;
+  }
   if (!(await ready)) return;
   const id = request && request.id;
   const progress = (text) => postMessage({ type: "progress", id, progress: JSON.parse(text) });

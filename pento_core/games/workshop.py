@@ -278,7 +278,8 @@ class WorkshopGame:
             out.update(puzzle=None, text=None, reason=str(e), placements=0, warning=None)
             return out
         placements = placement_estimate(puzzle.board, puzzle.pieces)
-        reason = impossibility(Position(puzzle.board, puzzle.pieces), puzzle.allow_unused)
+        # bounded like every edit's answer: past the bound the arguments say nothing (the search decides)
+        reason = impossibility(Position(puzzle.board, puzzle.pieces), puzzle.allow_unused, Budget(max_seconds=0.5))
         if reason is None and placements == 0:
             reason = "no piece fits anywhere on the board"
         warning = None

@@ -93,7 +93,10 @@ class FirstResult:
 
 
 _CHECK_EVERY = 2048  # nodes between budget checks and progress reports
-_MEMO_LIMIT = 6_000_000  # states kept before the memo is dropped (it is only a cache)
+# States kept before the memo is dropped (it is only a cache).  About 80 bytes each: 3 million
+# is some 250 MB, which a browser tab holds; 6x10 needs 1.7 million, so counting it never drops.
+_MEMO_LIMIT = 3_000_000
+_SEEN_LIMIT = 200_000  # symmetry classes remembered by a distinct listing with no piece to fix
 
 
 class _Search:
@@ -332,6 +335,9 @@ class Problem:
             yield from self._run(s, self.start_free, self.start_left, True)
             return
         for kind, fixed, stab, free, left in self._split(group):
+            if kind == "all":
+                yield from self._all_paths(s, free, left, group, distinct)
+                continue
             for path in self._run(s, free, left, True):
                 full = fixed + path
                 if not (kind == "restricted" and len(stab) == 1) and not self._is_least(full, stab):
@@ -341,6 +347,28 @@ class Problem:
                     continue
                 images = {self._image(g, full) for g in group}
                 yield from sorted(images)
+
+    def _all_paths(self, s: _Search, free: Mask, left: int, group: list[list[int]], distinct: bool) -> Iterator[Path]:
+        """The solutions of a branch with no piece to fix (every piece has copies, as in 8x8 with
+        32 dominoes).  Its solutions are closed under the group, so every solution is simply
+        listed.  One per class (``distinct``): the search's order rarely meets a class's least
+        image early, so waiting for it would list nothing for a long time; instead the first
+        member of each class met is listed, and its class remembered (up to _SEEN_LIMIT
+        classes, a bounded memory).  Past that, only least images are listed, and only for
+        classes not remembered, so every class is still listed exactly once."""
+        if not distinct:
+            yield from self._run(s, free, left, True)
+            return
+        seen: set[Path] = set()
+        for path in self._run(s, free, left, True):
+            least = min(self._image(g, path) for g in group)
+            if least in seen:
+                continue
+            if len(seen) < _SEEN_LIMIT:
+                seen.add(least)
+                yield path
+            elif tuple(sorted(path)) == least:
+                yield path
 
     def _split(self, group: list[list[int]]) -> Iterator[_Branch]:
         """Split the search by symmetry.
