@@ -159,9 +159,7 @@ def build(version: str, n: int, rng: random.Random, max_perimeter: int | None = 
         raise PentoError("version 1.2 needs the largest perimeter to accept")
     if version == "1.2" and max_perimeter is not None and max_perimeter < min_perimeter(5 * n):
         least = min_perimeter(5 * n)
-        raise PentoError(
-            f"no board of {n} pentominoes has a perimeter of {max_perimeter} or less: the least is {least}"
-        )
+        raise PentoError(f"no board of {n} pentominoes has a perimeter of {max_perimeter} or less (the least: {least})")
     size = 8 * n + 2  # 34 for n = 4, as in the thesis (section 3.1)
     discarded = 0
     while discarded <= MAX_DISCARDS:

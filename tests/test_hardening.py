@@ -1,0 +1,179 @@
+"""Every case of the hardening issue, as a regression test: limits, budgets, the command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pento_core import api
+from pento_core.budget import Budget
+from pento_core.games.cover import CoverGame
+from pento_core.limits import MAX_COPIES, LimitError, number
+from pento_core.polyomino import cover as engine
+from pento_core.polyomino.board import parse_board
+from pento_core.polyomino.cover import Problem
+from pento_core.polyomino.pieces import parse_piece_names
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def call(cmd: str, **args: object) -> dict[str, object]:
+    return api.handle({"id": 1, "cmd": cmd, "args": args})
+
+
+def error(r: dict[str, object]) -> dict[str, str]:
+    assert r["ok"] is False, r
+    e = r["error"]
+    assert isinstance(e, dict)
+    return e
+
+
+# -- one set of limits: what the core writes, it reads ------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "9" * 5000, "", "-", "1e3", " "])
+def test_numbers_are_ascii_digits_within_bounds(text: str) -> None:
+    with pytest.raises(ValueError):
+        number(text, "a count", 0, 99)
+    assert number(" 42 ", "a count", 0, 99) == 42
+
+
+def test_the_workshop_link_that_wrote_an_unreadable_state_is_refused() -> None:
+    e = error(call("load", game="workshop", desc="6x10", state="20x20~I2*99,I2*99,I2*2~"))
+    assert e["code"] == "too_large" and f"at most {MAX_COPIES} copies" in e["message"]
+
+
+def test_edits_that_would_merge_past_the_limit_are_refused_and_change_nothing() -> None:
+    state = "6x10~L4*99~"
+    for move in ("flag o 1", "count L4' 99"):
+        r = call("move", game="workshop", desc="6x10", state=state, move=move)
+        assert r["ok"], r
+        state = r["result"]["state"]  # type: ignore[index]
+    e = error(call("move", game="workshop", desc="6x10", state=state, move="flag o 0"))
+    assert "at most 99 copies of a piece, not 198 of L4" in e["message"]
+    assert call("load", game="workshop", desc="6x10", state=state)["ok"]
+
+
+def test_an_import_with_a_giant_piece_is_refused_with_its_line() -> None:
+    e = error(call("move", game="workshop", desc="6x10", state="6x10~F~", move="import 4x4\n---\n" + "#" * 6000))
+    assert e["message"] == "line 3: a piece is drawn in at most 12 x 12 cells"
+
+
+def test_a_megabyte_import_is_refused_at_once() -> None:
+    t0 = time.monotonic()
+    e = error(call("move", game="workshop", desc="6x10", state="6x10~F~", move="import " + "#\n\n" * 400_000))
+    assert e["code"] == "too_large" and time.monotonic() - t0 < 2
+
+
+def test_the_freezing_link_is_refused_at_once() -> None:
+    desc = "64x64~" + ",".join(["I2*99"] * 120)
+    t0 = time.monotonic()
+    e = error(call("load", game="cover", desc=desc, state=""))
+    assert e["code"] == "too_large" and time.monotonic() - t0 < 2
+
+
+def test_piece_sets_cannot_exceed_their_limits() -> None:
+    with pytest.raises(LimitError):
+        parse_piece_names(",".join(f"H{i}*30" for i in range(1, 36)))  # 1,050 pieces
+    with pytest.raises(LimitError):
+        parse_piece_names("I2*99,I2*1")
+
+
+# -- budgets are budgets ------------------------------------------------------------------------------
+
+LARGE = "64x64~I2*25," + ",".join(f"H{i}*25" for i in range(1, 36)) + "~u"  # 900 pieces, 5,300 cells
+
+
+def test_opening_a_large_puzzle_bounds_its_pre_checks() -> None:
+    t0 = time.monotonic()
+    assert call("load", game="cover", desc=LARGE, state="")["ok"]
+    assert time.monotonic() - t0 < 3  # the colouring argument gives up after 0.5 s instead of minutes
+
+
+@pytest.mark.parametrize("seconds", [0.2, 1.0])
+def test_a_hint_keeps_its_budget_across_its_fallbacks(seconds: float) -> None:
+    t0 = time.monotonic()
+    r = call("hint", game="cover", desc=LARGE, state="", seconds=seconds)
+    assert r["ok"] and r["result"]["kind"] == "unknown"  # type: ignore[index]
+    assert time.monotonic() - t0 < seconds + 2
+
+
+def test_a_piece_is_named_in_the_way_only_when_proven() -> None:
+    game = CoverGame()
+    state = game.start("3x20", "X0@0,6")
+    stopped = Budget(should_stop=lambda: True)
+    assert game._culprit(state, stopped) == "unknown"
+    assert game._culprit(state, Budget(max_seconds=10)).piece.name == "X"  # type: ignore[union-attr]
+
+
+def test_a_spent_budget_is_shared_by_every_search() -> None:
+    b = Budget(max_seconds=0.05).started()
+    time.sleep(0.06)
+    assert Problem(parse_board("6x10"), parse_piece_names("FILNPTUVWXYZ")).first(b).status == "unknown"
+
+
+# -- tilings found ----------------------------------------------------------------------------------
+
+
+def test_listing_a_board_where_every_piece_repeats_finds_tilings_at_once() -> None:
+    p = Problem(parse_board("8x8"), parse_piece_names("I2*32"))
+    t0 = time.monotonic()
+    first = next(iter(p.solutions(budget=Budget(max_seconds=5))))
+    assert len(first) == 32 and time.monotonic() - t0 < 2
+    first_distinct = next(iter(p.solutions(distinct=True, budget=Budget(max_seconds=5))))
+    assert len(first_distinct) == 32
+
+
+@pytest.mark.parametrize(("board", "pieces"), [("4x5", "I2*10"), ("4x4", "I2*4,O4*2"), ("3x6", "I3*6")])
+@pytest.mark.parametrize("seen_limit", [0, 3, 200_000])
+def test_distinct_listings_match_the_count_whatever_the_memory_bound(
+    board: str, pieces: str, seen_limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engine, "_SEEN_LIMIT", seen_limit)
+    p = Problem(parse_board(board), parse_piece_names(pieces))
+    listed = list(p.solutions(distinct=True))
+    assert len(listed) == len(set(listed)) == p.count().distinct
+
+
+# -- the command line: one error line, exit 2 -------------------------------------------------------
+
+
+def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pento_core", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["count", "6x10", "--pieces", "F*²"], "must be a whole number from 1 to 99"),
+        (["count", "9" * 5000 + "x2"], "the number of rows must be a whole number from 1 to 64"),
+        (["solve", "6x10", "--limit", "0"], "--limit"),
+        (["solve", "6x10", "--limit", "-1"], "--limit"),
+        (["count", "6x10", "--timeout", "0"], "--timeout takes a number of seconds above 0"),
+        (["count", "6x10", "--timeout", "nan"], "--timeout takes a number of seconds above 0"),
+        (["freeform", "--band", "10-12", "--n", "4"], "perimeters from 18 to 42, none in 10-12"),
+        (["freeform", "--band", "24-19", "--n", "4"], "from low to high"),
+        (["freeform", "--version", "1.2", "--n", "4", "--count", "1", "--max-perimeter", "10"], "the least: 18"),
+        (["freeform", "--version", "1.2", "--n", "4", "--count", "1", "--max-perimeter", "0"], "--max-perimeter"),
+        (["count", "/dev/zero"], "too long"),
+        (["twenty", "--seed", "9" * 50], "--seed"),
+    ],
+)
+def test_bad_command_lines_get_one_error_line_and_exit_2(args: list[str], says: str) -> None:
+    r = run(*args)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: "), r.stderr[-500:]
+    assert says in lines[0]
+
+
+def test_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "board.txt"
+    bad.write_bytes(b"\xff\xfe..\n")
+    r = run("count", str(bad))
+    assert r.returncode == 2 and r.stderr.strip() == f"error: {bad} is not UTF-8 text (byte 1 cannot be read)"
