@@ -281,6 +281,16 @@ def build() -> Path:
 # -- serving --------------------------------------------------------------------------------------
 
 
+# The headers a host should send (the README repeats them).  The page runs no WebAssembly, so its
+# policy has no 'wasm-unsafe-eval'; the worker, which boots Pyodide, gets its own policy with it
+# (a dedicated worker runs under the policy of its own script's response).
+PAGE_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "worker-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"
+)
+WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'"
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {  # noqa: RUF012 - the base class declares it this way
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -293,6 +303,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        path = self.path.split("?", 1)[0]
+        self.send_header("Content-Security-Policy", WORKER_CSP if path.endswith("/web/worker.js") else PAGE_CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:

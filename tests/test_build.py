@@ -79,3 +79,20 @@ def test_the_lock_pins_every_package() -> None:
             line = line.strip()
             if line and not line.startswith(("#", "-r")):
                 assert "==" in line, f"{name}: {line} is not pinned"
+
+
+def test_the_server_sends_the_page_and_the_worker_their_own_policies() -> None:
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html") as r:
+            page = r.headers["Content-Security-Policy"]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/web/worker.js") as r:
+            worker = r.headers["Content-Security-Policy"]
+            assert r.headers["X-Content-Type-Options"] == "nosniff"
+        assert "wasm-unsafe-eval" not in page and "unsafe-inline" not in page and "unsafe-eval" not in page
+        assert "'wasm-unsafe-eval'" in worker and "'unsafe-eval'" not in worker
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -156,9 +156,11 @@ export class Core {
   }
 
   adopt(engine) {
-    engine.onCrash = () => {
+    engine.onCrash = (message) => {
       // a worker that died (out of memory, say) is replaced; the page keeps its position
-      if (engine === this.engine) this.replace("crashed");
+      if (engine !== this.engine) return;
+      this.replace("crashed");
+      if (this.onRestart) this.onRestart(message);
     };
     return engine;
   }
@@ -205,7 +207,6 @@ export class Core {
     // no state (each request names its puzzle and position), so nothing is done twice.
     return once().catch((err) => {
       if (err.code !== "crashed") throw err;
-      if (this.onRestart) this.onRestart(err.message);
       return once();
     });
   }

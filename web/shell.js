@@ -448,13 +448,13 @@ async function continueSlot(id) {
 /** Open what the address names (on load, Back and Forward, or a link followed). */
 async function route() {
   const target = parseHash();
-  if (!target || !target.game) {
-    goHome(false);
-    return;
-  }
-  if (target.malformed) {
+  if (target && target.malformed) {
     goHome(false);
     notice("That link is damaged (it has broken characters), so it was not opened. Your games are safe.");
+    return;
+  }
+  if (!target || !target.game) {
+    goHome(false);
     return;
   }
   if (!gameEntry(target.game) || !VIEWS[target.game]) {

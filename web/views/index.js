@@ -1,6 +1,7 @@
-// The registry of game views: one entry per game id, loaded on demand.
-export const VIEWS = {
+// The registry of game views: one entry per game id, loaded on demand. No prototype, so
+// that a link naming a game "constructor" or "__proto__" finds nothing here.
+export const VIEWS = Object.assign(Object.create(null), {
   cover: () => import("./cover.js"),
   twenty: () => import("./cover.js"), // the cover view draws several copies of a board
   workshop: () => import("./workshop.js"),
-};
+});
