@@ -86,10 +86,8 @@ def test_corrupt_saves_are_set_aside_alone(two_games: Any) -> None:
     assert "2 saved games could not be read" in str(page.locator("#notice-text").text_content())
     assert page.locator("#saved-list li").count() == 3  # the two games and "Broken"
     page.locator("#saved-list li[data-slot=d] .saved-open").click()
-    wait_until(
-        page,
-        "document.body.dataset.screen === 'home' && document.getElementById('notice-text').textContent.includes('set aside')",
-    )
+    aside = "document.getElementById('notice-text').textContent.includes('set aside')"
+    wait_until(page, f"document.body.dataset.screen === 'home' && {aside}")
     assert page.locator("#saved-list li").count() == 2
     ids = saved_ids(page)
     assert len(ids) == 3 and "pento.game.c" in ids  # the two games, and the unknown game kept as it was
@@ -114,7 +112,8 @@ def test_a_save_that_cannot_be_written_says_so_at_once(browser: Any, base_url: s
     ctx.add_init_script(
         "const set = Storage.prototype.setItem;"
         "Storage.prototype.setItem = function (k, v) {"
-        "  if (String(k).startsWith('pento.game.') && window.__full) throw new DOMException('full', 'QuotaExceededError');"
+        "  if (String(k).startsWith('pento.game.') && window.__full)"
+        "    throw new DOMException('full', 'QuotaExceededError');"
         "  return set.call(this, k, v); };"
     )
     try:
