@@ -177,3 +177,32 @@ def test_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
     bad.write_bytes(b"\xff\xfe..\n")
     r = run("count", str(bad))
     assert r.returncode == 2 and r.stderr.strip() == f"error: {bad} is not UTF-8 text (byte 1 cannot be read)"
+
+
+# -- the JSON API: one clean reply for anything -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ('{"id": NaN, "cmd": "hello"}', "bad_request"),
+        ('{"id": 1, "cmd": ["x"]}', "bad_request"),
+        ('{"id": {"a": 1}, "cmd": "hello"}', "bad_request"),
+        (
+            '{"id": 1, "cmd": "new", "args": {"game": "cover", "params": "6x10", "seed": 1' + "0" * 5000 + "}}",
+            "bad_request",
+        ),
+        ('{"id": 1, "cmd": "hint", "args": {"game": "cover", "desc": "6x10", "seconds": 1e400}}', "bad_request"),
+        (
+            '{"id": 1, "cmd": "new", "args": {"game": "cover", "params": "freeform:2.2:' + "9" * 5000 + '"}}',
+            "too_large",
+        ),
+        ("[" * 100_000, "too_large"),
+    ],
+)
+def test_hostile_requests_get_a_specific_error_and_valid_json(text: str, code: str) -> None:
+    import json
+
+    out = api.handle_json(text)
+    r = json.loads(out, parse_constant=lambda c: pytest.fail(f"{c} in a reply"))
+    assert r["ok"] is False and r["error"]["code"] == code, r

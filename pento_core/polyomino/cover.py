@@ -44,9 +44,10 @@ How the search works (and why):
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -96,6 +97,7 @@ _CHECK_EVERY = 2048  # nodes between budget checks and progress reports
 # States kept before the memo is dropped (it is only a cache).  About 80 bytes each: 3 million
 # is some 250 MB, which a browser tab holds; 6x10 needs 1.7 million, so counting it never drops.
 _MEMO_LIMIT = 3_000_000
+_PRECHECK_SECONDS = 2.0
 _SEEN_LIMIT = 200_000  # symmetry classes remembered by a distinct listing with no piece to fix
 
 
@@ -161,7 +163,10 @@ class Problem:
         position = Position(board, pieces)
         for p in self.placed:
             position = position.place(p.piece, p.cells)
-        reason = impossibility(position, allow_unused, budget)
+        # The arguments are optional pruning: never more than a few seconds of them, even within
+        # an hour-long listing, so a search (which reports progress) starts soon.
+        precheck = replace(budget, deadline=min(budget.deadline or math.inf, time.monotonic() + _PRECHECK_SECONDS))
+        reason = impossibility(position, allow_unused, precheck)
         if reason:
             raise ImpossibleError(reason)
         self._compile(position, budget)
