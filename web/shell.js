@@ -441,7 +441,7 @@ async function continueSlot(id) {
     if (token !== opening || err.code === "cancelled") return;
     setAsideSave(id);
     goHome(false);
-    notice(`That saved game could not be opened (${plain(err)}) It was set aside; your other games are safe.`);
+    notice(`That saved game could not be opened: ${plain(err)} It was set aside; your other games are safe.`);
   }
 }
 
