@@ -14,6 +14,10 @@ Commands (see the README for the formats):
   board built directly in a perimeter band.
 * ``twenty --seed S`` / ``thirty --seed S`` print a Game of 20 / 30 board
   and its coverings, one letter grid per covering.
+* ``pegs solve BOARD [--finish R,C] [--timeout S]`` decides a peg solitaire
+  board: with a solution, one jump per line ``R,C-R,C`` and then
+  ``solvable: yes`` (exit 0); ``solvable: no: REASON`` (exit 1);
+  ``solvable: unknown`` when the budget is spent (exit 3).
 
 Bad input (a malformed file, an unknown piece, an impossible problem) gives
 one line on stderr and exit status 2.  A spent ``--timeout`` gives exit 3.
@@ -33,6 +37,9 @@ from collections.abc import Callable, Sequence
 from .budget import Budget, BudgetSpent
 from .errors import PentoError
 from .limits import MAX_TEXT, number, within
+from .pegs import board as pegs_board
+from .pegs import solver as pegs_solver
+from .pegs.board import PegBoard
 from .polyomino import freeform, partition
 from .polyomino.board import Board, Placement, Position, parse_board
 from .polyomino.cover import Problem
@@ -197,6 +204,38 @@ def cmd_partition(args: argparse.Namespace) -> int:
     return 0
 
 
+EXIT_NO = 1
+
+
+def read_pegs(spec: str) -> tuple[PegBoard, int]:
+    """A named peg board (english, french, triangle, arm digits, RxC) or a board file."""
+    if os.path.exists(spec) and not re.fullmatch(r"[0-9]{4}|[0-9]+x[0-9]+|english|french|triangle", spec.lower()):
+        return pegs_board.parse(read_text(spec))
+    return pegs_board.named(spec)
+
+
+def cmd_pegs_solve(args: argparse.Namespace) -> int:
+    board, pegs = read_pegs(args.board)
+    finish = None
+    if args.finish is not None:
+        m = re.fullmatch(r"\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*", args.finish)
+        if not m:
+            raise PentoError(f"--finish is R,C (row and column of the board text), not {args.finish[:20]!r}")
+        finish = board.hole((int(m.group(1)), int(m.group(2))))
+    verdict = pegs_solver.solve(board, pegs, finish, _budget(args))
+    if verdict.status == "yes":
+        for j in verdict.moves:
+            (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
+            print(f"{r1},{c1}-{r2},{c2}")
+        print("solvable: yes")
+        return 0
+    if verdict.status == "no":
+        print(f"solvable: no: {verdict.reason}")
+        return EXIT_NO
+    print("solvable: unknown")
+    return EXIT_BUDGET
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m pento_core", description="Pentomino and polyomino tiling tools.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -231,6 +270,15 @@ def build_parser() -> argparse.ArgumentParser:
     ff.add_argument("--max-perimeter", type=_whole(1, 999), default=None, help="version 1.2's quality test")
     ff.add_argument("--band", default=None, metavar="LO-HI", help="build one board directly in this perimeter band")
     ff.set_defaults(run=cmd_freeform)
+    pegs = sub.add_parser("pegs", help="peg solitaire")
+    pegs_sub = pegs.add_subparsers(dest="pegs_command", required=True, parser_class=_Parser)
+    pegs_solve = pegs_sub.add_parser("solve", help="a solution, or why there is none")
+    pegs_solve.add_argument(
+        "board", metavar="BOARD", help="english, french, triangle, four arm digits (3322), RxC, or a board file"
+    )
+    pegs_solve.add_argument("--finish", default=None, metavar="R,C", help="the hole the last peg must end in")
+    pegs_solve.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
+    pegs_solve.set_defaults(run=cmd_pegs_solve)
     for kind in ("twenty", "thirty"):
         game = sub.add_parser(kind, help=f"a Game of {20 if kind == 'twenty' else 30} board and its coverings")
         game.add_argument("--seed", type=_whole(-(10**18), 10**18), default=0)

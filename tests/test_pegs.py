@@ -1,0 +1,181 @@
+"""Peg solitaire: boards, the impossibility arguments, the solver, the command line.
+Solutions are replayed and verdicts compared with tests/pegs_checker.py, which shares no code."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pegs_checker import ENGLISH, ORTHOGONAL, SIX, arm_board, jump, read, solvable
+
+from pento_core.budget import Budget
+from pento_core.pegs.board import named, parse, rectangle, triangle
+from pento_core.pegs.solver import class_functions, impossibility, position_class, replay, solve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    ("name", "holes", "jumps"),
+    [("english", 33, 76), ("french", 37, 92), ("triangle", 15, 36), ("3333", 45, None), ("1111", 21, None)],
+)
+def test_the_classic_boards(name: str, holes: int, jumps: int | None) -> None:
+    board, pegs = named(name)
+    assert board.size == holes and bin(pegs).count("1") == holes - 1
+    if jumps is not None:
+        assert len(board.jumps) == jumps  # the literature's counts
+    if name[0].isdigit():
+        assert set(board.cells) == arm_board(*(int(d) for d in name))
+
+
+def test_the_english_board_is_the_one_players_know() -> None:
+    board, pegs = named("english")
+    assert board.text(pegs) == ENGLISH
+    assert len(board.symmetries) == 8
+
+
+def test_a_position_class_never_changes_in_play() -> None:
+    rng = random.Random(1)
+    for name in ("english", "french", "triangle", "3322"):
+        board, pegs = named(name)
+        start = position_class(board, pegs)
+        for _ in range(30):
+            moves = board.moves(pegs)
+            if not moves:
+                break
+            j = rng.choice(moves)
+            pegs = pegs & ~(1 << j.a | 1 << j.b) | 1 << j.c
+            assert position_class(board, pegs) == start
+        assert class_functions(board)  # square and triangular boards both have classes
+
+
+def test_readable_reasons() -> None:
+    board, pegs = named("french")
+    assert (
+        impossibility(board, pegs, None)
+        == "position classes: no single hole has the start's class, which no jump changes"
+    )
+    board, pegs = parse("ooo\n.o.\n")
+    reason = impossibility(board, pegs, None)
+    assert reason and "parts of the board no jump links" in reason
+    board, pegs = parse("o.o\n...\n")
+    assert impossibility(board, 0, None) == "there are no pegs on the board"
+    board, pegs = named("english")
+    reason = impossibility(board, pegs, board.index[(0, 2)])
+    assert reason and reason.startswith("position classes:") and "row 0, column 2" in reason
+
+
+def boards_to_brute_force() -> list[tuple[str, str, tuple[tuple[int, int], ...]]]:
+    """(label, board text, directions) for every single vacancy of small boards."""
+    out = []
+    shapes: list[tuple[str, set[tuple[int, int]], tuple[tuple[int, int], ...]]] = [
+        (f"{r}x{c}", {(i, j) for i in range(r) for j in range(c)}, ORTHOGONAL)
+        for r, c in [(3, 3), (3, 4), (4, 4), (2, 5)]
+    ]
+    shapes.append(("triangle5", {(r, c) for r in range(5) for c in range(r + 1)}, SIX))
+    shapes.append(("1100", set(arm_board(1, 1, 0, 0)), ORTHOGONAL))
+    for label, holes, dirs in shapes:
+        h = max(r for r, _ in holes) + 1
+        w = max(c for _, c in holes) + 1
+        for vacancy in sorted(holes):
+            rows = [
+                "".join(("." if (r, c) == vacancy else "o") if (r, c) in holes else " " for c in range(w))
+                for r in range(h)
+            ]
+            out.append((f"{label}-{vacancy}", "\n".join(rows), dirs))
+    return out
+
+
+@pytest.mark.parametrize(("label", "text", "dirs"), boards_to_brute_force())
+def test_verdicts_agree_with_a_brute_force(label: str, text: str, dirs: tuple[tuple[int, int], ...]) -> None:
+    holes, start = read(text)
+    if dirs == SIX:
+        board = triangle()
+        pegs = sum(1 << board.index[c] for c in start)
+    else:
+        board, pegs = parse(text)
+    for finish in [None, *sorted(holes)[:: max(1, len(holes) // 4)]]:
+        expected = solvable(holes, start, dirs, finish)
+        verdict = solve(board, pegs, None if finish is None else board.index[finish], Budget(max_seconds=30))
+        assert verdict.status == ("yes" if expected else "no"), (label, finish, verdict.reason)
+        if verdict.status == "yes":  # and the solution really is one
+            p = start
+            for j in verdict.moves:
+                (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
+                p = jump(holes, p, f"{r1},{c1}-{r2},{c2}", dirs)
+            assert len(p) == 1 and (finish is None or finish in p)
+
+
+def test_replay_refuses_an_illegal_jump() -> None:
+    board = rectangle(1, 3)
+    verdict = solve(board, 0b011)
+    assert verdict.status == "yes" and list(replay(board, 0b011, verdict.moves))[-1] == 0b100
+    with pytest.raises(ValueError):
+        list(replay(board, 0b101, verdict.moves))
+
+
+# -- the command line, exactly as tools script against it ---------------------------------------------------
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pento_core", "pegs", "solve", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(("board", "finish"), [("english", None), ("english", "3,3"), ("2121", None), ("6x4", None)])
+def test_a_solution_is_one_jump_per_line_then_solvable_yes(board: str, finish: str | None) -> None:
+    r = run(board, *(["--finish", finish] if finish else []))
+    lines = r.stdout.strip().splitlines()
+    assert r.returncode == 0 and lines[-1] == "solvable: yes"
+    if board == "english":
+        holes, pegs = read(ENGLISH)
+    elif board == "6x4":
+        holes = frozenset((i, j) for i in range(6) for j in range(4))
+        pegs = holes - {(3, 2)}
+    else:
+        holes = arm_board(2, 1, 2, 1)
+        pegs = holes - {(3, 2)}
+    for line in lines[:-1]:
+        pegs = jump(holes, pegs, line, ORTHOGONAL)
+    assert len(pegs) == 1 and (finish is None or pegs == {(3, 3)})
+
+
+def test_no_solution_says_why_and_exits_1() -> None:
+    r = run("1111")
+    assert r.returncode == 1 and r.stdout.strip().splitlines()[-1].startswith("solvable: no: every sequence")
+    r = run("french")
+    assert r.returncode == 1 and r.stdout.strip() == (
+        "solvable: no: position classes: no single hole has the start's class, which no jump changes"
+    )
+
+
+def test_a_spent_budget_says_unknown_and_exits_3() -> None:
+    r = run("3333", "--timeout", "0.3")
+    assert r.returncode == 3 and r.stdout.strip().splitlines()[-1] == "solvable: unknown"
+
+
+def test_a_board_file(tmp_path: Path) -> None:
+    f = tmp_path / "board.txt"
+    f.write_text("#oo.\n")  # columns count from the text's first character: '#' is column 0
+    r = run(str(f))
+    assert r.returncode == 0 and r.stdout.splitlines() == ["0,1-0,3", "solvable: yes"]
+    f.write_text("ooo.\n")  # one jump is possible, and then two pegs are stuck
+    r = run(str(f))
+    assert r.returncode == 1 and r.stdout.startswith("solvable: no: ")
+
+
+@pytest.mark.parametrize(
+    "args", [["bogus"], ["english", "--finish", "9,9"], ["english", "--finish", "x"], ["english", "--timeout", "0"]]
+)
+def test_bad_input_is_one_error_line_and_exit_2(args: list[str]) -> None:
+    r = run(*args)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: ")
