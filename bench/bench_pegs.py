@@ -1,0 +1,65 @@
+"""Benchmark: peg solitaire, every single-vacancy start of the source's boards, beside the
+source's own times (the "Resta Um" report, ../shared/sources/001_*.txt).
+
+For each board: how many starts are decided (a solution, or a proof there is none) within
+--timeout seconds each, how many are solvable / impossible / unknown, and the slowest
+decision; the source's figure for its one start per board beside it.
+
+Usage: ``.venv/bin/python bench/bench_pegs.py [--timeout 5] [--boards 1111,2121,...]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pento_core.budget import Budget
+from pento_core.pegs.board import named
+from pento_core.pegs.solver import solve
+
+SOURCE = {
+    "1111": "proved impossible in 140 s",
+    "2121": "solved in 130 s",
+    "2222": "solved in under 1 s",
+    "3322": "not solved after 30 minutes",
+    "3333": "not solved after 3 hours",
+    "french": "rejected by the class test",
+    "6x4": "solved in under 1 s",
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--timeout", type=float, default=5.0)
+    parser.add_argument("--boards", default=",".join(SOURCE))
+    args = parser.parse_args()
+    print(f"CPython {sys.version.split()[0]}; every single-vacancy start, finish anywhere, {args.timeout:g} s each\n")
+    head = f"{'board':<8}{'starts':>7}{'yes':>6}{'no':>6}{'unknown':>9}{'slowest s':>11}{'centre s':>10}"
+    print(head + "   source (centre start)")
+    for name in args.boards.split(","):
+        board, usual = named(name)
+        centre_hole = (board.full & ~usual).bit_length() - 1
+        counts = {"yes": 0, "no": 0, "unknown": 0}
+        slowest = 0.0
+        centre_time = 0.0
+        for hole in range(board.size):
+            t0 = time.perf_counter()
+            verdict = solve(board, board.full & ~(1 << hole), None, Budget(max_seconds=args.timeout))
+            elapsed = time.perf_counter() - t0
+            counts[verdict.status] += 1
+            slowest = max(slowest, elapsed)
+            if hole == centre_hole:
+                centre_time = elapsed
+        print(
+            f"{name:<8}{board.size:>7}{counts['yes']:>6}{counts['no']:>6}{counts['unknown']:>9}"
+            f"{slowest:>11.2f}{centre_time:>10.2f}   {SOURCE.get(name, '')}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
