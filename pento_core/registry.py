@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from .games.base import Game
 from .games.cover import CoverGame
+from .games.pegs import PegsGame
 from .games.twenty import TwentyGame
 from .games.workshop import WorkshopGame
 
-GAMES: dict[str, Game] = {g.id: g for g in (CoverGame(), TwentyGame(), WorkshopGame())}
+GAMES: dict[str, Game] = {g.id: g for g in (CoverGame(), TwentyGame(), PegsGame(), WorkshopGame())}
 
 
 def get(game_id: str) -> Game:

@@ -46,8 +46,9 @@ class Verdict:
 
 
 def _where(board: PegBoard, i: int) -> str:
+    """A hole as a player reads it: rows and columns counted from 1."""
     r, c = board.cells[i]
-    return f"row {r}, column {c}"
+    return f"row {r + 1}, column {c + 1}"
 
 
 def _count(mask: int) -> int:
@@ -149,11 +150,12 @@ def classes(board: PegBoard, pegs: int, finish: int | None) -> str | None:
     functions = class_functions(board)
     if finish is not None:
         f = next(f for f in functions if _count(f & pegs) % 2 != _count(f & 1 << finish) % 2)
-        holes = _count(f)
-        parity = "an odd" if _count(f & pegs) % 2 else "an even"
+        on = _count(f & pegs)
+        now, then = ("odd", "even") if on % 2 else ("even", "odd")
         return (
-            f"position classes: {parity} number of pegs stands on a set of {holes} holes, a number no jump's"
-            f" parity changes, but the finish ({_where(board, finish)}) needs the other"
+            f"position classes: {on} pegs stand on a set of {_count(f)} holes (the marked ones), an {now} number;"
+            f" no jump changes whether it is even or odd, and one peg in the finish hole ({_where(board, finish)})"
+            f" would make it {then}"
         )
     return "position classes: no single hole has the start's class, which no jump changes"
 

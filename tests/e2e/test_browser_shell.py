@@ -124,13 +124,15 @@ def check_fits(page: Any, game: str, w: int, h: int) -> None:
         ("cover", "6 x 10"),
         ("cover", "Toothed parallelogram"),
         ("twenty", "Game of 20"),
+        ("pegs", "English (33 holes)"),
+        ("pegs", "Triangle (15 holes)"),
         ("workshop", "6 x 10 with the 12 pentominoes"),
     ],
 )
 def test_every_game_fits_every_screen_and_follows_a_rotation(app: App, game: str, preset: str) -> None:
     page = play(app, preset, game)
     ARTIFACTS.mkdir(exist_ok=True)
-    name = preset.split(" with")[0].replace(" ", "").lower()
+    name = "".join(ch for ch in preset.split(" with")[0].split(" (")[0].lower() if ch.isalnum())
     for w, h in SIZES:  # from portrait to landscape and on: the same game re-lays out, nothing reloads
         page.set_viewport_size({"width": w, "height": h})
         before = time.monotonic()

@@ -1,0 +1,253 @@
+"""Peg solitaire ("Resta Um"): jump pegs over each other until one is left.
+
+Text formats:
+
+* **desc**: a board, ``english``, ``french``, ``triangle``, four arm digits
+  (``3322``) or ``RxC`` (each starts full but for its centre; the triangle,
+  its top), or board rows joined by ``/`` (``o`` a peg, ``.`` an empty hole,
+  ``#`` no hole); then, optionally, ``~R,C``: the hole the last peg must end
+  in (0-based row and column).
+* **state**: the jumps made from the start, ``R,C-R,C`` each (from the peg's
+  hole to the landing hole), joined by ``;``.
+* **move**: one jump ``R,C-R,C``, or ``clear`` (back to the start).
+
+Moves are counted the way the literature counts them: consecutive jumps of
+one peg are one move.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..budget import Budget
+from ..errors import IllegalMoveError, ParseError
+from ..limits import MAX_DESC, MAX_STATE, within
+from ..pegs import board as boards
+from ..pegs.board import Jump, PegBoard
+from ..pegs.solver import class_functions, impossibility, solve
+from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
+
+_JUMP = re.compile(r"^\s*([0-9]{1,3}),([0-9]{1,3})-([0-9]{1,3}),([0-9]{1,3})\s*$")
+_FINISH = re.compile(r"^([0-9]{1,3}),([0-9]{1,3})$")
+
+RULES = """\
+Jump one peg over a neighbouring peg into the empty hole just beyond it, along a row or a column
+(on the triangle, along its three directions); the peg jumped over is taken off the board. Keep
+jumping until one peg is left. Some puzzles ask for the last peg in a chosen hole, marked with a
+ring.
+
+Move a peg: drag it over its neighbour into the empty hole, or tap the peg and then tap the hole.
+The holes it can jump to are marked while it is chosen.
+
+The game counts moves as players of peg solitaire do: several jumps in a row by the same peg are
+one move. Hint shows a jump that keeps the game winnable, or tells you why this position can no
+longer be won (a separated group of pegs, a peg that can never move, or pegs on the wrong class
+of holes, which are then marked). Solve shows a winning line from here, or from the start. Undo
+and Redo step through your jumps."""
+
+
+@dataclass(frozen=True)
+class PegState:
+    desc: str
+    board: PegBoard
+    start: int
+    finish: int | None
+    jumps: tuple[Jump, ...]
+    pegs: int
+
+
+@lru_cache(maxsize=64)
+def _puzzle(desc: str) -> tuple[PegBoard, int, int | None]:
+    within(desc, "the puzzle description", MAX_DESC)
+    spec, _, finish_text = desc.partition("~")
+    if "/" in spec or spec.strip().startswith(("o", ".", "#")):
+        board, pegs = boards.parse(spec.replace("/", "\n"))
+    else:
+        board, pegs = boards.named(spec)
+    finish = None
+    if finish_text:
+        m = _FINISH.match(finish_text.strip())
+        if not m:
+            raise ParseError(f"the finish is R,C (row and column), not {finish_text[:20]!r}")
+        finish = board.hole((int(m.group(1)), int(m.group(2))))
+    if pegs == 0:
+        raise ParseError("the board has no pegs")
+    return board, pegs, finish
+
+
+def _board_name(desc: str) -> str:
+    spec, _, finish = desc.partition("~")
+    s = spec.strip().lower()
+    name = {"english": "English board", "french": "French board", "triangle": "triangle"}.get(s)
+    if name is None:
+        name = f"board {s}" if s.isdigit() else s.replace("x", " × ") if "/" not in s else "your board"
+    return name + (" (one peg in the ring)" if finish else "")
+
+
+def _jump_text(board: PegBoard, j: Jump) -> str:
+    (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
+    return f"{r1},{c1}-{r2},{c2}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def moves_counted(jumps: tuple[Jump, ...]) -> int:
+    """Moves as the literature counts them: a jump by the peg that made the last one continues its move."""
+    return sum(1 for i, j in enumerate(jumps) if i == 0 or jumps[i - 1].c != j.a)
+
+
+class PegsGame:
+    """Peg solitaire on the source's boards, the French and triangular boards, and any drawn board."""
+
+    id = "pegs"
+    title = "Peg solitaire"
+    description = "Jump pegs over each other and take them off, until only one is left."
+    rules = RULES
+    features: tuple[str, ...] = ("hint", "solve", "timer")
+
+    def presets(self) -> list[Preset]:
+        return [
+            Preset("English (33 holes)", "english"),
+            Preset("Triangle (15 holes)", "triangle"),
+            Preset("English, finish in the centre", "english~3,3"),
+            Preset("6 x 4", "6x4"),
+            Preset("2121 (27 holes)", "2121"),
+            Preset("3322 (39 holes)", "3322"),
+            Preset("French (37 holes)", "french"),
+            Preset("1111: can it be done?", "1111"),
+        ]
+
+    def forms(self) -> list[Form]:
+        return []
+
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+        _puzzle(params)
+        return params
+
+    def validate(self, desc: str) -> None:
+        _puzzle(desc)
+
+    def start(self, desc: str, state: str = "") -> PegState:
+        board, pegs, finish = _puzzle(desc)
+        st = PegState(desc, board, pegs, finish, (), pegs)
+        for token in (t for t in within(state, "the position", MAX_STATE).split(";") if t.strip()):
+            st = self.apply(st, token)
+        return st
+
+    def write_state(self, st: PegState) -> str:
+        return ";".join(_jump_text(st.board, j) for j in st.jumps)
+
+    def apply(self, st: PegState, move: str) -> PegState:
+        if move.strip() == "clear":  # back to the start (Solve from the start begins with it)
+            return PegState(st.desc, st.board, st.start, st.finish, (), st.start)
+        m = _JUMP.match(move)
+        if not m:
+            raise ParseError(f"{move[:30]!r} is not a jump like 3,1-3,3")
+        r1, c1, r2, c2 = (int(x) for x in m.groups())
+        board = st.board
+        a, c = board.hole((r1, c1)), board.hole((r2, c2))
+        mid = ((r1 + r2) // 2, (c1 + c2) // 2)
+        j = next((j for j in board.jumps if j.a == a and j.c == c), None)
+        if j is None:
+            raise IllegalMoveError("a peg jumps over one neighbouring hole into the next, in a straight line")
+        if not st.pegs >> a & 1:
+            raise IllegalMoveError(f"there is no peg at row {r1}, column {c1}")
+        if not st.pegs >> j.b & 1:
+            raise IllegalMoveError(f"there is no peg to jump over at row {mid[0]}, column {mid[1]}")
+        if st.pegs >> c & 1:
+            raise IllegalMoveError(f"the hole at row {r2}, column {c2} is not empty")
+        pegs = st.pegs & ~(1 << a | 1 << j.b) | 1 << c
+        return PegState(st.desc, board, st.start, st.finish, (*st.jumps, j), pegs)
+
+    # -- what the view needs ---------------------------------------------------------------------------
+
+    def info(self, desc: str) -> JSON:
+        board, _, finish = _puzzle(desc)
+        goal = "Leave one peg" + (" in the ringed hole." if finish is not None else ", anywhere.")
+        return {
+            "title": f"Peg solitaire: {_board_name(desc)}",
+            "goal": goal,
+            "rows": board.height,
+            "cols": board.width,
+            "holes": [list(c) for c in board.cells],
+            "finish": None if finish is None else list(board.cells[finish]),
+            "triangular": board.directions != boards.SQUARE,
+        }
+
+    def view(self, st: PegState) -> JSON:
+        board = st.board
+        left = bin(st.pegs).count("1")
+        complete = left == 1 and (st.finish is None or st.pegs == 1 << st.finish)
+        moves = board.moves(st.pegs)
+        lost = not complete and not moves
+        counted = moves_counted(st.jumps)
+        done = f"{_plural(counted, 'move')} ({_plural(len(st.jumps), 'jump')})"
+        if complete:
+            summary = f"One peg left: solved in {done}."
+        elif lost:
+            summary = f"No jump is left: {_plural(left, 'peg')} stay. Undo, or start again."
+        else:
+            summary = f"{_plural(left, 'peg')} left; {done} so far."
+        return {
+            "pegs": [list(board.cells[i]) for i in range(board.size) if st.pegs >> i & 1],
+            "moves": [[*board.cells[j.a], *board.cells[j.c]] for j in moves],
+            "left": left,
+            "jumps": len(st.jumps),
+            "counted_moves": counted,
+            "complete": complete,
+            "lost": lost,
+            "summary": summary,
+        }
+
+    def picture(self, st: PegState) -> list[str]:
+        return [row.replace("o", "P") for row in st.board.text(st.pegs).split("\n")]
+
+    # -- help from the solver ---------------------------------------------------------------------------
+
+    def hint(self, st: PegState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
+        board = st.board
+        if self.view(st)["complete"]:
+            return Hint("solved", "Solved: one peg is left.")
+        verdict = solve(board, st.pegs, st.finish, budget)
+        if verdict.status == "yes":
+            j = verdict.moves[0]
+            (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
+            return Hint(
+                "place",
+                f"Jump the peg at row {r1 + 1}, column {c1 + 1} into row {r2 + 1}, column {c2 + 1}: "
+                "the game stays winnable.",
+                _jump_text(board, j),
+                [board.cells[j.a], board.cells[j.c]],
+            )
+        if verdict.status == "unknown":
+            return Hint("unknown", "The solver ran out of time on this position; try again, or undo a few jumps.")
+        return Hint("blocked", f"This position can no longer be won: {verdict.reason}.", None, self._marks(st))
+
+    def _marks(self, st: PegState) -> list[tuple[int, int]]:
+        """The holes behind a proof, to show on the board: the class whose parity is wrong."""
+        board = st.board
+        reason = impossibility(board, st.pegs, st.finish) or ""
+        if reason.startswith("position classes") and st.finish is not None:
+            for f in class_functions(board):
+                if bin(f & st.pegs).count("1") % 2 != (f >> st.finish) & 1:
+                    return [board.cells[i] for i in range(board.size) if f >> i & 1]
+        return []
+
+    def solve(self, st: PegState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
+        board = st.board
+        budget = budget.started()
+        verdict = solve(board, st.pegs, st.finish, budget)
+        if verdict.status == "yes":
+            return Solution(True, "Here is a winning line.", [_jump_text(board, j) for j in verdict.moves])
+        if st.jumps and verdict.status == "no":
+            again = solve(board, st.start, st.finish, budget)
+            if again.status == "yes":
+                moves = [_jump_text(board, j) for j in again.moves]
+                return Solution(True, "This position cannot be won; here is a line from the start.", moves, True)
+        if verdict.status == "unknown":
+            return Solution(False, "The solver ran out of time.")
+        return Solution(False, f"This board cannot be won: {verdict.reason}.")

@@ -1,0 +1,88 @@
+"""Peg solitaire in the browser: a whole game by drag and by tap, undo, hints, a lost
+position's proof, a link."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conftest import App, open_hash, play, session, status_text, wait_until
+
+from pento_core import api
+
+
+def hole(page: Any, r: int, c: int) -> dict[str, float]:
+    lay = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))
+    return next(h for h in lay["holes"] if h["r"] == r and h["c"] == c)
+
+
+def jumps(move: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    a, b = move.split("-")
+    r1, c1 = (int(x) for x in a.split(","))
+    r2, c2 = (int(x) for x in b.split(","))
+    return (r1, c1), (r2, c2)
+
+
+def test_a_whole_game_by_drag_and_by_tap(app: App) -> None:
+    page = play(app, "Triangle (15 holes)", "pegs")
+    assert page.locator("#game-title").text_content() == "Peg solitaire: triangle"
+    moves = api.handle({"cmd": "solve", "args": {"game": "pegs", "desc": "triangle", "state": ""}})["result"]["moves"]
+    for k, move in enumerate(moves):
+        before = session(page)["state"]
+        (r1, c1), (r2, c2) = jumps(move)
+        a, b = hole(page, r1, c1), hole(page, r2, c2)
+        if k % 2 == 0:  # drag
+            page.mouse.move(a["x"], a["y"])
+            page.mouse.down()
+            page.mouse.move((a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2, steps=4)
+            page.mouse.move(b["x"], b["y"], steps=4)
+            page.mouse.up()
+        else:  # tap the peg, then the hole
+            page.mouse.click(a["x"], a["y"])
+            page.mouse.click(b["x"], b["y"])
+        wait_until(page, f"window.pento.session().state !== {json.dumps(before)}")
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    assert "One peg left" in str(page.locator("#done-text").text_content())
+    assert session(page)["view"]["left"] == 1 and session(page)["view"]["complete"]
+
+
+def test_undo_and_a_refused_jump(app: App) -> None:
+    page = play(app, "English (33 holes)", "pegs")
+    a, b = hole(page, 1, 3), hole(page, 3, 3)
+    page.mouse.click(a["x"], a["y"])
+    page.mouse.click(b["x"], b["y"])
+    wait_until(page, "window.pento.session().state === '1,3-3,3'")
+    assert status_text(page) == "31 pegs left; 1 move (1 jump) so far."
+    # a peg dragged into a full hole is refused with the reason, and nothing changes
+    a, b = hole(page, 5, 3), hole(page, 3, 3)
+    page.mouse.move(a["x"], a["y"])
+    page.mouse.down()
+    page.mouse.move(b["x"], b["y"], steps=6)
+    page.mouse.up()
+    wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
+    assert "is not empty" in status_text(page) and session(page)["state"] == "1,3-3,3"
+    page.get_by_role("button", name="Undo").click()
+    wait_until(page, "window.pento.session().state === ''")
+
+
+def test_a_hint_keeps_the_game_winnable(app: App) -> None:
+    page = play(app, "English, finish in the centre", "pegs")
+    page.get_by_role("button", name="Hint").click()
+    wait_until(page, "document.querySelector('#status').textContent.startsWith('Jump the peg')")
+    assert "stays winnable" in status_text(page)
+
+
+def test_a_lost_position_shows_its_proof(app: App) -> None:
+    # finish in a corner hole of the English board's arm: the classes say no, and mark their holes
+    page = open_hash(app, "pegs:english~0%2C2:")
+    page.get_by_role("button", name="Hint").click()
+    wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
+    message = status_text(page)
+    assert message.startswith("This position can no longer be won: position classes")
+    hint = api.handle({"cmd": "hint", "args": {"game": "pegs", "desc": "english~0,2", "state": ""}})["result"]
+    assert len(hint["cells"]) > 0  # the marked holes
+
+
+def test_a_link_reopens_a_position(app: App) -> None:
+    page = open_hash(app, "pegs:6x4:1%2C2-3%2C2")
+    assert session(page)["view"]["left"] == 22 and session(page)["desc"] == "6x4"

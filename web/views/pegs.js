@@ -1,0 +1,284 @@
+// Peg solitaire's view: holes and pegs on a canvas; drag a peg over its neighbour into a hole,
+// or tap the peg and then the hole. It knows no rules: the jumps it offers are the core's list
+// (view.moves), and every jump is checked by the core (host.move).
+import { sizeCanvas } from "./paint.js";
+
+const DRAG_SLOP = 6;
+const TOUCH_LIFT = 1.2; // cells: a peg dragged by a finger is drawn above it
+const MAX_CELL = 180; // CSS pixels a hole: a 5-row triangle still fills a projector
+
+/** The keys of this view, for the shell's help. */
+export const KEYS = [
+  ["Arrow keys", "move the cursor"],
+  ["Enter or Space", "choose the peg under the cursor, or jump the chosen peg to the cursor"],
+  ["Escape", "let go of the chosen peg"],
+  ["Ctrl+Z / Ctrl+Y", "undo / redo"],
+  ["?", "this help"],
+];
+
+export function createView({ root, info, host }) {
+  const R = info.rows;
+  const C = info.cols;
+  const holes = new Set(info.holes.map(([r, c]) => `${r},${c}`));
+  const finish = info.finish;
+  let view = { pegs: [], moves: [] };
+  let pegSet = new Set();
+  let chosen = null; // [r, c] of the chosen peg
+  let drag = null;
+  let cursor = [...info.holes[0]];
+  let keyboard = false;
+  let marks = null; // {cells, kind}
+  let layout = null;
+
+  const canvas = Object.assign(document.createElement("canvas"), { tabIndex: 0, className: "board-canvas" });
+  canvas.setAttribute("role", "application");
+  canvas.setAttribute("aria-roledescription", "peg solitaire board");
+  const describe = Object.assign(document.createElement("p"), { className: "sr-only" });
+  describe.setAttribute("aria-live", "polite");
+  const goal = Object.assign(document.createElement("p"), { className: "goal", textContent: info.goal || "" });
+  const head = Object.assign(document.createElement("div"), { className: "view-head" });
+  head.append(goal);
+  const stage = Object.assign(document.createElement("div"), { className: "stage" });
+  stage.append(canvas);
+  root.replaceChildren(head, stage, describe);
+  const ctx = canvas.getContext("2d");
+
+  // on the triangular board rows are shifted by half a cell, so the lattice's six directions show
+  const xOf = (r, c) => layout.x + (c + (info.triangular ? (R - 1 - r) / 2 : 0) + 0.5) * layout.s;
+  const yOf = (r) => layout.y + (r + 0.5) * layout.s;
+
+  function computeLayout() {
+    const W = Math.max(120, stage.clientWidth);
+    const H = Math.max(120, stage.clientHeight);
+    const s = Math.max(16, Math.floor(Math.min((W - 8) / C, (H - 8) / R, MAX_CELL)));
+    return { s, x: 4, y: 4, width: C * s + 8, height: R * s + 8 };
+  }
+
+  function resize() {
+    layout = computeLayout();
+    sizeCanvas(canvas, layout.width, layout.height);
+    draw();
+  }
+  let lastSize = "";
+  const observer = new ResizeObserver(() => {
+    const size = `${stage.clientWidth}x${stage.clientHeight}`;
+    if (size !== lastSize && layout) {
+      lastSize = size;
+      resize();
+    }
+  });
+  observer.observe(stage);
+
+  const targetsOf = (r, c) => view.moves.filter(([a, b]) => a === r && b === c).map(([, , x, y]) => [x, y]);
+
+  function draw() {
+    if (!layout) return;
+    const { s } = layout;
+    ctx.clearRect(0, 0, layout.width, layout.height);
+    const targets = chosen ? targetsOf(...chosen) : [];
+    const marked = new Set((marks && marks.cells ? marks.cells : []).map(([r, c]) => `${r},${c}`));
+    for (const [r, c] of info.holes) {
+      const x = xOf(r, c);
+      const y = yOf(r);
+      if (marked.has(`${r},${c}`)) {
+        ctx.fillStyle = marks.kind === "hint" ? "rgba(26,127,55,0.25)" : "rgba(198,40,40,0.22)";
+        ctx.fillRect(x - s / 2 + 1, y - s / 2 + 1, s - 2, s - 2);
+      }
+      ctx.beginPath();
+      ctx.arc(x, y, s * 0.18, 0, 2 * Math.PI);
+      ctx.fillStyle = "#cfc8b8";
+      ctx.fill();
+      if (finish && finish[0] === r && finish[1] === c) {
+        ctx.beginPath();
+        ctx.arc(x, y, s * 0.42, 0, 2 * Math.PI);
+        ctx.strokeStyle = "#0b57d0";
+        ctx.lineWidth = Math.max(2, s / 14);
+        ctx.stroke();
+      }
+      if (targets.some(([a, b]) => a === r && b === c)) {
+        ctx.beginPath();
+        ctx.arc(x, y, s * 0.32, 0, 2 * Math.PI);
+        ctx.strokeStyle = "#1a7f37";
+        ctx.setLineDash([4, 3]);
+        ctx.lineWidth = 3;
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+    }
+    for (const [r, c] of view.pegs) {
+      if (drag && drag.moved && drag.from[0] === r && drag.from[1] === c) continue;
+      peg(xOf(r, c), yOf(r), chosen && chosen[0] === r && chosen[1] === c);
+    }
+    if (keyboard && document.activeElement === canvas) {
+      const [r, c] = cursor;
+      ctx.strokeStyle = "#0b57d0";
+      ctx.lineWidth = 3;
+      ctx.strokeRect(xOf(r, c) - s / 2 + 2, yOf(r) - s / 2 + 2, s - 4, s - 4);
+    }
+    if (drag && drag.moved) peg(drag.x, drag.y - lift(drag), true, 0.9);
+  }
+
+  function peg(x, y, highlighted, alpha = 1) {
+    const { s } = layout;
+    ctx.globalAlpha = alpha;
+    ctx.beginPath();
+    ctx.arc(x, y, s * 0.36, 0, 2 * Math.PI);
+    const g = ctx.createRadialGradient(x - s * 0.1, y - s * 0.12, s * 0.05, x, y, s * 0.36);
+    g.addColorStop(0, highlighted ? "#7fb2ff" : "#d9886a");
+    g.addColorStop(1, highlighted ? "#0b57d0" : "#9c3d1f");
+    ctx.fillStyle = g;
+    ctx.fill();
+    ctx.lineWidth = highlighted ? 3 : 1.5;
+    ctx.strokeStyle = highlighted ? "#062f70" : "#5a2211";
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+  }
+
+  const lift = (d) => (d.pointerType === "touch" ? TOUCH_LIFT * layout.s : 0);
+
+  function holeAt(x, y) {
+    const { s } = layout;
+    const r = Math.floor((y - layout.y) / s);
+    if (r < 0 || r >= R) return null;
+    const c = Math.floor((x - layout.x) / s - (info.triangular ? (R - 1 - r) / 2 : 0));
+    return holes.has(`${r},${c}`) ? [r, c] : null;
+  }
+
+  function describeBoard() {
+    describe.textContent = `${view.left} pegs left. ${chosen ? `Peg at row ${chosen[0] + 1}, column ${chosen[1] + 1} chosen.` : ""}`;
+    canvas.setAttribute("aria-label", `Peg solitaire board, ${info.holes.length} holes. Keys are listed under Help.`);
+  }
+
+  function choose(cell) {
+    chosen = cell;
+    if (cell) {
+      const n = targetsOf(...cell).length;
+      host.status(n ? `Peg chosen: ${n === 1 ? "one jump is" : `${n} jumps are`} marked. Tap or drag it there.` : "That peg cannot jump now.");
+    }
+    describeBoard();
+    draw();
+  }
+
+  async function jump(from, to) {
+    const result = await host.move(`${from[0]},${from[1]}-${to[0]},${to[1]}`);
+    if (result.ok) {
+      // keep the same peg chosen when it can jump again (a multi-jump move)
+      chosen = targetsOf(...to).length ? to : null;
+      describeBoard();
+      draw();
+    }
+    return result.ok;
+  }
+
+  const hasPeg = (cell) => cell && pegSet.has(`${cell[0]},${cell[1]}`);
+
+  function pos(e) {
+    const rect = canvas.getBoundingClientRect();
+    return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+  }
+
+  canvas.addEventListener("pointerdown", async (e) => {
+    if (e.button !== 0 && e.pointerType === "mouse") return;
+    keyboard = false;
+    const { x, y } = pos(e);
+    const cell = holeAt(x, y);
+    if (hasPeg(cell)) {
+      e.preventDefault();
+      canvas.focus({ preventScroll: true });
+      canvas.setPointerCapture(e.pointerId);
+      choose(cell);
+      drag = { from: cell, x, y, startX: x, startY: y, moved: false, pointerId: e.pointerId, pointerType: e.pointerType };
+      canvas.style.cursor = "grabbing";
+    } else if (cell && chosen) {
+      await jump(chosen, cell); // tap the peg, then the hole
+    } else choose(null);
+  });
+  canvas.addEventListener("pointermove", (e) => {
+    const { x, y } = pos(e);
+    if (!drag) {
+      if (e.pointerType === "mouse" && layout) canvas.style.cursor = hasPeg(holeAt(x, y)) ? "grab" : "default";
+      return;
+    }
+    if (e.pointerId !== drag.pointerId) return;
+    drag.x = x;
+    drag.y = y;
+    if (!drag.moved && Math.hypot(x - drag.startX, y - drag.startY) > DRAG_SLOP) drag.moved = true;
+    if (drag.moved) draw();
+  });
+  canvas.addEventListener("pointerup", async (e) => {
+    if (!drag || e.pointerId !== drag.pointerId) return;
+    const d = drag;
+    drag = null;
+    canvas.style.cursor = "default";
+    if (!d.moved) return draw();
+    const { x, y } = pos(e);
+    const to = holeAt(x, y - lift(d));
+    if (to && !(to[0] === d.from[0] && to[1] === d.from[1])) await jump(d.from, to);
+    draw();
+  });
+  canvas.addEventListener("pointercancel", () => {
+    drag = null;
+    draw();
+  });
+
+  canvas.addEventListener("keydown", async (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    keyboard = true;
+    const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (steps[e.key]) {
+      const [dr, dc] = steps[e.key];
+      for (let k = 1; k < Math.max(R, C); k++) {
+        const next = [cursor[0] + dr * k, cursor[1] + dc * k];
+        if (holes.has(`${next[0]},${next[1]}`)) {
+          cursor = next;
+          break;
+        }
+      }
+    } else if (e.key === "Enter" || e.key === " ") {
+      if (hasPeg(cursor)) choose([...cursor]);
+      else if (chosen) await jump(chosen, [...cursor]);
+    } else if (e.key === "Escape") choose(null);
+    else return;
+    e.preventDefault();
+    draw();
+  });
+  canvas.addEventListener("focus", () => draw());
+  canvas.addEventListener("blur", () => draw());
+
+  return {
+    render(next) {
+      view = next;
+      pegSet = new Set(view.pegs.map(([r, c]) => `${r},${c}`));
+      marks = null;
+      if (chosen && !hasPeg(chosen)) chosen = null;
+      if (!layout) {
+        resize();
+        lastSize = `${stage.clientWidth}x${stage.clientHeight}`;
+      }
+      describeBoard();
+      draw();
+    },
+    showHint(h) {
+      marks = h.cells && h.cells.length ? { cells: h.cells, kind: h.kind === "place" ? "hint" : "blocked" } : null;
+      draw();
+    },
+    layout() {
+      const rect = canvas.getBoundingClientRect();
+      const at = ([r, c]) => ({ x: rect.left + xOf(r, c), y: rect.top + yOf(r), r, c });
+      return {
+        cell: layout.s,
+        rows: R,
+        cols: C,
+        holes: info.holes.map(at),
+        boards: [{ x: rect.left + layout.x, y: rect.top + layout.y }],
+        tray: {},
+        canvas: { x: rect.left, y: rect.top, width: rect.width, height: rect.height },
+        chosen,
+      };
+    },
+    destroy() {
+      observer.disconnect();
+      root.replaceChildren();
+    },
+  };
+}
