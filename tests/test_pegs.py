@@ -179,3 +179,36 @@ def test_bad_input_is_one_error_line_and_exit_2(args: list[str]) -> None:
     r = run(*args)
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: ")
+
+
+# -- new puzzles ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_generated_puzzles_are_solvable_says_a_brute_force(seed: int) -> None:
+    from pento_core.pegs.generator import generate
+
+    board = rectangle(4, 4)
+    g = generate(board, "hard", seed)
+    holes = frozenset(board.cells)
+    pegs = frozenset(board.cells[i] for i in range(board.size) if g.pegs >> i & 1)
+    assert len(pegs) == 12
+    assert solvable(holes, pegs, ORTHOGONAL, board.cells[g.finish])
+    # and its own line replays, independently, to one peg in the finish hole
+    p = pegs
+    for j in g.solution:
+        (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
+        p = jump(holes, p, f"{r1},{c1}-{r2},{c2}", ORTHOGONAL)
+    assert p == {board.cells[g.finish]}
+
+
+def test_same_seed_same_puzzle_and_levels_differ() -> None:
+    from pento_core.games.pegs import PegsGame
+
+    game = PegsGame()
+    a = game.new("new:english:medium", 5)
+    assert a == game.new("new:english:medium", 5) and a != game.new("new:english:medium", 6)
+    easy, hard = game.new("new:english:easy", 5), game.new("new:english:hard", 5)
+    assert easy.count("o") < a.count("o") < hard.count("o")
+    st = game.start(hard)
+    assert game.solve(st, Budget(max_seconds=10)).found

@@ -26,6 +26,7 @@ from ..errors import IllegalMoveError, ParseError
 from ..limits import MAX_DESC, MAX_STATE, within
 from ..pegs import board as boards
 from ..pegs.board import Jump, PegBoard
+from ..pegs.generator import generate
 from ..pegs.solver import class_functions, impossibility, solve
 from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
 
@@ -114,6 +115,8 @@ class PegsGame:
             Preset("English (33 holes)", "english"),
             Preset("Triangle (15 holes)", "triangle"),
             Preset("English, finish in the centre", "english~3,3"),
+            Preset("A new English puzzle", "new:english:medium"),
+            Preset("A hard English puzzle", "new:english:hard"),
             Preset("6 x 4", "6x4"),
             Preset("2121 (27 holes)", "2121"),
             Preset("3322 (39 holes)", "3322"),
@@ -125,6 +128,19 @@ class PegsGame:
         return []
 
     def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+        """``params`` itself (a board), or ``new:BOARD:LEVEL``: a puzzle grown backwards from one
+        peg on a square board (pento_core.pegs.generator), with its finish hole; same seed, same puzzle."""
+        if params.startswith("new:"):
+            _, board_name, level = ([*params.split(":"), "", ""])[:3]
+            board, _ = boards.named(board_name)
+            if board.directions != boards.SQUARE:
+                raise ParseError("new puzzles are made on square boards")
+            g = generate(board, level or "medium", seed, Budget(max_seconds=5))
+            rows = board.text(g.pegs).replace(" ", "#").split("\n")
+            r, c = board.cells[g.finish]
+            desc = "/".join(rows) + f"~{r},{c}"
+            _puzzle(desc)
+            return desc
         _puzzle(params)
         return params
 

@@ -1,0 +1,85 @@
+"""New peg solitaire puzzles, made by playing jumps backwards from one peg.
+
+A backward jump takes a peg out of hole ``c`` and puts pegs into the empty
+holes ``b`` and ``a`` beyond it in a line, so every position made this way
+can be played forwards back to the one peg: the generator never offers a
+puzzle without a solution.  Positions are grown one backward jump at a time,
+preferring jumps that keep the pegs together (a puzzle, not a scatter), and
+graded by how much search the solver needs to solve them; the same board,
+size and seed always give the same puzzle.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..budget import Budget
+from ..errors import PentoError
+from .board import Jump, PegBoard
+from .solver import solve
+
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Generated:
+    pegs: int
+    finish: int
+    solution: tuple[Jump, ...]  # the forward jumps, from the puzzle to the one peg
+    nodes: int  # positions the solver searched to solve it again: the grade
+
+
+def backward(board: PegBoard, pegs_wanted: int, rng: random.Random, finish: int | None = None) -> Generated:
+    """A position of ``pegs_wanted`` pegs that ends (forwards) as one peg in ``finish``
+    (a random hole when None)."""
+    if not 2 <= pegs_wanted <= board.size - 1:
+        raise PentoError(f"a puzzle on this board has 2 to {board.size - 1} pegs")
+    for _ in range(200):  # a growth can get stuck (no backward jump left); start again
+        end = rng.randrange(board.size) if finish is None else finish
+        pegs = 1 << end
+        path: list[Jump] = []
+        while bin(pegs).count("1") < pegs_wanted:
+            options = [j for j in board.jumps if pegs >> j.c & 1 and not pegs >> j.b & 1 and not pegs >> j.a & 1]
+            if not options:
+                break
+            # keep the pegs together: prefer backward jumps whose new pegs touch the others
+            rng.shuffle(options)
+            options.sort(key=lambda j: -_touching(board, pegs, j))
+            j = options[min(len(options) - 1, int(rng.random() ** 2 * len(options)))]
+            pegs = pegs & ~(1 << j.c) | 1 << j.a | 1 << j.b
+            path.append(j)
+        if bin(pegs).count("1") == pegs_wanted:
+            return Generated(pegs, end, tuple(reversed(path)), 0)
+    raise PentoError("no puzzle of that size could be grown on this board")
+
+
+def _touching(board: PegBoard, pegs: int, j: Jump) -> int:
+    """How many pegs the holes of a backward jump's two new pegs have as neighbours."""
+    n = 0
+    for hole in (j.a, j.b):
+        r, c = board.cells[hole]
+        for dr, dc in board.directions:
+            k = board.index.get((r + dr, c + dc))
+            n += k is not None and bool(pegs >> k & 1)
+    return n
+
+
+def generate(board: PegBoard, level: str, seed: int, budget: Budget | None = None) -> Generated:
+    """A puzzle at ``level``: easy puzzles have few pegs, hard ones many and need the most
+    search; among a few candidates grown with the seed, the one whose solving took the
+    search the most positions is kept (the grade is that count)."""
+    if level not in LEVELS:
+        raise PentoError(f"the level is one of {', '.join(LEVELS)}")
+    rng = random.Random(f"{board.name}:{level}:{seed}")
+    share = {"easy": 0.3, "medium": 0.5, "hard": 0.75}[level]
+    want = max(2, min(board.size - 1, round(board.size * share)))
+    best: Generated | None = None
+    for _ in range(3):
+        g = backward(board, want, rng)
+        verdict = solve(board, g.pegs, g.finish, budget or Budget(max_seconds=5))
+        graded = Generated(g.pegs, g.finish, g.solution, verdict.nodes)
+        if best is None or graded.nodes > best.nodes:
+            best = graded
+    assert best is not None
+    return best
