@@ -14,9 +14,11 @@ read), cheapest first:
   boards it is the source's classes mod 2 on the diagonals); the start and
   the finish must agree on every one.
 
-Then the search, in two parts: a **beam search** (keep the few hundred most
-compact positions at each depth) finds solutions to large boards in
-moments but proves nothing; if it fails, a **depth-first search** with a
+Then the search: a **beam search** (keep the few hundred most compact
+positions at each depth, compactness counted with bit shifts on a grid
+layout) finds solutions to large boards in moments but proves nothing; it
+runs twice, by position and then by symmetry class (a more varied beam);
+if both fail, a **depth-first search** with a
 table of positions known to fail (one per symmetry class) either finds a
 solution or proves there is none.  Both run within a :class:`Budget`; a
 spent budget gives "unknown".
@@ -188,10 +190,10 @@ class _Search:
         # symmetries that keep the finish where it is: positions equal under them fail together
         self.perms = [Permuter(p) for p in board.symmetries if finish is None or p[finish] == finish]
         self.failed: set[int] = set()
-        self.neighbours = [
-            sum(1 << k for dr, dc in board.directions if (k := board.index.get((r + dr, c + dc))) is not None)
-            for r, c in board.cells
-        ]
+        # the grid layout for scoring: hole (r, c) is bit r * stride + c, a spare column between
+        # rows so that shifting by one never wraps; positions move there a byte at a time
+        self.stride = board.width + 1
+        self.to_grid = Permuter(tuple(r * self.stride + c for r, c in board.cells))
 
     def tick(self) -> None:
         self.nodes += 1
@@ -221,20 +223,19 @@ class _Search:
         return False
 
     def score(self, pegs: int) -> int:
-        """Lower is more compact: a peg with no neighbour costs 4, with one 1, with more 0."""
-        total = 0
-        bits = pegs
-        nbr = self.neighbours
-        while bits:
-            low = bits & -bits
-            n = (pegs & nbr[low.bit_length() - 1]).bit_count()
-            total += 4 if n == 0 else (1 if n == 1 else 0)
-            bits ^= low
-        return total
+        """Lower is more compact: each peg with no neighbour in a row or a column costs 3,
+        each pair of neighbouring pegs earns 1 (bit shifts on the grid layout)."""
+        g = self.to_grid(pegs)
+        s = self.stride
+        alone = g & ~(g << 1 | g >> 1 | g << s | g >> s)
+        return 3 * alone.bit_count() - (g & g >> 1).bit_count() - (g & g >> s).bit_count()
 
-    def beam(self, pegs: int) -> list[Jump] | None:
-        """Keep the BEAM_WIDTH most compact positions at each depth; a solution or None."""
-        level: dict[int, tuple[int, tuple[Jump, ...]]] = {self.canonical(pegs): (pegs, ())}
+    def beam(self, pegs: int, by_class: bool = False) -> list[Jump] | None:
+        """Keep the BEAM_WIDTH most compact positions at each depth; a solution or None.
+        ``by_class``: positions equal under the board's symmetries count once (slower per
+        position, but a more varied beam, which solves Wiegleb's board where the plain one fails)."""
+        key_of = self.canonical if by_class else (lambda p: p)
+        level: dict[int, tuple[int, tuple[Jump, ...]]] = {key_of(pegs): (pegs, ())}
         while level:
             nxt: dict[int, tuple[int, tuple[Jump, ...]]] = {}
             for p, path in level.values():
@@ -243,8 +244,8 @@ class _Search:
                 for j in self.board.moves(p):
                     self.tick()
                     after = p & ~(1 << j.a | 1 << j.b) | 1 << j.c
-                    key = self.canonical(after)
-                    if key not in nxt and key not in self.failed:
+                    key = key_of(after)
+                    if key not in nxt:
                         nxt[key] = (after, (*path, j))
             ranked = sorted(nxt.items(), key=lambda kv: self.score(kv[1][0]))
             level = dict(ranked[:BEAM_WIDTH])
@@ -259,7 +260,7 @@ def solve(board: PegBoard, pegs: int, finish: int | None = None, budget: Budget 
         return Verdict("no", reason=reason)
     s = _Search(board, finish, budget or Budget())
     try:
-        found = s.beam(pegs)
+        found = s.beam(pegs) or s.beam(pegs, by_class=True)
         if found is not None:
             return Verdict("yes", tuple(found), nodes=s.nodes)
         path: list[Jump] = []
