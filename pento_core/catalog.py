@@ -19,7 +19,7 @@ from .games.base import JSON, Game
 def _solved(game: Game, state: Any) -> Any:
     """``state`` with the solver's solution played, so the picture shows what the puzzle is about;
     ``state`` itself when the game has no solver or the solver finds nothing within its budget."""
-    if "solve" not in game.features:
+    if "solve" not in game.features or not game.picture_solved:
         return state
     solution = game.solve(state, Budget(max_seconds=5), None)
     if not solution.found:
@@ -31,7 +31,7 @@ def _solved(game: Game, state: Any) -> Any:
 
 def catalog() -> JSON:
     """The ``hello`` answer of :mod:`pento_core.api`, each preset with a picture of a puzzle it
-    makes (seed 0), solved where the game has a solver."""
+    makes (seed 0), solved where the game pictures its puzzles solved."""
     hello = cmd_hello({}, None)
     for entry in hello["games"]:
         game = registry.get(entry["id"])

@@ -38,6 +38,8 @@ def test_pictures_show_the_boards_solved() -> None:
     assert _cells(pictures[("twenty", "Game of 20")]) == dict.fromkeys("FILNPTUVWXYZ", 5)
     # 5 x 5 with pieces left over: five pieces
     assert sorted(_cells(pictures[("cover", "5 x 5 (pieces left over)")]).values()) == [5] * 5
+    # peg solitaire shows how a game starts: 32 pegs and the empty centre
+    assert _cells(pictures[("pegs", "English (33 holes)")]) == {"P": 32, ".": 1}
     # the workshop shows the board to edit
     assert pictures[("workshop", "6 x 10 with the 12 pentominoes")] == ["." * 10] * 6
 

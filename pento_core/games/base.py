@@ -88,6 +88,7 @@ class Game(Protocol):
     description: str  # one line a pupil understands, for the start screen
     rules: str  # the help page for a pupil: paragraphs separated by blank lines (lines within one are joined)
     features: tuple[str, ...]  # shell buttons the game supports: "hint", "solve", "timer", "ranking"
+    picture_solved: bool  # the start screen pictures a preset solved (a tiling) rather than as it starts
 
     def presets(self) -> list[Preset]: ...
 

@@ -126,6 +126,7 @@ class CoverGame:
     description = "Fill the whole board with pentomino pieces, like a jigsaw with no picture."
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer")
+    picture_solved = True
 
     def presets(self) -> list[Preset]:
         scott = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))

@@ -109,6 +109,7 @@ class PegsGame:
     description = "Jump pegs over each other and take them off, until only one is left."
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer")
+    picture_solved = False
 
     def presets(self) -> list[Preset]:
         return [

@@ -89,6 +89,7 @@ class TwentyGame:
     description = "Three copies of one board, twelve pieces: cover each copy with four different pieces."
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "ranking")
+    picture_solved = True
 
     def presets(self) -> list[Preset]:
         return [Preset("Game of 20", "twenty"), Preset("Game of 30", "thirty")]

@@ -138,6 +138,7 @@ class WorkshopGame:
     description = "Make your own puzzle from any board and any pieces; the computer finds every solution."
     rules = RULES
     features: tuple[str, ...] = ()
+    picture_solved = False
 
     def presets(self) -> list[Preset]:
         scott = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))
