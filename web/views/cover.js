@@ -2,7 +2,7 @@
 // pointer and keyboard gestures into moves. It knows no rules: where a
 // rotation takes a piece comes from the core's piece table, and every drop is
 // checked by the core (host.move), which says why a refused one is refused.
-import { colorOf, drawCells, sizeCanvas } from "./paint.js";
+import { colorOf, drawCells, fitToStage } from "./paint.js";
 
 const LONG_PRESS_MS = 550;
 const DRAG_SLOP = 6;
@@ -147,21 +147,10 @@ export function createView({ root, info, host }) {
     return { s, ts, boards, width, height, slots, slot, tray };
   }
 
-  function resize() {
-    layout = computeLayout();
-    sizeCanvas(canvas, layout.width, layout.height);
+  const fit = fitToStage(stage, canvas, computeLayout, (next) => {
+    layout = next;
     draw();
-  }
-  // re-lay out whenever the space changes: window resize, phone rotation, the notice or busy bar coming and going
-  let lastSize = "";
-  const observer = new ResizeObserver(() => {
-    const size = `${stage.clientWidth}x${stage.clientHeight}`;
-    if (size !== lastSize && layout) {
-      lastSize = size;
-      resize();
-    }
   });
-  observer.observe(stage);
 
   /** Where a tray piece's cells are drawn: {x0, y0} of its cell (0,0) at size ts. */
   function trayOrigin(name) {
@@ -655,10 +644,7 @@ export function createView({ root, info, host }) {
         focus = same ? { ...focus, placement: same } : null;
       }
       if (focus && focus.from === "tray" && !(view.available[focus.name] > 0)) focus = null;
-      if (!layout) {
-        resize();
-        lastSize = `${stage.clientWidth}x${stage.clientHeight}`;
-      }
+      fit.ensure();
       describeBoard();
       draw();
     },
@@ -692,7 +678,7 @@ export function createView({ root, info, host }) {
       };
     },
     destroy() {
-      observer.disconnect();
+      fit.disconnect();
       document.removeEventListener("pointerdown", outside, true);
       root.replaceChildren();
     },

@@ -75,3 +75,32 @@ export function pieceIcon(name, cells, cell = 9) {
   canvas.setAttribute("aria-label", name);
   return canvas;
 }
+
+/**
+ * Keep a canvas laid out to the stage that holds it: ``compute()`` returns a layout with
+ * ``width`` and ``height`` (CSS pixels) from the stage's size; ``onLayout(layout)`` takes it
+ * and redraws. Runs again whenever the stage's size changes (a window resized, a phone
+ * turned, a notice or the busy bar coming and going). Returns {ensure, disconnect}: ensure()
+ * lays out once if not yet done.
+ */
+export function fitToStage(stage, canvas, compute, onLayout) {
+  let size = "";
+  let done = false;
+  const apply = () => {
+    size = `${stage.clientWidth}x${stage.clientHeight}`;
+    const layout = compute();
+    sizeCanvas(canvas, layout.width, layout.height);
+    done = true;
+    onLayout(layout);
+  };
+  const observer = new ResizeObserver(() => {
+    if (done && `${stage.clientWidth}x${stage.clientHeight}` !== size) apply();
+  });
+  observer.observe(stage);
+  return {
+    ensure() {
+      if (!done) apply();
+    },
+    disconnect: () => observer.disconnect(),
+  };
+}

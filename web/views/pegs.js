@@ -1,7 +1,7 @@
 // Peg solitaire's view: holes and pegs on a canvas; drag a peg over its neighbour into a hole,
 // or tap the peg and then the hole. It knows no rules: the jumps it offers are the core's list
 // (view.moves), and every jump is checked by the core (host.move).
-import { sizeCanvas } from "./paint.js";
+import { fitToStage } from "./paint.js";
 
 const DRAG_SLOP = 6;
 const TOUCH_LIFT = 1.2; // cells: a peg dragged by a finger is drawn above it
@@ -54,20 +54,10 @@ export function createView({ root, info, host }) {
     return { s, x: 4, y: 4, width: C * s + 8, height: R * s + 8 };
   }
 
-  function resize() {
-    layout = computeLayout();
-    sizeCanvas(canvas, layout.width, layout.height);
+  const fit = fitToStage(stage, canvas, computeLayout, (next) => {
+    layout = next;
     draw();
-  }
-  let lastSize = "";
-  const observer = new ResizeObserver(() => {
-    const size = `${stage.clientWidth}x${stage.clientHeight}`;
-    if (size !== lastSize && layout) {
-      lastSize = size;
-      resize();
-    }
   });
-  observer.observe(stage);
 
   const targetsOf = (r, c) => view.moves.filter(([a, b]) => a === r && b === c).map(([, , x, y]) => [x, y]);
 
@@ -251,10 +241,7 @@ export function createView({ root, info, host }) {
       pegSet = new Set(view.pegs.map(([r, c]) => `${r},${c}`));
       marks = null;
       if (chosen && !hasPeg(chosen)) chosen = null;
-      if (!layout) {
-        resize();
-        lastSize = `${stage.clientWidth}x${stage.clientHeight}`;
-      }
+      fit.ensure();
       describeBoard();
       draw();
     },
@@ -277,7 +264,7 @@ export function createView({ root, info, host }) {
       };
     },
     destroy() {
-      observer.disconnect();
+      fit.disconnect();
       root.replaceChildren();
     },
   };
