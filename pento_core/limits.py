@@ -25,7 +25,6 @@ MAX_PIECE_SIDE = 12  # a drawn piece fits in 12 x 12 cells
 MAX_DESC = 20_000  # characters of a puzzle desc (a puzzle spec, a board of 64 x 64 rows included)
 MAX_STATE = 200_000  # characters of a position (up to 1,000 placements, each naming its piece)
 MAX_TEXT = 200_000  # characters of an imported puzzle text or a file read by the command line
-MAX_SECONDS = 3_600.0  # the longest budget a single request may ask for
 
 
 class LimitError(ParseError):

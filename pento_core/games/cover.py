@@ -28,14 +28,13 @@ from ..limits import MAX_SIDE, MAX_STATE, within
 from ..polyomino import freeform, problems
 from ..polyomino.board import Board, Placement, Position, place_shape
 from ..polyomino.cover import Problem
-from ..polyomino.feasibility import impossibility
+from ..polyomino.feasibility import OPENING_SECONDS, impossibility
 from ..polyomino.geometry import Cell, mirror_h, mirror_v, rotate
 from ..polyomino.pieces import Piece, PieceSet
 from ..polyomino.puzzle import Puzzle, parse_puzzle
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
 SCOTT = "8x8 without its centre"
-PRECHECK_SECONDS = 0.5  # the impossibility arguments run when a puzzle is opened, within this
 NEW_BUDGET = Budget(max_seconds=10)  # a board chosen on the start screen is offered once a cover is found in this
 RULES = """\
 Cover every cell of the board with pieces from the tray. Pieces may be turned and flipped over, but
@@ -77,7 +76,7 @@ def _puzzle(desc: str) -> tuple[Board, PieceSet, bool]:
         raise ImpossibleError(f"the board has {board.area} cells, more than the pieces cover ({pieces.area})")
     allow_unused = puzzle.allow_unused or board.area < pieces.area
     # bounded: opening a link must never run long; past the bound the argument says nothing
-    reason = impossibility(Position(board, pieces), allow_unused, Budget(max_seconds=PRECHECK_SECONDS))
+    reason = impossibility(Position(board, pieces), allow_unused, Budget(max_seconds=OPENING_SECONDS))
     if reason:
         raise ImpossibleError(reason)
     return board, pieces, allow_unused

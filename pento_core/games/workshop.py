@@ -28,7 +28,7 @@ from ..errors import IllegalMoveError, ParseError, PentoError
 from ..limits import MAX_COPIES, MAX_STATE, WORKSHOP_SIDE, number, within
 from ..limits import MAX_SIDE as BOARD_MAX_SIDE
 from ..polyomino.board import Board, Position
-from ..polyomino.feasibility import impossibility
+from ..polyomino.feasibility import OPENING_SECONDS, impossibility
 from ..polyomino.geometry import Cell, bounds
 from ..polyomino.pieces import PieceSet, family, parse_piece_names, piece_by_name
 from ..polyomino.puzzle import Puzzle, parse_puzzle, parse_puzzle_text
@@ -279,8 +279,9 @@ class WorkshopGame:
             out.update(puzzle=None, text=None, reason=str(e), placements=0, warning=None)
             return out
         placements = placement_estimate(puzzle.board, puzzle.pieces)
-        # bounded like every edit's answer: past the bound the arguments say nothing (the search decides)
-        reason = impossibility(Position(puzzle.board, puzzle.pieces), puzzle.allow_unused, Budget(max_seconds=0.5))
+        # bounded: past the bound the arguments say nothing (the search decides)
+        budget = Budget(max_seconds=OPENING_SECONDS)
+        reason = impossibility(Position(puzzle.board, puzzle.pieces), puzzle.allow_unused, budget)
         if reason is None and placements == 0:
             reason = "no piece fits anywhere on the board"
         warning = None

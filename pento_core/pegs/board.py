@@ -156,21 +156,10 @@ class PegBoard:
         return [[m(r, c) for r, c in self.cells] for m in motions]
 
 
-def permute(pegs: int, perm: tuple[int, ...]) -> int:
-    """The position ``pegs`` moved by a symmetry (hole by hole; see :class:`Permuter` for speed)."""
-    out = 0
-    i = 0
-    while pegs:
-        if pegs & 1:
-            out |= 1 << perm[i]
-        pegs >>= 1
-        i += 1
-    return out
-
-
 class Permuter:
-    """Moves positions by a symmetry a byte at a time: for each byte of the position a table
-    of the 256 images, so a 45-hole position is six look-ups instead of 45 bit tests."""
+    """Moves positions by a permutation of holes (a symmetry, or a change of layout) a byte at a
+    time: for each byte of the position a table of the 256 images, so a 45-hole position is six
+    look-ups instead of 45 bit tests."""
 
     def __init__(self, perm: tuple[int, ...]) -> None:
         self.tables = []

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from ..budget import Budget, BudgetSpent
 from .board import Jump, PegBoard, Permuter
@@ -113,7 +114,8 @@ def separated(board: PegBoard, pegs: int, finish: int | None) -> str | None:
     return None
 
 
-def class_functions(board: PegBoard) -> list[int]:
+@cache  # one elimination per board: the functions depend on the board alone
+def class_functions(board: PegBoard) -> tuple[int, ...]:
     """A basis of the functions f: holes -> GF(2) with f(a) + f(b) + f(c) = 0 for every jump
     (each f a bit mask of the holes where it is 1): the null space of the jumps' incidence
     matrix, by Gaussian elimination over GF(2)."""
@@ -137,7 +139,7 @@ def class_functions(board: PegBoard) -> list[int]:
             if r >> f & 1:
                 v |= 1 << bit
         basis.append(v)
-    return basis
+    return tuple(basis)
 
 
 def position_class(board: PegBoard, pegs: int) -> tuple[int, ...]:

@@ -54,7 +54,7 @@ from typing import Any
 from ..budget import Budget, BudgetSpent, Progress, ProgressFn
 from ..errors import ImpossibleError
 from .board import Board, Placement, Position
-from .feasibility import impossibility
+from .feasibility import SEARCH_SECONDS, impossibility
 from .geometry import Cell, Shape, apply_symmetry, bounds, normalize, transformed
 from .pieces import Piece, PieceSet
 
@@ -97,7 +97,6 @@ _CHECK_EVERY = 2048  # nodes between budget checks and progress reports
 # States kept before the memo is dropped (it is only a cache).  About 80 bytes each: 3 million
 # is some 250 MB, which a browser tab holds; 6x10 needs 1.7 million, so counting it never drops.
 _MEMO_LIMIT = 3_000_000
-_PRECHECK_SECONDS = 2.0
 _SEEN_LIMIT = 200_000  # symmetry classes remembered by a distinct listing with no piece to fix
 
 
@@ -163,9 +162,8 @@ class Problem:
         position = Position(board, pieces)
         for p in self.placed:
             position = position.place(p.piece, p.cells)
-        # The arguments are optional pruning: never more than a few seconds of them, even within
-        # an hour-long listing, so a search (which reports progress) starts soon.
-        precheck = replace(budget, deadline=min(budget.deadline or math.inf, time.monotonic() + _PRECHECK_SECONDS))
+        # never more than SEARCH_SECONDS of the arguments, even within an hour-long listing
+        precheck = replace(budget, deadline=min(budget.deadline or math.inf, time.monotonic() + SEARCH_SECONDS))
         reason = impossibility(position, allow_unused, precheck)
         if reason:
             raise ImpossibleError(reason)

@@ -18,6 +18,9 @@ from .geometry import Shape, components
 from .pieces import PieceSet
 
 UNLIMITED = Budget()
+# The arguments are optional pruning, so their time is capped wherever they run:
+OPENING_SECONDS = 0.5  # when a puzzle is opened or edited (a link never runs long)
+SEARCH_SECONDS = 2.0  # before a search, whatever the search's own budget (it reports progress, they do not)
 
 
 def impossibility(position: Position, allow_unused: bool = False, budget: Budget | None = None) -> str | None:
