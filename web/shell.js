@@ -3,6 +3,7 @@
 // It knows no rules: the catalog (written at build time from the core's
 // registry) says what games exist, every move is checked by the core, and
 // every game draws itself (views/).
+import { el } from "./dom.js";
 import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
 import { celebrate } from "./celebrate.js";
@@ -187,12 +188,6 @@ function goHome(push = true) {
 }
 
 // -- the start screen ------------------------------------------------------------------------
-
-function el(tag, props = {}, children = []) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-}
 
 function renderHome() {
   const list = $("game-list");

@@ -10,7 +10,7 @@ const PREFIX = "pento.game.";
 const ASIDE = "pento.aside.";
 const LEGACY = "pento.save"; // version 2: every game in one key
 const VERSION = 3;
-export const HISTORY_LIMIT = 400; // undo steps kept per game; older ones are dropped, never the current position
+const HISTORY_LIMIT = 400; // undo steps kept per game; older ones are dropped, never the current position
 const ABANDONED_DAYS = 30; // how long an abandoned game can still be restored
 
 let store = null; // localStorage, or null where the page may not use it
@@ -176,7 +176,7 @@ export function setAbandoned(id, abandoned) {
   return writeSave(entry);
 }
 
-export function removeSave(id) {
+function removeSave(id) {
   try {
     store.removeItem(PREFIX + id);
   } catch {

@@ -2,6 +2,7 @@
 // pointer and keyboard gestures into moves. It knows no rules: where a
 // rotation takes a piece comes from the core's piece table, and every drop is
 // checked by the core (host.move), which says why a refused one is refused.
+import { el } from "../dom.js";
 import { colorOf, drawCells, fitToStage } from "./paint.js";
 
 const LONG_PRESS_MS = 550;
@@ -22,12 +23,6 @@ export const KEYS = [
   ["Escape", "let go of the piece"],
   ["?", "this help"],
 ];
-
-function el(tag, props = {}, children = []) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-}
 
 function button(label, title, onClick) {
   const b = el("button", { type: "button", title });

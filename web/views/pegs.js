@@ -1,6 +1,7 @@
 // Peg solitaire's view: holes and pegs on a canvas; drag a peg over its neighbour into a hole,
 // or tap the peg and then the hole. It knows no rules: the jumps it offers are the core's list
 // (view.moves), and every jump is checked by the core (host.move).
+import { el } from "../dom.js";
 import { fitToStage } from "./paint.js";
 
 const DRAG_SLOP = 6;
@@ -30,16 +31,13 @@ export function createView({ root, info, host }) {
   let marks = null; // {cells, kind}
   let layout = null;
 
-  const canvas = Object.assign(document.createElement("canvas"), { tabIndex: 0, className: "board-canvas" });
+  const canvas = el("canvas", { tabIndex: 0, className: "board-canvas" });
   canvas.setAttribute("role", "application");
   canvas.setAttribute("aria-roledescription", "peg solitaire board");
-  const describe = Object.assign(document.createElement("p"), { className: "sr-only" });
+  const describe = el("p", { className: "sr-only" });
   describe.setAttribute("aria-live", "polite");
-  const goal = Object.assign(document.createElement("p"), { className: "goal", textContent: info.goal || "" });
-  const head = Object.assign(document.createElement("div"), { className: "view-head" });
-  head.append(goal);
-  const stage = Object.assign(document.createElement("div"), { className: "stage" });
-  stage.append(canvas);
+  const stage = el("div", { className: "stage" }, [canvas]);
+  const head = el("div", { className: "view-head" }, [el("p", { className: "goal", textContent: info.goal || "" })]);
   root.replaceChildren(head, stage, describe);
   const ctx = canvas.getContext("2d");
 

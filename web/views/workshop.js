@@ -1,6 +1,7 @@
 // The workshop's view: a board editor, a piece-set editor, the core's verdict on
 // the puzzle, and a browser for the tilings the core streams in. Every edit is a
 // move checked by the core; every argument and every tiling comes from it.
+import { el } from "../dom.js";
 import { colorOf, drawCells, pieceIcon, sizeCanvas } from "./paint.js";
 
 /** The keys of this view, for the shell's help. */
@@ -10,12 +11,6 @@ export const KEYS = [
   ["Ctrl+Z / Ctrl+Y", "undo / redo an edit"],
   ["?", "this help"],
 ];
-
-function el(tag, props = {}, children = []) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-}
 
 function button(label, onClick, props = {}) {
   const b = el("button", { type: "button", ...props });

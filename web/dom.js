@@ -1,0 +1,9 @@
+// The one DOM helper the shell and the views share. Text goes in through properties such as
+// textContent, never as markup.
+
+/** A new element ``tag`` with ``props`` assigned and ``children`` appended. */
+export function el(tag, props = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
