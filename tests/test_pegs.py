@@ -13,7 +13,7 @@ from pegs_checker import ENGLISH, ORTHOGONAL, SIX, arm_board, jump, read, solvab
 
 from pento_core.budget import Budget
 from pento_core.pegs.board import named, parse, rectangle, triangle
-from pento_core.pegs.solver import class_functions, impossibility, position_class, replay, solve
+from pento_core.pegs.solver import class_functions, classes, impossibility, position_class, proof, replay, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -212,3 +212,65 @@ def test_same_seed_same_puzzle_and_levels_differ() -> None:
     assert easy.count("o") < a.count("o") < hard.count("o")
     st = game.start(hard)
     assert game.solve(st, Budget(max_seconds=10)).found
+
+
+def test_pagoda_proofs_are_checked_by_hand_and_agree_with_a_brute_force() -> None:
+    """Late positions of random games on the English board: each one the solver calls lost by a
+    pagoda function is checked here with the function's own definition (no jump raises the sum;
+    the pegs are worth less than the finish hole) and by the brute force."""
+    board, start = named("english")
+    holes, _ = read(ENGLISH)
+    centre = board.index[(3, 3)]
+    rng = random.Random(11)
+    proved = 0
+    for _ in range(60):
+        pegs = start
+        for _ in range(rng.randrange(22, 29)):
+            moves = board.moves(pegs)
+            if not moves:
+                break
+            j = rng.choice(moves)
+            pegs = pegs & ~(1 << j.a | 1 << j.b) | 1 << j.c
+        verdict = solve(board, pegs, centre, Budget(max_seconds=30))
+        cells = frozenset(board.cells[i] for i in range(board.size) if pegs >> i & 1)
+        assert verdict.status == ("yes" if solvable(holes, cells, ORTHOGONAL, (3, 3)) else "no")
+        if verdict.proof and verdict.proof.values:
+            proved += 1
+            value = {board.cells[i]: v for i, v in enumerate(verdict.proof.values)}
+            assert min(value.values()) >= 0
+            for r, c in holes:
+                for dr, dc in ORTHOGONAL:
+                    mid, to = (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)
+                    if mid in holes and to in holes:
+                        assert value[to] <= value[(r, c)] + value[mid]
+            worth = sum(value[p] for p in cells)
+            assert worth < value[(3, 3)]
+            assert f"the pegs add up to {worth}" in verdict.reason
+    assert proved >= 10, proved
+
+
+def test_a_pagoda_proof_where_the_classes_say_nothing() -> None:
+    """Five scattered pegs on the English board, the last one wanted in the centre: the position
+    classes allow it, a pagoda function shows it cannot be (and the brute force agrees)."""
+    text = "  .o.\n  ...\n.......\n..o....\n..o..o.\n  ...\n  o.."
+    board, pegs = parse(text)
+    holes, cells = read(text)
+    assert not solvable(holes, cells, ORTHOGONAL, (3, 3))
+    centre = board.index[(3, 3)]
+    assert classes(board, pegs, centre) is None
+    found = proof(board, pegs, centre)
+    assert found is not None and found.values
+    assert found.reason.startswith("a pagoda function") and found.reason.endswith("would be worth 1")
+
+
+def test_the_exact_simplex_on_a_programme_solved_by_hand() -> None:
+    from fractions import Fraction
+
+    from pento_core.pegs.simplex import maximise
+
+    # maximise 3x + 2y: x + y <= 4, x + 3y <= 6, x <= 3; the corner x = 3, y = 1 gives 11
+    result = maximise([3, 2], [{0: 1, 1: 1}, {0: 1, 1: 3}, {0: 1}], [4, 6, 3])
+    assert result == (Fraction(11), [Fraction(3), Fraction(1)])
+    # a third, exactly: maximise x + y with 3x + 3y <= 1
+    assert maximise([1, 1], [{0: 3, 1: 3}], [1]) == (Fraction(1, 3), [Fraction(1, 3), Fraction(0)])
+    assert maximise([1, 0], [{1: 1}], [5]) is None  # x is unbounded

@@ -67,6 +67,7 @@ class Hint:
     move: str | None = None
     cells: list[tuple[int, int]] = field(default_factory=list)
     copy: int = 0  # which copy of the board ``cells`` are on, for games with several
+    labels: list[tuple[int, int, str]] = field(default_factory=list)  # text to show on cells (row, col, text)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from ..limits import MAX_DESC, MAX_STATE, within
 from ..pegs import board as boards
 from ..pegs.board import Jump, PegBoard
 from ..pegs.generator import generate
-from ..pegs.solver import class_functions, impossibility, solve
+from ..pegs.solver import solve
 from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
 
 _JUMP = re.compile(r"^\s*([0-9]{1,3}),([0-9]{1,3})-([0-9]{1,3}),([0-9]{1,3})\s*$")
@@ -44,8 +44,10 @@ The holes it can jump to are marked while it is chosen.
 
 The game counts moves as players of peg solitaire do: several jumps in a row by the same peg are
 one move. Hint shows a jump that keeps the game winnable, or tells you why this position can no
-longer be won (a separated group of pegs, a peg that can never move, or pegs on the wrong class
-of holes, which are then marked). Solve shows a winning line from here, or from the start. Undo
+longer be won: a separated group of pegs, a peg that can never move, pegs on the wrong class of
+holes (which are then marked), or a pagoda function: numbers on the holes such that no jump
+raises the sum under the pegs, shown on the board, where the pegs add up to less than the last
+peg would need. Solve shows a winning line from here, or from the start. Undo
 and Redo step through your jumps."""
 
 
@@ -242,17 +244,11 @@ class PegsGame:
             )
         if verdict.status == "unknown":
             return Hint("unknown", "The solver ran out of time on this position; try again, or undo a few jumps.")
-        return Hint("blocked", f"This position can no longer be won: {verdict.reason}.", None, self._marks(st))
-
-    def _marks(self, st: PegState) -> list[tuple[int, int]]:
-        """The holes behind a proof, to show on the board: the class whose parity is wrong."""
-        board = st.board
-        reason = impossibility(board, st.pegs, st.finish) or ""
-        if reason.startswith("position classes") and st.finish is not None:
-            for f in class_functions(board):
-                if bin(f & st.pegs).count("1") % 2 != (f >> st.finish) & 1:
-                    return [board.cells[i] for i in range(board.size) if f >> i & 1]
-        return []
+        lost = verdict.proof
+        cells = [board.cells[i] for i in range(board.size) if lost and lost.marked >> i & 1]
+        labels = [(*board.cells[i], str(v)) for i, v in enumerate(lost.values if lost else ()) if v]
+        note = " Holes without a number count 0." if labels else ""
+        return Hint("blocked", f"This position can no longer be won: {verdict.reason}.{note}", None, cells, 0, labels)
 
     def solve(self, st: PegState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
         board = st.board

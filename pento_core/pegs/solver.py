@@ -12,7 +12,11 @@ read), cheapest first:
   pegs' f-sum forever (a jump removes a and b and fills c).  All such f form
   a vector space over GF(2), found for each board by elimination (on square
   boards it is the source's classes mod 2 on the diagonals); the start and
-  the finish must agree on every one.
+  the finish must agree on every one;
+* **a pagoda function**: weights on the holes that no jump makes grow in sum
+  (see :mod:`.pagoda`); found by an exact linear programme, it proves a
+  position lost when its pegs are worth less than one peg where the game may
+  end.
 
 Then the search: a **beam search** (keep the few hundred most compact
 positions at each depth, compactness counted with bit shifts on a grid
@@ -28,13 +32,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from ..budget import Budget, BudgetSpent
 from .board import Jump, PegBoard, Permuter
+from .pagoda import find as find_pagoda
 
 BEAM_WIDTH = 400
 _CHECK_EVERY = 1024
+MAX_TABLE = 2_000_000  # positions known to fail kept at once: about 150 MB in CPython
+
+
+@dataclass(frozen=True)
+class Proof:
+    """Why a position is lost: ``reason``, a sentence, and what to show on the board: ``marked``,
+    the holes of a position class (a bit mask), or ``values``, a pagoda function's numbers."""
+
+    reason: str
+    marked: int = 0
+    values: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -46,12 +62,17 @@ class Verdict:
     moves: tuple[Jump, ...] = ()
     reason: str = ""
     nodes: int = 0
+    proof: Proof | None = None  # for ``no``: what the reason rests on
 
 
 def _where(board: PegBoard, i: int) -> str:
     """A hole as a player reads it: rows and columns counted from 1."""
     r, c = board.cells[i]
     return f"row {r + 1}, column {c + 1}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _count(mask: int) -> int:
@@ -146,7 +167,7 @@ def position_class(board: PegBoard, pegs: int) -> tuple[int, ...]:
     return tuple(_count(f & pegs) & 1 for f in class_functions(board))
 
 
-def classes(board: PegBoard, pegs: int, finish: int | None) -> str | None:
+def classes(board: PegBoard, pegs: int, finish: int | None) -> Proof | None:
     start = position_class(board, pegs)
     targets = [finish] if finish is not None else range(board.size)
     if any(position_class(board, 1 << h) == start for h in targets):
@@ -156,24 +177,59 @@ def classes(board: PegBoard, pegs: int, finish: int | None) -> str | None:
         f = next(f for f in functions if _count(f & pegs) % 2 != _count(f & 1 << finish) % 2)
         on = _count(f & pegs)
         now, then = ("odd", "even") if on % 2 else ("even", "odd")
-        return (
-            f"position classes: {on} pegs stand on a set of {_count(f)} holes (the marked ones), an {now} number;"
+        verb = "stands" if on == 1 else "stand"
+        return Proof(
+            f"position classes: {_plural(on, 'peg')} {verb} on a set of {_count(f)} holes (the marked ones),"
+            f" an {now} number;"
             f" no jump changes whether it is even or odd, and one peg in the finish hole ({_where(board, finish)})"
-            f" would make it {then}"
+            f" would make it {then}",
+            marked=f,
         )
-    return "position classes: no single hole has the start's class, which no jump changes"
+    return Proof("position classes: no single hole has the start's class, which no jump changes")
 
 
-ARGUMENTS = (too_few, stuck, separated, classes)
+def finishes(board: PegBoard, pegs: int, finish: int | None) -> tuple[int, ...]:
+    """The holes the last peg may end in: ``finish``, or every hole of the start's class."""
+    if finish is not None:
+        return (finish,)
+    start = position_class(board, pegs)
+    return tuple(h for h in range(board.size) if position_class(board, 1 << h) == start)
+
+
+def pagoda(board: PegBoard, pegs: int, finish: int | None, budget: Budget | None = None) -> Proof | None:
+    found = find_pagoda(board, pegs, finishes(board, pegs, finish), budget)
+    if found is None:
+        return None
+    where = (
+        f"one peg in the finish hole ({_where(board, finish)}) would be worth {found.target}"
+        if finish is not None
+        else f"one last peg is worth at least {found.target} in any hole it could end in"
+    )
+    return Proof(
+        "a pagoda function (the numbers on the holes) proves it: no jump raises the sum of the numbers under the"
+        " pegs, because no hole a peg lands in counts more than the two it leaves;"
+        f" the pegs add up to {found.worth(pegs)}, and {where}",
+        values=found.values,
+    )
+
+
+ARGUMENTS = (too_few, stuck, separated, classes)  # cheapest first
+
+
+def proof(board: PegBoard, pegs: int, finish: int | None, budget: Budget | None = None) -> Proof | None:
+    """Why ``pegs`` can never end as one peg (in ``finish``, when given), or None: the
+    :data:`ARGUMENTS`, then a pagoda function (a linear programme, the dearest)."""
+    for argument in ARGUMENTS:
+        found = argument(board, pegs, finish)
+        if found:
+            return found if isinstance(found, Proof) else Proof(found)
+    return pagoda(board, pegs, finish, budget)
 
 
 def impossibility(board: PegBoard, pegs: int, finish: int | None) -> str | None:
-    """Why ``pegs`` can never end as one peg (in ``finish``, when given), or None."""
-    for argument in ARGUMENTS:
-        reason = argument(board, pegs, finish)
-        if reason:
-            return reason
-    return None
+    """Why ``pegs`` can never end as one peg (in ``finish``, when given), as a sentence, or None."""
+    found = proof(board, pegs, finish)
+    return found.reason if found else None
 
 
 # -- the search ---------------------------------------------------------------------------------------------
@@ -189,13 +245,28 @@ class _Search:
         self.finish = finish
         self.budget = budget.started()
         self.nodes = 0
-        # symmetries that keep the finish where it is: positions equal under them fail together
-        self.perms = [Permuter(p) for p in board.symmetries if finish is None or p[finish] == finish]
+        # The grid layout: hole (r, c) is bit r * stride + c, with a spare column between rows so
+        # that a shift by one never wraps.  The depth-first search works there: the jumps in one
+        # direction are found for all pegs at once by shifting the position (see dfs), and
+        # positions are moved there and back a byte at a time (Permuter).
+        self.stride = stride = board.width + 1
+        grid = tuple(r * stride + c for r, c in board.cells)
+        self.to_grid = Permuter(grid)
+        self.from_grid = {1 << g: i for i, g in enumerate(grid)}
+        self.holes = sum(1 << g for g in grid)
+        self.shifts = sorted({abs(dr * stride + dc) for dr, dc in board.directions})
+        self.finish_bit = None if finish is None else 1 << grid[finish]
+        # symmetries that keep the finish where it is, on the grid: positions equal under them fail
+        # together (bits off the board map to themselves; they are never set)
+        self.perms = []
+        for p in board.symmetries:
+            if finish is None or p[finish] == finish:
+                image = list(range(max(grid) + 1))
+                for i, g in enumerate(grid):
+                    image[g] = grid[p[i]]
+                self.perms.append(Permuter(tuple(image)))
         self.failed: set[int] = set()
-        # the grid layout for scoring: hole (r, c) is bit r * stride + c, a spare column between
-        # rows so that shifting by one never wraps; positions move there a byte at a time
-        self.stride = board.width + 1
-        self.to_grid = Permuter(tuple(r * self.stride + c for r, c in board.cells))
+        self.exhausted = 0  # classes of positions searched to the end without a solution
 
     def tick(self) -> None:
         self.nodes += 1
@@ -204,39 +275,95 @@ class _Search:
                 raise BudgetSpent
             self.budget.check()
 
-    def canonical(self, pegs: int) -> int:
-        return min(p(pegs) for p in self.perms)
+    def canonical(self, g: int) -> int:
+        """The least image of grid position ``g`` under the symmetries: one key per class."""
+        return min(p(g) for p in self.perms)
 
-    def dfs(self, pegs: int, path: list[Jump]) -> bool:
-        """Depth first; ``path`` holds the jumps made so far; True when it reaches the finish."""
-        if _done(pegs, self.finish):
-            return True
-        key = self.canonical(pegs)
-        if key in self.failed:
+    def dfs(self, g: int, path: list[tuple[int, int]]) -> bool:
+        """Depth first from grid position ``g``; ``path`` holds the jumps made so far (as single
+        bits: from, to); True when it reaches the finish.  Each class of positions that fails is
+        remembered, and never searched again."""
+        if g & (g - 1) == 0:
+            return g != 0 and (self.finish_bit is None or g == self.finish_bit)
+        failed = self.failed
+        # Most repeats are the same position reached by jumps in another order: look it up as it
+        # is before paying for its class (eight permutations).  One set holds both, soundly: a
+        # class's key is itself a position of that class.
+        if g in failed:
+            return False
+        key = self.canonical(g)
+        if key in failed:
+            failed.add(g)
             return False
         self.tick()
-        for j in self.board.moves(pegs):
-            after = pegs & ~(1 << j.a | 1 << j.b) | 1 << j.c
-            path.append(j)
-            if self.dfs(after, path):
-                return True
-            path.pop()
-        self.failed.add(key)
+        empty = self.holes & ~g
+        for s in self.shifts:
+            s2 = s + s
+            # pegs with a peg s bits up and a hole 2s bits up jump up; the same downwards
+            up = g & g >> s & empty >> s2
+            while up:
+                low = up & -up
+                up ^= low
+                path.append((low, low << s2))
+                if self.dfs(g ^ (low | low << s | low << s2), path):
+                    return True
+                path.pop()
+            down = g & g << s & empty << s2
+            while down:
+                low = down & -down
+                down ^= low
+                path.append((low, low >> s2))
+                if self.dfs(g ^ (low | low >> s | low >> s2), path):
+                    return True
+                path.pop()
+        self.exhausted += 1
+        if len(failed) > MAX_TABLE:
+            failed.clear()  # memory before speed: what is forgotten is searched again, no less sound
+        failed.add(key)
+        failed.add(g)
         return False
 
+    def depth_first(self, pegs: int) -> list[Jump] | None:
+        """A solution by :meth:`dfs`, or None when there is none (every class has failed)."""
+        path: list[tuple[int, int]] = []
+        if not self.dfs(self.to_grid(pegs), path):
+            return None
+        jumps = {(j.a, j.c): j for j in self.board.jumps}
+        return [jumps[self.from_grid[a], self.from_grid[c]] for a, c in path]
+
+    @cached_property
+    def rings(self) -> tuple[tuple[int, int], ...]:
+        """The holes by their distance (in steps along rows and columns, doubled to stay whole)
+        from the middle of the board: (distance, mask of those holes)."""
+        rows = [r for r, _ in self.board.cells]
+        cols = [c for _, c in self.board.cells]
+        mr, mc = min(rows) + max(rows), min(cols) + max(cols)  # twice the middle
+        out: dict[int, int] = {}
+        for i, (r, c) in enumerate(self.board.cells):
+            d = abs(2 * r - mr) + abs(2 * c - mc)
+            out[d] = out.get(d, 0) | 1 << i
+        return tuple(out.items())
+
     def score(self, pegs: int) -> int:
-        """Lower is more compact: each peg with no neighbour in a row or a column costs 3,
-        each pair of neighbouring pegs earns 1 (bit shifts on the grid layout)."""
+        """Lower is more promising, counted in half points: each peg with no neighbour in a row
+        or a column costs 3, each pair of neighbouring pegs earns 1 (bit shifts on the grid
+        layout), and each peg costs its distance from the middle of the board.  The last term
+        draws the pegs in from the arms before they are stranded there: without it four of the
+        45 starts on Wiegleb's board go unsolved by the beam, with it none."""
         g = self.to_grid(pegs)
         s = self.stride
         alone = g & ~(g << 1 | g >> 1 | g << s | g >> s)
-        return 3 * alone.bit_count() - (g & g >> 1).bit_count() - (g & g >> s).bit_count()
+        compact = 3 * alone.bit_count() - (g & g >> 1).bit_count() - (g & g >> s).bit_count()
+        return 2 * compact + sum(d * (pegs & mask).bit_count() for d, mask in self.rings)
 
     def beam(self, pegs: int, by_class: bool = False) -> list[Jump] | None:
         """Keep the BEAM_WIDTH most compact positions at each depth; a solution or None.
         ``by_class``: positions equal under the board's symmetries count once (slower per
         position, but a more varied beam, which solves Wiegleb's board where the plain one fails)."""
-        key_of = self.canonical if by_class else (lambda p: p)
+
+        def key_of(p: int) -> int:
+            return self.canonical(self.to_grid(p)) if by_class else p
+
         level: dict[int, tuple[int, tuple[Jump, ...]]] = {key_of(pegs): (pegs, ())}
         while level:
             nxt: dict[int, tuple[int, tuple[Jump, ...]]] = {}
@@ -257,21 +384,25 @@ class _Search:
 def solve(board: PegBoard, pegs: int, finish: int | None = None, budget: Budget | None = None) -> Verdict:
     """A solution of ``pegs`` (jumps to one peg, in ``finish`` when given), a proof that there
     is none, or ``unknown`` when ``budget`` runs out."""
-    reason = impossibility(board, pegs, finish)
-    if reason:
-        return Verdict("no", reason=reason)
-    s = _Search(board, finish, budget or Budget())
+    budget = (budget or Budget()).started()
+    try:
+        lost = proof(board, pegs, finish, budget)
+    except BudgetSpent:
+        return Verdict("unknown")
+    if lost:
+        return Verdict("no", reason=lost.reason, proof=lost)
+    s = _Search(board, finish, budget)
     try:
         found = s.beam(pegs) or s.beam(pegs, by_class=True)
         if found is not None:
             return Verdict("yes", tuple(found), nodes=s.nodes)
-        path: list[Jump] = []
-        if s.dfs(pegs, path):
+        path = s.depth_first(pegs)
+        if path is not None:
             return Verdict("yes", tuple(path), nodes=s.nodes)
     except BudgetSpent:
         return Verdict("unknown", nodes=s.nodes)
     where = "anywhere" if finish is None else f"at {_where(board, finish)}"
-    tried = f"{len(s.failed):,} positions up to symmetry"
+    tried = f"{s.exhausted:,} positions up to symmetry"
     return Verdict(
         "no", reason=f"every sequence of jumps was tried ({tried}); none ends with one peg {where}", nodes=s.nodes
     )

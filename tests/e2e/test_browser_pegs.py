@@ -86,3 +86,25 @@ def test_a_lost_position_shows_its_proof(app: App) -> None:
 def test_a_link_reopens_a_position(app: App) -> None:
     page = open_hash(app, "pegs:6x4:1%2C2-3%2C2")
     assert session(page)["view"]["left"] == 22 and session(page)["desc"] == "6x4"
+
+
+def test_a_pagoda_proof_is_shown_as_numbers_on_the_holes(app: App) -> None:
+    # five scattered pegs, the last wanted in the centre: the classes allow it, a pagoda does not
+    rows = "##.o.##/##...##/......./..o..../..o..o./##...##/##o..##"
+    page = open_hash(app, f"pegs:{rows.replace('/', '%2F')}~3%2C3:")
+    page.get_by_role("button", name="Hint").click()
+    wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
+    assert "a pagoda function" in status_text(page) and "the pegs add up to 0" in status_text(page)
+    labels = json.loads(page.evaluate("JSON.stringify(window.pento.layout().labels)"))
+    assert labels and all(int(v) > 0 for _, _, v in labels)
+    # a badge is drawn on a numbered hole: the proof's purple at its upper right
+    r, c, _ = labels[0]
+    h = hole(page, r, c)
+    cell = json.loads(page.evaluate("JSON.stringify(window.pento.layout().cell)"))
+    colour = page.evaluate(
+        """([x, y]) => { const cv = document.querySelector('canvas.board-canvas');
+        const box = cv.getBoundingClientRect(); const k = cv.width / box.width;
+        return Array.from(cv.getContext('2d').getImageData((x - box.left) * k, (y - box.top) * k, 1, 1).data); }""",
+        [h["x"] + cell * 0.17, h["y"] - cell * 0.27],
+    )
+    assert colour[:3] == [0x4A, 0x14, 0x8C], colour

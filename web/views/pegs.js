@@ -97,6 +97,7 @@ export function createView({ root, info, host }) {
       if (drag && drag.moved && drag.from[0] === r && drag.from[1] === c) continue;
       peg(xOf(r, c), yOf(r), chosen && chosen[0] === r && chosen[1] === c);
     }
+    for (const [r, c, label] of (marks && marks.labels) || []) badge(xOf(r, c), yOf(r), label);
     if (keyboard && document.activeElement === canvas) {
       const [r, c] = cursor;
       ctx.strokeStyle = "#0b57d0";
@@ -120,6 +121,24 @@ export function createView({ root, info, host }) {
     ctx.strokeStyle = highlighted ? "#062f70" : "#5a2211";
     ctx.stroke();
     ctx.globalAlpha = 1;
+  }
+
+  // a proof's number on a hole (a pagoda function's value): a badge at the hole's upper right,
+  // readable over a peg and over an empty hole
+  function badge(x, y, label) {
+    const { s } = layout;
+    const bx = x + s * 0.27;
+    const by = y - s * 0.27;
+    const radius = Math.max(8, s * 0.17);
+    ctx.beginPath();
+    ctx.arc(bx, by, radius, 0, 2 * Math.PI);
+    ctx.fillStyle = "#4a148c";
+    ctx.fill();
+    ctx.fillStyle = "#fff";
+    ctx.font = `bold ${Math.round(radius * (label.length > 1 ? 1.1 : 1.4))}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(label, bx, by + 1);
   }
 
   const lift = (d) => (d.pointerType === "touch" ? TOUCH_LIFT * layout.s : 0);
@@ -244,7 +263,9 @@ export function createView({ root, info, host }) {
       draw();
     },
     showHint(h) {
-      marks = h.cells && h.cells.length ? { cells: h.cells, kind: h.kind === "place" ? "hint" : "blocked" } : null;
+      const labels = h.labels || [];
+      const cells = h.cells || [];
+      marks = cells.length || labels.length ? { cells, labels, kind: h.kind === "place" ? "hint" : "blocked" } : null;
       draw();
     },
     layout() {
@@ -259,6 +280,7 @@ export function createView({ root, info, host }) {
         tray: {},
         canvas: { x: rect.left, y: rect.top, width: rect.width, height: rect.height },
         chosen,
+        labels: (marks && marks.labels) || [],
       };
     },
     destroy() {
