@@ -202,6 +202,32 @@ def test_generated_puzzles_are_solvable_says_a_brute_force(seed: int) -> None:
     assert p == {board.cells[g.finish]}
 
 
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_new_triangle_puzzles_through_the_game_are_solvable_says_a_brute_force(level: str) -> None:
+    from pento_core.games.pegs import PegsGame
+
+    game = PegsGame()
+    desc = game.new(f"new:triangle:{level}", 3)
+    assert desc.startswith("tri:") and desc == game.new(f"new:triangle:{level}", 3)
+    spec, _, finish = desc.partition("~")
+    rows = spec.removeprefix("tri:").split("/")
+    holes = frozenset((r, c) for r in range(5) for c in range(r + 1))
+    pegs = frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "o")
+    assert all(len(row) == r + 1 for r, row in enumerate(rows)) and pegs <= holes
+    fr, fc = (int(x) for x in finish.split(","))
+    assert solvable(holes, pegs, SIX, (fr, fc))
+    st = game.start(desc)
+    assert st.board.directions == triangle().directions  # the six directions, not the square's four
+
+
+def test_a_triangular_position_with_a_row_too_long_is_refused() -> None:
+    from pento_core.errors import ParseError
+    from pento_core.games.pegs import PegsGame
+
+    with pytest.raises(ParseError, match="row r has at most r holes"):
+        PegsGame().validate("tri:o/ooo/.oo")
+
+
 def test_same_seed_same_puzzle_and_levels_differ() -> None:
     from pento_core.games.pegs import PegsGame
 

@@ -5,7 +5,8 @@ Text formats:
 * **desc**: a board, ``english``, ``french``, ``triangle``, four arm digits
   (``3322``) or ``RxC`` (each starts full but for its centre; the triangle,
   its top), or board rows joined by ``/`` (``o`` a peg, ``.`` an empty hole,
-  ``#`` no hole); then, optionally, ``~R,C``: the hole the last peg must end
+  ``#`` no hole), after ``tri:`` for a triangular board (row r holding holes
+  0..r, jumps in six directions); then, optionally, ``~R,C``: the hole the last peg must end
   in (0-based row and column).
 * **state**: the jumps made from the start, ``R,C-R,C`` each (from the peg's
   hole to the landing hole), joined by ``;``.
@@ -26,12 +27,14 @@ from ..errors import IllegalMoveError, ParseError
 from ..limits import MAX_DESC, MAX_STATE, within
 from ..pegs import board as boards
 from ..pegs.board import Jump, PegBoard
-from ..pegs.generator import generate
+from ..pegs.generator import LEVELS, generate
 from ..pegs.solver import solve
-from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
 _JUMP = re.compile(r"^\s*([0-9]{1,3}),([0-9]{1,3})-([0-9]{1,3}),([0-9]{1,3})\s*$")
 _FINISH = re.compile(r"^([0-9]{1,3}),([0-9]{1,3})$")
+NEW_ON = ("english", "french", "triangle", "2121", "3322", "3333", "6x4")  # boards the form offers
+TRIANGLE_ROWS = "tri:"  # a position on a triangular board: its rows follow
 
 RULES = """\
 Jump one peg over a neighbouring peg into the empty hole just beyond it, along a row or a column
@@ -40,7 +43,8 @@ jumping until one peg is left. Some puzzles ask for the last peg in a chosen hol
 ring.
 
 Move a peg: drag it over its neighbour into the empty hole, or tap the peg and then tap the hole.
-The holes it can jump to are marked while it is chosen.
+The holes it can jump to are marked while it is chosen. "Draw a board" opens an editor: choose
+Peg, Empty hole, No hole or Finish ring and tap or drag over the grid, then play your board.
 
 The game counts moves as players of peg solitaire do: several jumps in a row by the same peg are
 one move. Hint shows a jump that keeps the game winnable, or tells you why this position can no
@@ -65,7 +69,12 @@ class PegState:
 def _puzzle(desc: str) -> tuple[PegBoard, int, int | None]:
     within(desc, "the puzzle description", MAX_DESC)
     spec, _, finish_text = desc.partition("~")
-    if "/" in spec or spec.strip().startswith(("o", ".", "#")):
+    if spec.startswith(TRIANGLE_ROWS):
+        rows = spec[len(TRIANGLE_ROWS) :].split("/")
+        if any(len(row.rstrip("#")) > r + 1 for r, row in enumerate(rows)):
+            raise ParseError("on a triangular board, row r has at most r holes (counted from 1)")
+        board, pegs = boards.parse("\n".join(rows), boards.TRIANGULAR)
+    elif "/" in spec or spec.strip().startswith(("o", ".", "#")):
         board, pegs = boards.parse(spec.replace("/", "\n"))
     else:
         board, pegs = boards.named(spec)
@@ -84,6 +93,8 @@ def _board_name(desc: str) -> str:
     spec, _, finish = desc.partition("~")
     s = spec.strip().lower()
     name = {"english": "English board", "french": "French board", "triangle": "triangle"}.get(s)
+    if s.startswith(TRIANGLE_ROWS):
+        name = "triangle"
     if name is None:
         name = f"board {s}" if s.isdigit() else s.replace("x", " × ") if "/" not in s else "your board"
     return name + (" (one peg in the ring)" if finish else "")
@@ -120,6 +131,7 @@ class PegsGame:
             Preset("English, finish in the centre", "english~3,3"),
             Preset("A new English puzzle", "new:english:medium"),
             Preset("A hard English puzzle", "new:english:hard"),
+            Preset("A new triangle puzzle", "new:triangle:medium"),
             Preset("6 x 4", "6x4"),
             Preset("2121 (27 holes)", "2121"),
             Preset("3322 (39 holes)", "3322"),
@@ -128,7 +140,16 @@ class PegsGame:
         ]
 
     def forms(self) -> list[Form]:
-        return []
+        return [
+            Form(
+                "A new puzzle",
+                "new:{board}:{level}",
+                (
+                    Field("board", "board", "english", options=NEW_ON),
+                    Field("level", "level", "medium", options=LEVELS),
+                ),
+            )
+        ]
 
     def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
         """``params`` itself (a board), or ``new:BOARD:LEVEL``: a puzzle grown backwards from one
@@ -136,12 +157,11 @@ class PegsGame:
         if params.startswith("new:"):
             _, board_name, level = ([*params.split(":"), "", ""])[:3]
             board, _ = boards.named(board_name)
-            if board.directions != boards.SQUARE:
-                raise ParseError("new puzzles are made on square boards")
             g = generate(board, level or "medium", seed, Budget(max_seconds=5))
             rows = board.text(g.pegs).replace(" ", "#").split("\n")
             r, c = board.cells[g.finish]
-            desc = "/".join(rows) + f"~{r},{c}"
+            prefix = TRIANGLE_ROWS if board.directions == boards.TRIANGULAR else ""
+            desc = prefix + "/".join(rows) + f"~{r},{c}"
             _puzzle(desc)
             return desc
         _puzzle(params)

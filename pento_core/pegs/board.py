@@ -242,8 +242,9 @@ def named(spec: str) -> tuple[PegBoard, int]:
     return board, board.full & ~(1 << board.hole(centre))
 
 
-def parse(text: str) -> tuple[PegBoard, int]:
-    """A board and position from board text (``o`` peg, ``.`` empty hole, space or ``#`` none)."""
+def parse(text: str, directions: tuple[Cell, ...] = SQUARE) -> tuple[PegBoard, int]:
+    """A board and position from board text (``o`` peg, ``.`` empty hole, space or ``#`` none);
+    ``directions`` TRIANGULAR reads a triangular board (row r's holes in columns 0..r)."""
     lines = text.replace("\r\n", "\n").split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
@@ -259,7 +260,7 @@ def parse(text: str) -> tuple[PegBoard, int]:
                     pegs.append((r, c))
             elif ch not in " #":
                 raise ParseError(f"unexpected character {ch!r} (use o, '.', '#' or a space)", r + 1, c + 1)
-    board = PegBoard(tuple(sorted(holes)), SQUARE, "custom")
+    board = PegBoard(tuple(sorted(holes)), directions, "custom")
     position = 0
     for cell in pegs:
         position |= 1 << board.index[cell]

@@ -108,3 +108,49 @@ def test_a_pagoda_proof_is_shown_as_numbers_on_the_holes(app: App) -> None:
         [h["x"] + cell * 0.17, h["y"] - cell * 0.27],
     )
     assert colour[:3] == [0x4A, 0x14, 0x8C], colour
+
+
+def editor_cell(page: Any, r: int, c: int) -> tuple[float, float]:
+    lay = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))["editor"]
+    return lay["x"] + (c + 0.5) * lay["cell"], lay["y"] + (r + 0.5) * lay["cell"]
+
+
+def test_a_drawn_board_is_played_and_a_board_without_pegs_is_refused(app: App) -> None:
+    page = play(app, "English (33 holes)", "pegs")
+    page.get_by_role("button", name="Draw a board").click()
+    # crop to 3 x 3: what is left of the English board is five holes with pegs
+    for name, value in (("rows", "3"), ("columns", "3")):
+        page.get_by_role("spinbutton", name=f"drawn board {name}").fill(value)
+        page.get_by_role("spinbutton", name=f"drawn board {name}").dispatch_event("change")
+    assert page.evaluate("window.pento.layout().text") == "##o/##o/ooo"
+    page.get_by_role("button", name="Empty hole").click()
+    for r, c in ((0, 2), (1, 2), (2, 0), (2, 1), (2, 2)):
+        page.mouse.click(*editor_cell(page, r, c))
+    assert page.evaluate("window.pento.layout().text") == "##./##./..."
+    page.get_by_role("button", name="Play this board").click()
+    wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
+    assert status_text(page) == "This board cannot be played: the board has no pegs"
+    assert page.evaluate("window.pento.layout().text") == "##./##./..."  # the drawing is kept
+    # a fourth row: an empty hole and two pegs, the finish ring in the empty hole
+    page.get_by_role("spinbutton", name="drawn board rows").fill("4")
+    page.get_by_role("spinbutton", name="drawn board rows").dispatch_event("change")
+    page.get_by_role("button", name="Peg", exact=True).click()
+    for c in (1, 2):
+        page.mouse.click(*editor_cell(page, 3, c))
+    page.get_by_role("button", name="Empty hole").click()
+    page.mouse.click(*editor_cell(page, 3, 0))
+    page.get_by_role("button", name="No hole").click()
+    for r, c in ((0, 2), (1, 2), (2, 0), (2, 1), (2, 2)):
+        page.mouse.click(*editor_cell(page, r, c))
+    page.get_by_role("button", name="Finish ring").click()
+    page.mouse.click(*editor_cell(page, 3, 0))
+    assert page.evaluate("window.pento.layout().text") == "###/###/###/.oo~3,0"
+    page.get_by_role("button", name="Play this board").click()
+    opened = "(s => s && s.desc === '###/###/###/.oo~3,0' && window.pento.layout().holes)(window.pento.session())"
+    wait_until(page, opened)
+    assert session(page)["view"]["left"] == 2
+    a, b = hole(page, 3, 2), hole(page, 3, 0)
+    page.mouse.click(a["x"], a["y"])
+    page.mouse.click(b["x"], b["y"])
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    assert session(page)["view"]["complete"]

@@ -3,6 +3,7 @@
 // (view.moves), and every jump is checked by the core (host.move).
 import { el } from "../dom.js";
 import { fitToStage } from "./paint.js";
+import { createEditor } from "./pegs_editor.js";
 
 const DRAG_SLOP = 6;
 const TOUCH_LIFT = 1.2; // cells: a peg dragged by a finger is drawn above it
@@ -37,7 +38,8 @@ export function createView({ root, info, host }) {
   const describe = el("p", { className: "sr-only" });
   describe.setAttribute("aria-live", "polite");
   const stage = el("div", { className: "stage" }, [canvas]);
-  const head = el("div", { className: "view-head" }, [el("p", { className: "goal", textContent: info.goal || "" })]);
+  const drawButton = el("button", { type: "button", textContent: "Draw a board", className: "draw-board" });
+  const head = el("div", { className: "view-head" }, [el("p", { className: "goal", textContent: info.goal || "" }), drawButton]);
   root.replaceChildren(head, stage, describe);
   const ctx = canvas.getContext("2d");
 
@@ -249,6 +251,38 @@ export function createView({ root, info, host }) {
     e.preventDefault();
     draw();
   });
+  // -- the board editor: it takes the head and the stage over until the board is played or cancelled
+  let editor = null;
+  const closeEditor = () => {
+    if (editor) editor.destroy();
+    editor = null;
+    drawButton.focus();
+  };
+  drawButton.addEventListener("click", () => {
+    // a triangular board cannot be drawn on the square grid: start from the English board's shape
+    const square = !info.triangular;
+    const english = [];
+    for (let r = 0; r < 7; r++) for (let c = 0; c < 7; c++) if ((r >= 2 && r <= 4) || (c >= 2 && c <= 4)) english.push([r, c]);
+    editor = createEditor({
+      head,
+      stage,
+      start: {
+        rows: square ? R : 7,
+        cols: square ? C : 7,
+        holes: square ? info.holes : english,
+        pegs: square ? view.pegs : english.filter(([r, c]) => r !== 3 || c !== 3),
+        finish: square ? finish : null,
+      },
+      play: async (desc) => {
+        await host.request("load", { game: "pegs", desc, state: "" }, { label: "Checking the board" });
+        closeEditor();
+        host.open("pegs", desc);
+      },
+      done: closeEditor,
+      status: host.status,
+    });
+  });
+
   canvas.addEventListener("focus", () => draw());
   canvas.addEventListener("blur", () => draw());
 
@@ -269,6 +303,7 @@ export function createView({ root, info, host }) {
       draw();
     },
     layout() {
+      if (editor) return { editor: editor.layout(), text: editor.text() };
       const rect = canvas.getBoundingClientRect();
       const at = ([r, c]) => ({ x: rect.left + xOf(r, c), y: rect.top + yOf(r), r, c });
       return {
@@ -284,6 +319,7 @@ export function createView({ root, info, host }) {
       };
     },
     destroy() {
+      if (editor) editor.destroy();
       fit.disconnect();
       root.replaceChildren();
     },

@@ -1,0 +1,222 @@
+// The peg solitaire board editor: draw holes, pegs and the finish ring on a grid, then play it.
+// It knows no rules: it writes board text (o a peg, . an empty hole, # no hole, ~R,C the finish)
+// and the core checks it before the board opens; a refused board stays here to be mended.
+import { el } from "../dom.js";
+import { fitToStage, sizeCanvas } from "./paint.js";
+
+const MIN_SIDE = 3;
+const MAX_SIDE = 15; // a board a player draws by hand; text boards may be larger
+const TOOLS = [
+  ["o", "Peg"],
+  [".", "Empty hole"],
+  ["#", "No hole"],
+  ["finish", "Finish ring"],
+];
+
+/**
+ * @param {object} o
+ * @param {HTMLElement} o.head   where the tools go
+ * @param {HTMLElement} o.stage  where the grid goes
+ * @param {{rows:number, cols:number, holes:number[][], pegs:number[][], finish:number[]|null}} o.start
+ * @param {(desc:string) => Promise<void>} o.play   open the board (rejects with the core's reason)
+ * @param {() => void} o.done   leave the editor
+ * @param {(text:string, kind?:string) => void} o.status
+ */
+export function createEditor({ head, stage, start, play, done, status }) {
+  let rows = Math.min(MAX_SIDE, Math.max(MIN_SIDE, start.rows));
+  let cols = Math.min(MAX_SIDE, Math.max(MIN_SIDE, start.cols));
+  const grid = new Map(); // "r,c" -> "o" | "."
+  for (const [r, c] of start.holes) grid.set(`${r},${c}`, ".");
+  for (const [r, c] of start.pegs) grid.set(`${r},${c}`, "o");
+  let finish = start.finish;
+  let tool = "o";
+  let painting = null;
+  let layout = null;
+
+  const canvas = el("canvas", { tabIndex: 0, className: "board-canvas pegs-editor" });
+  canvas.setAttribute("role", "img");
+  const ctx = canvas.getContext("2d");
+  const toolButtons = TOOLS.map(([id, label]) => {
+    const b = el("button", { type: "button", textContent: label, className: "tool" });
+    b.addEventListener("click", () => {
+      tool = id;
+      syncTools();
+    });
+    b.dataset.tool = id;
+    return b;
+  });
+  const sizeInput = (label, value, set) => {
+    const input = el("input", { type: "number", min: MIN_SIDE, max: MAX_SIDE, value, ariaLabel: `drawn board ${label}`, className: "side" });
+    input.addEventListener("change", () => {
+      const n = Math.round(input.valueAsNumber);
+      if (!(n >= MIN_SIDE && n <= MAX_SIDE)) {
+        status(`A drawn board has ${MIN_SIDE} to ${MAX_SIDE} ${label}.`, "error");
+        input.value = String(label === "rows" ? rows : cols);
+        return;
+      }
+      set(n);
+      relayout();
+    });
+    return el("label", { className: "side-label" }, [`${label} `, input]);
+  };
+  const playButton = el("button", { type: "button", textContent: "Play this board", className: "primary" });
+  const cancelButton = el("button", { type: "button", textContent: "Cancel" });
+  const clearButton = el("button", { type: "button", textContent: "Fill with pegs" });
+  const tools = el("div", { className: "editor-tools", role: "toolbar", ariaLabel: "board editor" }, [
+    ...toolButtons,
+    sizeInput("rows", rows, (n) => (rows = n)),
+    sizeInput("columns", cols, (n) => (cols = n)),
+    clearButton,
+    playButton,
+    cancelButton,
+  ]);
+  const previous = [...head.childNodes];
+  head.replaceChildren(el("p", { className: "goal", textContent: "Draw a board: choose a tool, then tap or drag over the grid." }), tools);
+  const previousStage = [...stage.childNodes];
+  stage.replaceChildren(canvas);
+
+  function syncTools() {
+    for (const b of toolButtons) b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
+  }
+
+  function compute() {
+    const W = Math.max(120, stage.clientWidth);
+    const H = Math.max(120, stage.clientHeight);
+    const s = Math.max(14, Math.floor(Math.min((W - 8) / cols, (H - 8) / rows, 120)));
+    return { s, width: cols * s + 8, height: rows * s + 8 };
+  }
+  const fit = fitToStage(stage, canvas, compute, (next) => {
+    layout = next;
+    draw();
+  });
+  function relayout() {
+    layout = compute();
+    sizeCanvas(canvas, layout.width, layout.height);
+    draw();
+  }
+
+  const at = (r, c) => grid.get(`${r},${c}`);
+  const inside = (r, c) => r >= 0 && c >= 0 && r < rows && c < cols;
+
+  function draw() {
+    if (!layout) return;
+    const { s } = layout;
+    ctx.clearRect(0, 0, layout.width, layout.height);
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const x = 4 + (c + 0.5) * s;
+        const y = 4 + (r + 0.5) * s;
+        const kind = at(r, c);
+        if (!kind) {
+          ctx.strokeStyle = "#d8d2c4";
+          ctx.setLineDash([3, 3]);
+          ctx.lineWidth = 1;
+          ctx.strokeRect(x - s / 2 + 2, y - s / 2 + 2, s - 4, s - 4);
+          ctx.setLineDash([]);
+          continue;
+        }
+        ctx.beginPath();
+        ctx.arc(x, y, s * 0.18, 0, 2 * Math.PI);
+        ctx.fillStyle = "#cfc8b8";
+        ctx.fill();
+        if (kind === "o") {
+          ctx.beginPath();
+          ctx.arc(x, y, s * 0.34, 0, 2 * Math.PI);
+          ctx.fillStyle = "#b4532f";
+          ctx.fill();
+          ctx.strokeStyle = "#5a2211";
+          ctx.lineWidth = 1.5;
+          ctx.stroke();
+        }
+        if (finish && finish[0] === r && finish[1] === c) {
+          ctx.beginPath();
+          ctx.arc(x, y, s * 0.42, 0, 2 * Math.PI);
+          ctx.strokeStyle = "#0b57d0";
+          ctx.lineWidth = Math.max(2, s / 14);
+          ctx.stroke();
+        }
+      }
+    }
+    const holes = [...grid.keys()].filter((k) => inside(...k.split(",").map(Number))).length;
+    const pegs = [...grid.entries()].filter(([k, v]) => v === "o" && inside(...k.split(",").map(Number))).length;
+    canvas.setAttribute("aria-label", `Board being drawn: ${rows} by ${cols}, ${holes} holes, ${pegs} pegs.`);
+  }
+
+  function cellAt(e) {
+    const rect = canvas.getBoundingClientRect();
+    const r = Math.floor((e.clientY - rect.top - 4) / layout.s);
+    const c = Math.floor((e.clientX - rect.left - 4) / layout.s);
+    return inside(r, c) ? [r, c] : null;
+  }
+
+  function paint(cell) {
+    const [r, c] = cell;
+    const key = `${r},${c}`;
+    if (tool === "finish") {
+      if (!grid.has(key)) return status("The finish ring goes on a hole.", "error");
+      finish = finish && finish[0] === r && finish[1] === c ? null : cell;
+    } else if (tool === "#") {
+      grid.delete(key);
+      if (finish && finish[0] === r && finish[1] === c) finish = null;
+    } else grid.set(key, tool);
+    draw();
+  }
+
+  canvas.addEventListener("pointerdown", (e) => {
+    const cell = layout && cellAt(e);
+    if (!cell) return;
+    e.preventDefault();
+    canvas.setPointerCapture(e.pointerId);
+    painting = tool === "finish" ? null : e.pointerId;
+    paint(cell);
+  });
+  canvas.addEventListener("pointermove", (e) => {
+    if (painting !== e.pointerId) return;
+    const cell = cellAt(e);
+    if (cell) paint(cell);
+  });
+  const stop = () => (painting = null);
+  canvas.addEventListener("pointerup", stop);
+  canvas.addEventListener("pointercancel", stop);
+
+  /** The drawn board as the game's text: rows joined by "/", then "~R,C" for the finish. */
+  function text() {
+    const lines = [];
+    for (let r = 0; r < rows; r++) {
+      let line = "";
+      for (let c = 0; c < cols; c++) line += at(r, c) || "#";
+      lines.push(line);
+    }
+    const ring = finish && inside(...finish) ? `~${finish[0]},${finish[1]}` : "";
+    return lines.join("/") + ring;
+  }
+
+  clearButton.addEventListener("click", () => {
+    for (const key of grid.keys()) grid.set(key, "o");
+    draw();
+  });
+  playButton.addEventListener("click", async () => {
+    try {
+      await play(text());
+    } catch (err) {
+      status(`This board cannot be played: ${err.message}`, "error"); // the drawing stays as it is
+    }
+  });
+  cancelButton.addEventListener("click", () => done());
+
+  syncTools();
+  fit.ensure();
+
+  return {
+    text,
+    layout() {
+      const rect = canvas.getBoundingClientRect();
+      return { cell: layout.s, x: rect.left + 4, y: rect.top + 4, rows, cols };
+    },
+    destroy() {
+      fit.disconnect();
+      head.replaceChildren(...previous);
+      stage.replaceChildren(...previousStage);
+    },
+  };
+}
