@@ -332,31 +332,40 @@ class _Search:
         return [jumps[self.from_grid[a], self.from_grid[c]] for a, c in path]
 
     @cached_property
-    def rings(self) -> tuple[tuple[int, int], ...]:
-        """The holes by their distance (in steps along rows and columns, doubled to stay whole)
-        from the middle of the board: (distance, mask of those holes)."""
+    def distance_tables(self) -> list[list[int]]:
+        """For each byte of a position, the 256 sums of the distances (in steps along rows and
+        columns, doubled to stay whole) of its holes from the middle of the board, so that a
+        position's total distance is a handful of look-ups."""
         rows = [r for r, _ in self.board.cells]
         cols = [c for _, c in self.board.cells]
         mr, mc = min(rows) + max(rows), min(cols) + max(cols)  # twice the middle
-        out: dict[int, int] = {}
-        for i, (r, c) in enumerate(self.board.cells):
-            d = abs(2 * r - mr) + abs(2 * c - mc)
-            out[d] = out.get(d, 0) | 1 << i
-        return tuple(out.items())
+        dist = [abs(2 * r - mr) + abs(2 * c - mc) for r, c in self.board.cells]
+        tables = []
+        for start in range(0, len(dist), 8):
+            chunk = dist[start : start + 8]
+            tables.append([sum(d for k, d in enumerate(chunk) if byte >> k & 1) for byte in range(256)])
+        return tables
 
-    def score(self, pegs: int) -> int:
+    def score(self, pegs: int, drawn_in: bool) -> int:
         """Lower is more promising, counted in half points: each peg with no neighbour in a row
         or a column costs 3, each pair of neighbouring pegs earns 1 (bit shifts on the grid
-        layout), and each peg costs its distance from the middle of the board.  The last term
-        draws the pegs in from the arms before they are stranded there: without it four of the
-        45 starts on Wiegleb's board go unsolved by the beam, with it none."""
+        layout), and, when ``drawn_in``, each peg costs its distance from the middle of the
+        board.  That term draws the pegs in from the arms before they are stranded there:
+        without it four of the 45 starts on Wiegleb's board go unsolved by the beam, with it
+        none; but the plain score solves the English board sooner, so it is tried first."""
         g = self.to_grid(pegs)
         s = self.stride
         alone = g & ~(g << 1 | g >> 1 | g << s | g >> s)
         compact = 3 * alone.bit_count() - (g & g >> 1).bit_count() - (g & g >> s).bit_count()
-        return 2 * compact + sum(d * (pegs & mask).bit_count() for d, mask in self.rings)
+        if not drawn_in:
+            return 2 * compact
+        far = 0
+        for table in self.distance_tables:
+            far += table[pegs & 255]
+            pegs >>= 8
+        return 2 * compact + far
 
-    def beam(self, pegs: int, by_class: bool = False) -> list[Jump] | None:
+    def beam(self, pegs: int, by_class: bool = False, drawn_in: bool = True) -> list[Jump] | None:
         """Keep the BEAM_WIDTH most compact positions at each depth; a solution or None.
         ``by_class``: positions equal under the board's symmetries count once (slower per
         position, but a more varied beam, which solves Wiegleb's board where the plain one fails)."""
@@ -376,7 +385,7 @@ class _Search:
                     key = key_of(after)
                     if key not in nxt:
                         nxt[key] = (after, (*path, j))
-            ranked = sorted(nxt.items(), key=lambda kv: self.score(kv[1][0]))
+            ranked = sorted(nxt.items(), key=lambda kv: self.score(kv[1][0], drawn_in))
             level = dict(ranked[:BEAM_WIDTH])
         return None
 
@@ -393,7 +402,7 @@ def solve(board: PegBoard, pegs: int, finish: int | None = None, budget: Budget 
         return Verdict("no", reason=lost.reason, proof=lost)
     s = _Search(board, finish, budget)
     try:
-        found = s.beam(pegs) or s.beam(pegs, by_class=True)
+        found = s.beam(pegs, drawn_in=False) or s.beam(pegs) or s.beam(pegs, by_class=True)
         if found is not None:
             return Verdict("yes", tuple(found), nodes=s.nodes)
         path = s.depth_first(pegs)

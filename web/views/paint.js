@@ -104,3 +104,20 @@ export function fitToStage(stage, canvas, compute, onLayout) {
     disconnect: () => observer.disconnect(),
   };
 }
+
+/** A peg board's empty hole at (x, y), for a cell of s pixels. */
+export function drawHole(ctx, x, y, s) {
+  ctx.beginPath();
+  ctx.arc(x, y, s * 0.18, 0, 2 * Math.PI);
+  ctx.fillStyle = "#cfc8b8";
+  ctx.fill();
+}
+
+/** The ring around the hole the last peg must end in. */
+export function drawFinishRing(ctx, x, y, s) {
+  ctx.beginPath();
+  ctx.arc(x, y, s * 0.42, 0, 2 * Math.PI);
+  ctx.strokeStyle = "#0b57d0";
+  ctx.lineWidth = Math.max(2, s / 14);
+  ctx.stroke();
+}

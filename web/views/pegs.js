@@ -2,7 +2,7 @@
 // or tap the peg and then the hole. It knows no rules: the jumps it offers are the core's list
 // (view.moves), and every jump is checked by the core (host.move).
 import { el } from "../dom.js";
-import { fitToStage } from "./paint.js";
+import { drawFinishRing, drawHole, fitToStage } from "./paint.js";
 import { createEditor } from "./pegs_editor.js";
 
 const DRAG_SLOP = 6;
@@ -74,17 +74,8 @@ export function createView({ root, info, host }) {
         ctx.fillStyle = marks.kind === "hint" ? "rgba(26,127,55,0.25)" : "rgba(198,40,40,0.22)";
         ctx.fillRect(x - s / 2 + 1, y - s / 2 + 1, s - 2, s - 2);
       }
-      ctx.beginPath();
-      ctx.arc(x, y, s * 0.18, 0, 2 * Math.PI);
-      ctx.fillStyle = "#cfc8b8";
-      ctx.fill();
-      if (finish && finish[0] === r && finish[1] === c) {
-        ctx.beginPath();
-        ctx.arc(x, y, s * 0.42, 0, 2 * Math.PI);
-        ctx.strokeStyle = "#0b57d0";
-        ctx.lineWidth = Math.max(2, s / 14);
-        ctx.stroke();
-      }
+      drawHole(ctx, x, y, s);
+      if (finish && finish[0] === r && finish[1] === c) drawFinishRing(ctx, x, y, s);
       if (targets.some(([a, b]) => a === r && b === c)) {
         ctx.beginPath();
         ctx.arc(x, y, s * 0.32, 0, 2 * Math.PI);

@@ -2,7 +2,7 @@
 // It knows no rules: it writes board text (o a peg, . an empty hole, # no hole, ~R,C the finish)
 // and the core checks it before the board opens; a refused board stays here to be mended.
 import { el } from "../dom.js";
-import { fitToStage, sizeCanvas } from "./paint.js";
+import { drawFinishRing, drawHole, fitToStage, sizeCanvas } from "./paint.js";
 
 const MIN_SIDE = 3;
 const MAX_SIDE = 15; // a board a player draws by hand; text boards may be larger
@@ -115,10 +115,7 @@ export function createEditor({ head, stage, start, play, done, status }) {
           ctx.setLineDash([]);
           continue;
         }
-        ctx.beginPath();
-        ctx.arc(x, y, s * 0.18, 0, 2 * Math.PI);
-        ctx.fillStyle = "#cfc8b8";
-        ctx.fill();
+        drawHole(ctx, x, y, s);
         if (kind === "o") {
           ctx.beginPath();
           ctx.arc(x, y, s * 0.34, 0, 2 * Math.PI);
@@ -128,13 +125,7 @@ export function createEditor({ head, stage, start, play, done, status }) {
           ctx.lineWidth = 1.5;
           ctx.stroke();
         }
-        if (finish && finish[0] === r && finish[1] === c) {
-          ctx.beginPath();
-          ctx.arc(x, y, s * 0.42, 0, 2 * Math.PI);
-          ctx.strokeStyle = "#0b57d0";
-          ctx.lineWidth = Math.max(2, s / 14);
-          ctx.stroke();
-        }
+        if (finish && finish[0] === r && finish[1] === c) drawFinishRing(ctx, x, y, s);
       }
     }
     const holes = [...grid.keys()].filter((k) => inside(...k.split(",").map(Number))).length;
