@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, lru_cache
 
 from ..budget import Budget, BudgetSpent
 from .board import Jump, PegBoard, Permuter
@@ -239,32 +239,76 @@ def _done(pegs: int, finish: int | None) -> bool:
     return pegs & (pegs - 1) == 0 and pegs != 0 and (finish is None or pegs == 1 << finish)
 
 
+@dataclass(frozen=True)
+class _GridLayout:
+    """The grid layout of a board: hole (r, c) is bit r * stride + c, with a spare column between
+    rows so that a shift by one never wraps.  The depth-first search works there: the jumps in
+    one direction are found for all pegs at once by shifting the position (see _Search.dfs),
+    and positions are moved there and back a byte at a time (Permuter)."""
+
+    stride: int
+    to_grid: Permuter
+    from_grid: dict[int, int]  # a grid bit -> its hole
+    holes: int
+    shifts: tuple[int, ...]
+    finish_bit: int | None
+    perms: tuple[Permuter, ...]  # the symmetries that keep the finish, on the grid
+
+
+@lru_cache(maxsize=32)  # built once per board and finish (tens of milliseconds), not at every hint
+def _grid_layout(board: PegBoard, finish: int | None) -> _GridLayout:
+    stride = board.width + 1
+    grid = tuple(r * stride + c for r, c in board.cells)
+    perms = []
+    for p in board.symmetries:
+        if finish is None or p[finish] == finish:
+            # positions equal under them fail together (bits off the board map to themselves;
+            # they are never set)
+            image = list(range(max(grid) + 1))
+            for i, g in enumerate(grid):
+                image[g] = grid[p[i]]
+            perms.append(Permuter(tuple(image)))
+    return _GridLayout(
+        stride,
+        Permuter(grid),
+        {1 << g: i for i, g in enumerate(grid)},
+        sum(1 << g for g in grid),
+        tuple(sorted({abs(dr * stride + dc) for dr, dc in board.directions})),
+        None if finish is None else 1 << grid[finish],
+        tuple(perms),
+    )
+
+
+@lru_cache(maxsize=32)  # once per board (boards drawn by players come and go: a bounded cache)
+def _distance_tables(board: PegBoard) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a position, the 256 sums of the distances (in steps along rows and
+    columns, doubled to stay whole) of its holes from the middle of the board, so that a
+    position's total distance is a handful of look-ups."""
+    rows = [r for r, _ in board.cells]
+    cols = [c for _, c in board.cells]
+    mr, mc = min(rows) + max(rows), min(cols) + max(cols)  # twice the middle
+    dist = [abs(2 * r - mr) + abs(2 * c - mc) for r, c in board.cells]
+    tables = []
+    for start in range(0, len(dist), 8):
+        chunk = dist[start : start + 8]
+        tables.append(tuple(sum(d for k, d in enumerate(chunk) if byte >> k & 1) for byte in range(256)))
+    return tuple(tables)
+
+
 class _Search:
     def __init__(self, board: PegBoard, finish: int | None, budget: Budget) -> None:
         self.board = board
         self.finish = finish
         self.budget = budget.started()
         self.nodes = 0
-        # The grid layout: hole (r, c) is bit r * stride + c, with a spare column between rows so
-        # that a shift by one never wraps.  The depth-first search works there: the jumps in one
-        # direction are found for all pegs at once by shifting the position (see dfs), and
-        # positions are moved there and back a byte at a time (Permuter).
-        self.stride = stride = board.width + 1
-        grid = tuple(r * stride + c for r, c in board.cells)
-        self.to_grid = Permuter(grid)
-        self.from_grid = {1 << g: i for i, g in enumerate(grid)}
-        self.holes = sum(1 << g for g in grid)
-        self.shifts = sorted({abs(dr * stride + dc) for dr, dc in board.directions})
-        self.finish_bit = None if finish is None else 1 << grid[finish]
-        # symmetries that keep the finish where it is, on the grid: positions equal under them fail
-        # together (bits off the board map to themselves; they are never set)
-        self.perms = []
-        for p in board.symmetries:
-            if finish is None or p[finish] == finish:
-                image = list(range(max(grid) + 1))
-                for i, g in enumerate(grid):
-                    image[g] = grid[p[i]]
-                self.perms.append(Permuter(tuple(image)))
+        layout = _grid_layout(board, finish)
+        self.stride = layout.stride
+        self.to_grid = layout.to_grid
+        self.from_grid = layout.from_grid
+        self.holes = layout.holes
+        self.shifts = layout.shifts
+        self.finish_bit = layout.finish_bit
+        self.perms = layout.perms
         self.failed: set[int] = set()
         self.exhausted = 0  # classes of positions searched to the end without a solution
 
@@ -331,21 +375,6 @@ class _Search:
         jumps = {(j.a, j.c): j for j in self.board.jumps}
         return [jumps[self.from_grid[a], self.from_grid[c]] for a, c in path]
 
-    @cached_property
-    def distance_tables(self) -> list[list[int]]:
-        """For each byte of a position, the 256 sums of the distances (in steps along rows and
-        columns, doubled to stay whole) of its holes from the middle of the board, so that a
-        position's total distance is a handful of look-ups."""
-        rows = [r for r, _ in self.board.cells]
-        cols = [c for _, c in self.board.cells]
-        mr, mc = min(rows) + max(rows), min(cols) + max(cols)  # twice the middle
-        dist = [abs(2 * r - mr) + abs(2 * c - mc) for r, c in self.board.cells]
-        tables = []
-        for start in range(0, len(dist), 8):
-            chunk = dist[start : start + 8]
-            tables.append([sum(d for k, d in enumerate(chunk) if byte >> k & 1) for byte in range(256)])
-        return tables
-
     def score(self, pegs: int, drawn_in: bool) -> int:
         """Lower is more promising, counted in half points: each peg with no neighbour in a row
         or a column costs 3, each pair of neighbouring pegs earns 1 (bit shifts on the grid
@@ -360,7 +389,7 @@ class _Search:
         if not drawn_in:
             return 2 * compact
         far = 0
-        for table in self.distance_tables:
+        for table in _distance_tables(self.board):
             far += table[pegs & 255]
             pegs >>= 8
         return 2 * compact + far
