@@ -18,6 +18,12 @@ Commands (see the README for the formats):
   board: with a solution, one jump per line ``R,C-R,C`` and then
   ``solvable: yes`` (exit 0); ``solvable: no: REASON`` (exit 1);
   ``solvable: unknown`` when the budget is spent (exit 3).
+* ``gandagalo generate RxC --level easy|hard|expert [--seed S]`` prints a
+  GandaGalo board (board text format) with exactly one solution and nothing
+  else; ``gandagalo solve FILE`` prints the solution grid when there is exactly
+  one and then ``solutions: 0``, ``solutions: 1`` or ``solutions: 2+``;
+  ``gandagalo grade FILE`` prints ``level: easy|hard|expert|none``.  All exit 0;
+  FILE ``-`` is standard input.
 
 Bad input (a malformed file, an unknown piece, an impossible problem) gives
 one line on stderr and exit status 2.  A spent ``--timeout`` gives exit 3.
@@ -36,6 +42,9 @@ from collections.abc import Callable, Sequence
 
 from .budget import Budget, BudgetSpent
 from .errors import PentoError
+from .gandagalo import board as gg_board
+from .gandagalo import generator as gg_generator
+from .gandagalo import solver as gg_solver
 from .limits import MAX_TEXT, number, within
 from .pegs import board as pegs_board
 from .pegs import solver as pegs_solver
@@ -236,6 +245,36 @@ def cmd_pegs_solve(args: argparse.Namespace) -> int:
     return EXIT_BUDGET
 
 
+def _gg_read(path: str) -> gg_board.Grid:
+    text = within(sys.stdin.read(MAX_TEXT + 1), "the board text", MAX_TEXT) if path == "-" else read_text(path)
+    return gg_board.parse(text)
+
+
+def cmd_gg_generate(args: argparse.Namespace) -> int:
+    m = re.fullmatch(r"\s*([0-9]{1,3})\s*[xX]\s*([0-9]{1,3})\s*", args.size)
+    if not m:
+        raise PentoError(f"the size is RxC, rows by columns (e.g. 8x8), not {args.size[:20]!r}")
+    rows = number(m.group(1), "the number of rows", 1, gg_board.MAX_SIDE)
+    cols = number(m.group(2), "the number of columns", 1, gg_board.MAX_SIDE)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    print(gg_generator.generate(rows, cols, args.level, seed).text())
+    return 0
+
+
+def cmd_gg_solve(args: argparse.Namespace) -> int:
+    grid = _gg_read(args.file)
+    found = list(gg_solver.solutions(grid, 2))
+    if len(found) == 1:
+        print(grid.with_marks(*found[0]).text())
+    print(f"solutions: {len(found)}" + ("+" if len(found) > 1 else ""))
+    return 0
+
+
+def cmd_gg_grade(args: argparse.Namespace) -> int:
+    print(f"level: {gg_solver.grade(_gg_read(args.file))}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m pento_core", description="Pentomino and polyomino tiling tools.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -279,6 +318,19 @@ def build_parser() -> argparse.ArgumentParser:
     pegs_solve.add_argument("--finish", default=None, metavar="R,C", help="the hole the last peg must end in")
     pegs_solve.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     pegs_solve.set_defaults(run=cmd_pegs_solve)
+    gg = sub.add_parser("gandagalo", help="GandaGalo: X and O boards with exactly one solution")
+    gg_sub = gg.add_subparsers(dest="gg_command", required=True, parser_class=_Parser)
+    gg_gen = gg_sub.add_parser("generate", help="a board with exactly one solution, in the board text format")
+    gg_gen.add_argument("size", metavar="RxC", help="rows x columns, 1 to 20 each (e.g. 8x8)")
+    gg_gen.add_argument("--level", required=True, choices=gg_solver.LEVELS)
+    gg_gen.add_argument("--seed", type=_whole(-(10**18), 10**18), default=None, help="the same seed, the same board")
+    gg_gen.set_defaults(run=cmd_gg_generate)
+    gg_solve = gg_sub.add_parser("solve", help="the solution, and how many there are (0, 1, 2+)")
+    gg_solve.add_argument("file", metavar="FILE", help="a board text file (- for standard input)")
+    gg_solve.set_defaults(run=cmd_gg_solve)
+    gg_grade = gg_sub.add_parser("grade", help="the level of a board: easy, hard, expert or none")
+    gg_grade.add_argument("file", metavar="FILE", help="a board text file (- for standard input)")
+    gg_grade.set_defaults(run=cmd_gg_grade)
     for kind in ("twenty", "thirty"):
         game = sub.add_parser(kind, help=f"a Game of {20 if kind == 'twenty' else 30} board and its coverings")
         game.add_argument("--seed", type=_whole(-(10**18), 10**18), default=0)

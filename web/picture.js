@@ -1,5 +1,5 @@
 // A picture of a board (pento_core.games.base): text rows where "." is an
-// empty cell, a letter a cell covered by that piece, a space no cell. Drawn
+// empty cell, a letter a cell covered by that piece, "*" a blocked cell (drawn dark), a space no cell. Drawn
 // as an SVG element built node by node (never from markup), so saved or linked
 // text can never inject anything.
 import { colorOf } from "./views/paint.js";
@@ -29,7 +29,7 @@ export function pictureElement(rows, { maxWidth = 120, maxHeight = 80, label = "
       rect.setAttribute("y", String(r));
       rect.setAttribute("width", "1.02"); // a hair wider: no seams between cells of one piece
       rect.setAttribute("height", "1.02");
-      rect.setAttribute("fill", ch === "." ? ((r + c) % 2 ? "#f4f1ea" : "#e6e0d2") : colorOf(ch));
+      rect.setAttribute("fill", ch === "." ? ((r + c) % 2 ? "#f4f1ea" : "#e6e0d2") : ch === "*" ? "#3b3f4a" : colorOf(ch));
       svg.append(rect);
     });
   });

@@ -12,7 +12,7 @@ protocol (:mod:`pento_core.catalog`), so the registry stays the one source.
 
 A *picture* is a small drawing of a board as text rows, the same for every
 game: ``.`` an empty cell, a letter (or any other character) a cell covered
-by that piece, a space no cell.  The page draws it on the start screen.
+by that piece, ``*`` a blocked cell (drawn dark), a space no cell.  The page draws it on the start screen.
 """
 
 from __future__ import annotations

@@ -4,5 +4,6 @@ export const VIEWS = Object.assign(Object.create(null), {
   cover: () => import("./cover.js"),
   twenty: () => import("./cover.js"), // the cover view draws several copies of a board
   pegs: () => import("./pegs.js"),
+  gandagalo: () => import("./gandagalo.js"),
   workshop: () => import("./workshop.js"),
 });

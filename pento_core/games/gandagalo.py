@@ -1,0 +1,330 @@
+"""GandaGalo: fill the grid with X and O, never three equal marks in a line.
+
+Text formats:
+
+* **params** (for :meth:`GandaGaloGame.new`): ``RxC:LEVEL``, e.g. ``8x8:hard``.
+* **desc**: the board text format (:mod:`pento_core.gandagalo.board`) with the
+  rows joined by ``/``: ``.`` free, ``X`` / ``O`` given, ``#`` blocked.  A desc
+  must have exactly one solution.
+* **state**: the player's marks, then each anchor's marks, joined by ``~``
+  (the latest anchor last).  Marks run over the free cells (not given, not
+  blocked) in reading order: ``X``, ``O``, or a number of empty cells;
+  trailing empty cells are left out (``""`` is an empty board, ``3XO`` three
+  empty cells, an X, an O).
+* **move**: ``R,C=X``, ``R,C=O`` or ``R,C=.`` (0-based row and column; ``.``
+  empties the cell), ``anchor`` (remember this position), ``back`` (return
+  to the latest anchor and drop it), ``keep`` (drop the latest anchor, keep
+  the marks), ``clear`` (empty every cell, drop the anchors).
+
+An anchor is the report's *âncora*: set one, play a supposition, and go back
+to it when the supposition fails.  Marks made since the latest anchor are shown
+apart, and anchors are part of the position, so undo, saves and links keep them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..budget import Budget
+from ..errors import IllegalMoveError, ParseError, PentoError
+from ..gandagalo import board as boards
+from ..gandagalo.board import MAX_SIDE, Grid, Mask, bits, count
+from ..gandagalo.explain import name, next_step
+from ..gandagalo.generator import generate
+from ..gandagalo.solver import LEVELS, Report, analyse
+from ..limits import MAX_DESC, MAX_STATE, number, within
+from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
+
+_MOVE = re.compile(r"^\s*([0-9]{1,2}),([0-9]{1,2})\s*=\s*([XO.])\s*$", re.IGNORECASE)
+_PARAMS = re.compile(r"^\s*([0-9]{1,3})\s*x\s*([0-9]{1,3})\s*:\s*([a-z]+)\s*$", re.IGNORECASE)
+_MARKS = re.compile(r"^(?:[XO]|[1-9][0-9]{0,2})*$")
+MAX_ANCHORS = 20  # anchors held at once
+CHECK_SECONDS = 20.0  # for counting the solutions of a board typed in or linked
+
+RULES = """\
+Fill every empty square with X or O. Never put three equal marks in a row: not across, not down,
+and not along either diagonal. Dark squares are blocked: nobody plays there, and they break a line.
+Every puzzle has exactly one solution, and you can find it by reasoning alone.
+
+Tap or click a square to cycle it through X, O and empty; with the keyboard, move with the arrow
+keys and press X, O, Space (cycle) or Backspace (empty). Marks printed on the board are given and
+stay.
+
+Easy puzzles need only forced moves: two equal marks in a line (XX or X_X) force the other mark in
+the third square. Hard puzzles need a supposition: imagine a mark, follow the forced moves, and if
+they end in three in a row (or a square that can be neither), the other mark is right. Expert
+puzzles need a supposition inside a supposition.
+
+Anchors help with suppositions, as in the original game: press Anchor, try your idea (the marks you
+make after it are drawn in purple), and press Back to anchor to return to where you were, or Keep
+when the idea was right. Hint names the rule and the squares behind the next mark; squares are
+(row,column), counted from the top left. Check shows your mistakes; tick "Show mistakes" to see
+them as you play."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A checked board: ``grid`` (givens and blocked cells), its ``solution``, how hard it is."""
+
+    grid: Grid
+    solution: tuple[Mask, Mask]
+    report: Report
+    free: tuple[int, ...]  # the cells the player fills, in reading order
+
+
+@dataclass(frozen=True)
+class GGState:
+    desc: str
+    puzzle: Puzzle
+    x: Mask  # the player's marks (givens not included)
+    o: Mask
+    anchors: tuple[tuple[Mask, Mask], ...]  # the marks when each anchor was set, the latest last
+
+
+@lru_cache(maxsize=32)
+def _puzzle(desc: str) -> Puzzle:
+    within(desc, "the puzzle description", MAX_DESC)
+    grid = boards.parse(desc)
+    broken = grid.broken()
+    if broken:
+        cells = ", ".join(name(grid, i) for i in bits(broken)[:3])
+        raise PentoError(f"the board already has three equal marks in a line at {cells}")
+    report = analyse(grid, Budget(max_seconds=CHECK_SECONDS))
+    if report.count is None:
+        raise PentoError("this board could not be checked in time; a GandaGalo board must have exactly one solution")
+    if report.count == 0:
+        raise PentoError("this board has no solution: its marks force three in a line somewhere")
+    if report.count > 1 or report.solution is None:
+        raise PentoError("this board has more than one solution; a GandaGalo puzzle has exactly one")
+    if not grid.empty:
+        raise PentoError("this board has no empty square to fill")
+    return Puzzle(grid, report.solution, report, tuple(bits(grid.empty)))
+
+
+def _read_marks(text: str, puzzle: Puzzle) -> tuple[Mask, Mask]:
+    if not _MARKS.fullmatch(text):
+        raise ParseError(f"marks are X, O and counts of empty squares, not {text[:20]!r}")
+    x = o = 0
+    k = 0  # the free cell the next mark goes in
+    for token in re.findall(r"[XO]|[0-9]+", text):
+        if token.isdigit():
+            k += int(token)
+            continue
+        if k >= len(puzzle.free):
+            raise ParseError(f"the position has more squares than the board's {len(puzzle.free)} empty ones")
+        if token == "X":
+            x |= 1 << puzzle.free[k]
+        else:
+            o |= 1 << puzzle.free[k]
+        k += 1
+    if k > len(puzzle.free):
+        raise ParseError(f"the position has more squares than the board's {len(puzzle.free)} empty ones")
+    return x, o
+
+
+def _write_marks(x: Mask, o: Mask, puzzle: Puzzle) -> str:
+    out = []
+    gap = 0
+    for i in puzzle.free:
+        if (x | o) >> i & 1:
+            if gap:
+                out.append(str(gap))
+                gap = 0
+            out.append("X" if x >> i & 1 else "O")
+        else:
+            gap += 1
+    return "".join(out)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class GandaGaloGame:
+    """X and O on a grid with blocked squares; boards with one solution, graded by reasoning."""
+
+    id = "gandagalo"
+    title = "GandaGalo"
+    description = "Fill the grid with X and O, never three in a row: not across, not down, not diagonally."
+    rules = RULES
+    features: tuple[str, ...] = ("hint", "solve", "timer")
+    picture_solved = False
+
+    def presets(self) -> list[Preset]:
+        return [
+            Preset("6 x 6, easy", "6x6:easy"),
+            Preset("8 x 8, easy", "8x8:easy"),
+            Preset("8 x 8, hard", "8x8:hard"),
+            Preset("10 x 10, hard", "10x10:hard"),
+            Preset("12 x 12, expert", "12x12:expert"),
+            Preset("12 x 16, hard", "12x16:hard"),
+            Preset("20 x 20, hard", "20x20:hard"),
+        ]
+
+    def forms(self) -> list[Form]:
+        return [
+            Form(
+                "A new board",
+                "{rows}x{cols}:{level}",
+                (
+                    Field("rows", "rows", "8", 1, MAX_SIDE),
+                    Field("cols", "columns", "8", 1, MAX_SIDE),
+                    Field("level", "level", "hard", options=LEVELS),
+                ),
+            )
+        ]
+
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+        """A new board for ``RxC:LEVEL``; a desc (a board) is accepted as it is."""
+        m = _PARAMS.match(params)
+        if not m:
+            self.validate(params)
+            return params
+        rows = number(m.group(1), "the number of rows", 1, MAX_SIDE)
+        cols = number(m.group(2), "the number of columns", 1, MAX_SIDE)
+        level = m.group(3).lower()
+        grid = generate(rows, cols, level, seed, Budget(max_seconds=120), progress)
+        return grid.text().replace("\n", "/")
+
+    def validate(self, desc: str) -> None:
+        _puzzle(desc)
+
+    def start(self, desc: str, state: str = "") -> GGState:
+        puzzle = _puzzle(desc)
+        parts = within(state, "the position", MAX_STATE).strip().split("~")
+        if len(parts) > MAX_ANCHORS + 1:
+            raise ParseError(f"a position holds at most {MAX_ANCHORS} anchors")
+        x, o = _read_marks(parts[0], puzzle)
+        anchors = tuple(_read_marks(p, puzzle) for p in parts[1:])
+        return GGState(desc, puzzle, x, o, anchors)
+
+    def write_state(self, st: GGState) -> str:
+        return "~".join(_write_marks(x, o, st.puzzle) for x, o in ((st.x, st.o), *st.anchors))
+
+    def apply(self, st: GGState, move: str) -> GGState:
+        word = move.strip().lower()
+        if word == "anchor":
+            if len(st.anchors) >= MAX_ANCHORS:
+                raise IllegalMoveError(f"at most {MAX_ANCHORS} anchors at once: go back to one, or keep one")
+            return GGState(st.desc, st.puzzle, st.x, st.o, (*st.anchors, (st.x, st.o)))
+        if word in ("back", "keep"):
+            if not st.anchors:
+                raise IllegalMoveError("there is no anchor: set one first")
+            x, o = st.anchors[-1] if word == "back" else (st.x, st.o)
+            return GGState(st.desc, st.puzzle, x, o, st.anchors[:-1])
+        if word == "clear":
+            return GGState(st.desc, st.puzzle, 0, 0, ())
+        m = _MOVE.match(move)
+        if not m:
+            raise ParseError(f"{move[:30]!r} is not a move like 2,3=X")
+        r, c, mark = int(m.group(1)), int(m.group(2)), m.group(3).upper()
+        grid = st.puzzle.grid
+        i = grid.index((r, c))
+        if grid.blocked >> i & 1:
+            raise IllegalMoveError(f"the square at {name(grid, i)} is blocked")
+        if (grid.x | grid.o) >> i & 1:
+            raise IllegalMoveError(f"the {grid.at(i)} at {name(grid, i)} is given and stays")
+        bit = 1 << i
+        x, o = st.x & ~bit, st.o & ~bit
+        if mark == "X":
+            x |= bit
+        elif mark == "O":
+            o |= bit
+        return GGState(st.desc, st.puzzle, x, o, st.anchors)
+
+    # -- what the view needs ---------------------------------------------------------------------------
+
+    def info(self, desc: str) -> JSON:
+        puzzle = _puzzle(desc)
+        grid = puzzle.grid
+        level = puzzle.report.level
+        return {
+            "title": f"GandaGalo: {grid.rows} × {grid.cols}, {level}",
+            "goal": "Fill every empty square with X or O: never three equal marks in a line, diagonals included.",
+            "rows": grid.rows,
+            "cols": grid.cols,
+            "blocked": [list(grid.cell(i)) for i in bits(grid.blocked)],
+            "givens": [[*grid.cell(i), grid.at(i)] for i in bits(grid.x | grid.o)],
+            "level": level,
+            "technique": puzzle.report.technique,
+        }
+
+    def _grid(self, st: GGState) -> Grid:
+        g = st.puzzle.grid
+        return g.with_marks(g.x | st.x, g.o | st.o)
+
+    def view(self, st: GGState) -> JSON:
+        puzzle = st.puzzle
+        grid = self._grid(st)
+        sx, so = puzzle.solution
+        broken = grid.broken()
+        wrong = st.x & ~sx | st.o & ~so
+        free = len(puzzle.free)
+        done = count(st.x | st.o)
+        complete = done == free and not broken
+        since = st.x ^ st.anchors[-1][0] | st.o ^ st.anchors[-1][1] if st.anchors else 0
+        if complete:
+            summary = "Solved: every square is filled and no three are in a line."
+        elif done == free:
+            summary = "Every square is filled, but three equal marks are in a line somewhere. Check shows where."
+        else:
+            summary = f"{done} of {free} squares filled."
+            if st.anchors:
+                summary += f" {_plural(len(st.anchors), 'anchor')} set."
+
+        def cells(mask: Mask) -> list[list[int]]:
+            return [list(grid.cell(i)) for i in bits(mask)]
+
+        return {
+            "marks": [[*grid.cell(i), "X" if st.x >> i & 1 else "O"] for i in bits(st.x | st.o)],
+            "since_anchor": cells(since),
+            "anchors": len(st.anchors),
+            "broken": cells(broken),
+            "wrong": cells(wrong),
+            "filled": done,
+            "free": free,
+            "complete": complete,
+            "summary": summary,
+        }
+
+    def picture(self, st: GGState) -> list[str]:
+        return self._grid(st).text().replace("#", "*").split("\n")
+
+    # -- help from the solver ---------------------------------------------------------------------------
+
+    def hint(self, st: GGState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
+        grid = self._grid(st)
+        sx, so = st.puzzle.solution
+        if self.view(st)["complete"]:
+            return Hint("solved", "Solved: nothing is left to fill.")
+        broken = grid.broken()
+        if broken:
+            cells = [grid.cell(i) for i in bits(broken)]
+            return Hint("blocked", "Three equal marks are in a line (marked): change one of them.", None, cells)
+        wrong = st.x & ~sx | st.o & ~so
+        if wrong:
+            i = (wrong & -wrong).bit_length() - 1
+            back = " or go back to your anchor" if st.anchors else ""
+            message = (
+                f"The {grid.at(i)} at {name(grid, i)} is a mistake: the solution has the other mark. Change it{back}."
+            )
+            return Hint("blocked", message, None, [grid.cell(i)])
+        step = next_step(grid, (sx, so))
+        assert step is not None
+        r, c = grid.cell(step.cell)
+        cells = [(r, c)] + [grid.cell(i) for i in step.because]
+        return Hint("place", step.message, f"{r},{c}={step.mark}", cells)
+
+    def solve(self, st: GGState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
+        grid = st.puzzle.grid
+        sx = st.puzzle.solution[0]
+        moves = []
+        for i in st.puzzle.free:
+            want = "X" if sx >> i & 1 else "O"
+            have = "X" if st.x >> i & 1 else "O" if st.o >> i & 1 else "."
+            if have != want:
+                r, c = grid.cell(i)
+                moves.append(f"{r},{c}={want}")
+        return Solution(True, "Here is the solution.", moves)

@@ -1,0 +1,160 @@
+"""The next deduction on a board, in words: which mark goes where, by which technique, and why.
+
+:func:`next_step` looks for the simplest deduction first (a forced move,
+then the supposition with the shortest chain to a contradiction, then a
+deeper supposition) and falls back on the solution itself.  Cells are named
+``(row,column)`` counted from 1, as a person reads the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import DIRECTIONS, Grid, Lines, Mask, bits
+from .solver import DEEPER, FORCED, SEARCH, SUPPOSITION, Marks, near, propagate, suppose
+
+MAX_CHAIN = 4  # forced moves named in a supposition's explanation; more are counted
+
+
+@dataclass(frozen=True)
+class Step:
+    """``mark`` (``X`` or ``O``) goes in ``cell`` by ``technique``; ``because`` holds the cells the
+    explanation names (the pair that forces it, or a supposition's chain and contradiction)."""
+
+    technique: str
+    cell: int
+    mark: str
+    message: str
+    because: list[int] = field(default_factory=list)
+
+
+def name(grid: Grid, i: int) -> str:
+    r, c = grid.cell(i)
+    return f"({r + 1},{c + 1})"
+
+
+def _other(mark: str) -> str:
+    return "O" if mark == "X" else "X"
+
+
+def _pair(lines: Lines, i: int, mark: Mask) -> tuple[int, int, int] | None:
+    """Two cells of ``mark`` that share a line of three with ``i``, and the line's direction."""
+    for t in lines.through[i]:
+        a, b, c, d = lines.triples[t]
+        others = [j for j in (a, b, c) if j != i]
+        if all(mark >> j & 1 for j in others):
+            return others[0], others[1], d
+    return None
+
+
+def forced_step(grid: Grid, x: Mask, o: Mask) -> Step | None:
+    """A forced move on the board: the first cell (reading order) where one mark would make three."""
+    lines = grid.lines
+    empty = lines.open & ~(x | o)
+    to_o = lines.forbidden(x) & empty
+    to_x = lines.forbidden(o) & empty
+    both = to_o | to_x
+    if not both:
+        return None
+    i = (both & -both).bit_length() - 1
+    mark = "O" if to_o >> i & 1 else "X"
+    pair = _pair(lines, i, x if mark == "O" else o)
+    assert pair is not None
+    a, b, d = pair
+    where = DIRECTIONS[d][2]
+    message = (
+        f"{mark} at {name(grid, i)}: {_other(mark)} would make three {_other(mark)} {where} "
+        f"with {name(grid, a)} and {name(grid, b)}."
+    )
+    return Step(FORCED, i, mark, message, [a, b])
+
+
+@dataclass(frozen=True)
+class _Chain:
+    """Forced moves after a supposition: ``moves`` (cell, mark) in order, then the ``clash``:
+    a cell that can be neither mark, or three equal marks."""
+
+    moves: list[tuple[int, str]]
+    clash: list[int]
+    clash_text: str
+
+
+def _chain(grid: Grid, x: Mask, o: Mask) -> _Chain | None:
+    """Forced moves from ``(x, o)`` round by round until a contradiction; None if there is none."""
+    lines = grid.lines
+    moves: list[tuple[int, str]] = []
+    while True:
+        for mark, marks in (("X", x), ("O", o)):
+            if lines.threes(marks):
+                cells = next([a, b, c] for a, b, c, _ in lines.triples if marks >> a & marks >> b & marks >> c & 1)
+                return _Chain(moves, cells, f"three {mark} are in a line at {', '.join(name(grid, i) for i in cells)}")
+        empty = lines.open & ~(x | o)
+        to_o = lines.forbidden(x) & empty
+        to_x = lines.forbidden(o) & empty
+        if to_o & to_x:
+            i = ((to_o & to_x) & -(to_o & to_x)).bit_length() - 1
+            return _Chain(moves, [i], f"{name(grid, i)} can be neither X nor O")
+        if not (to_o | to_x):
+            return None
+        moves += [(i, "X") for i in bits(to_x)] + [(i, "O") for i in bits(to_o)]
+        x |= to_x
+        o |= to_o
+
+
+def supposition_step(grid: Grid, x: Mask, o: Mask) -> Step | None:
+    """The supposition whose forced moves reach a contradiction soonest (the shortest explanation)."""
+    lines = grid.lines
+    best: tuple[int, int, str, _Chain] | None = None
+    for assumed, marks in (("X", x), ("O", o)):
+        for i in bits(near(lines, marks) & lines.open & ~(x | o)):
+            bit = 1 << i
+            trial = (x | bit, o) if assumed == "X" else (x, o | bit)
+            if propagate(lines, *trial) is not None:
+                continue
+            chain = _chain(grid, *trial)
+            assert chain is not None
+            if best is None or len(chain.moves) < len(best[3].moves):
+                best = (len(chain.moves), i, assumed, chain)
+    if best is None:
+        return None
+    _, i, assumed, chain = best
+    named = ", ".join(f"{m} at {name(grid, j)}" for j, m in chain.moves[:MAX_CHAIN])
+    more = len(chain.moves) - MAX_CHAIN
+    if more > 0:
+        named += f" and {more} more forced move{'s' if more > 1 else ''}"
+    steps = f"forced moves give {named}, and then " if chain.moves else ""
+    mark = _other(assumed)
+    message = f"{mark} at {name(grid, i)}: suppose {assumed} there; {steps}{chain.clash_text}. So it is {mark}."
+    return Step(SUPPOSITION, i, mark, message, [j for j, _ in chain.moves] + chain.clash)
+
+
+def deeper_step(grid: Grid, x: Mask, o: Mask) -> Step | None:
+    """A supposition that needs suppositions inside it to reach a contradiction."""
+    lines = grid.lines
+    for assumed, marks in (("X", x), ("O", o)):
+        for i in bits(near(lines, marks) & lines.open & ~(x | o)):
+            bit = 1 << i
+            if suppose(lines, *((x | bit, o) if assumed == "X" else (x, o | bit))) is None:
+                mark = _other(assumed)
+                message = (
+                    f"{mark} at {name(grid, i)}: suppose {assumed} there; forced moves and a further supposition "
+                    f"then lead to a contradiction. So it is {mark}. (Set an anchor to try it yourself.)"
+                )
+                return Step(DEEPER, i, mark, message)
+    return None
+
+
+def next_step(grid: Grid, solution: Marks) -> Step | None:
+    """The simplest deduction on ``grid`` (whose marks agree with ``solution``); None when it is full."""
+    x, o = grid.x, grid.o
+    empty = grid.lines.open & ~(x | o)
+    if not empty:
+        return None
+    for find in (forced_step, supposition_step, deeper_step):
+        step = find(grid, x, o)
+        if step is not None:
+            return step
+    i = (empty & -empty).bit_length() - 1
+    mark = "X" if solution[0] >> i & 1 else "O"
+    message = f"{mark} at {name(grid, i)}: the only solution has it; no short chain of reasoning shows it from here."
+    return Step(SEARCH, i, mark, message)

@@ -1,0 +1,345 @@
+// GandaGalo's view: a grid of squares to fill with X and O. It knows no rules: every mark is a
+// move the core checks (host.move), and what counts as a mistake, a broken line or a finished
+// board comes from the core's view. Tap cycles a square through X, O and empty.
+import { el } from "../dom.js";
+import { fitToStage } from "./paint.js";
+
+const MAX_CELL = 84; // CSS pixels a square: a 6 x 6 board still fills a projector
+const SHOW_MISTAKES = "pento.gandagalo.mistakes"; // a setting kept on this device
+const INK = { given: "#1b1b1b", X: "#1d4ed8", O: "#b45309", anchor: "#7b1fa2" };
+
+/** The keys of this view, for the shell's help. */
+export const KEYS = [
+  ["Arrow keys", "move the cursor"],
+  ["X / O", "put an X or an O in the square"],
+  ["Space or Enter", "cycle the square: X, O, empty"],
+  ["Backspace or Delete", "empty the square"],
+  ["A", "set an anchor"],
+  ["B", "back to the anchor"],
+  ["C", "check for mistakes"],
+  ["Ctrl+Z / Ctrl+Y", "undo / redo"],
+  ["?", "this help"],
+];
+
+function readSetting() {
+  try {
+    return localStorage.getItem(SHOW_MISTAKES) === "yes";
+  } catch {
+    return false; // storage blocked (an embedded page): the default
+  }
+}
+
+function writeSetting(on) {
+  try {
+    localStorage.setItem(SHOW_MISTAKES, on ? "yes" : "no");
+  } catch {
+    // storage blocked: the setting lasts as long as the page
+  }
+}
+
+export function createView({ root, info, host }) {
+  const R = info.rows;
+  const C = info.cols;
+  const key = (r, c) => `${r},${c}`;
+  const blocked = new Set(info.blocked.map(([r, c]) => key(r, c)));
+  const givens = new Map(info.givens.map(([r, c, m]) => [key(r, c), m]));
+  let view = { marks: [], since_anchor: [], broken: [], wrong: [], anchors: 0 };
+  let marks = new Map(); // the player's marks, "r,c" -> "X" | "O"
+  let since = new Set();
+  let cursor = [0, 0];
+  let keyboard = false;
+  let checking = false; // mistakes shown until the next move (the Check button)
+  let showMistakes = readSetting();
+  let hint = null; // {target: [r, c], mark, cells, kind}
+  let layout = null;
+
+  const canvas = el("canvas", { tabIndex: 0, className: "board-canvas" });
+  canvas.setAttribute("role", "application");
+  canvas.setAttribute("aria-roledescription", "GandaGalo board");
+  const describe = el("p", { className: "sr-only" });
+  describe.setAttribute("aria-live", "polite");
+  const button = (text, title, action) => {
+    const b = el("button", { type: "button", textContent: text, title });
+    b.addEventListener("click", action);
+    return b;
+  };
+  const anchorButton = button("Anchor", "Remember this position before trying a supposition (A)", () => send("anchor"));
+  const backButton = button("Back to anchor", "Return to the position of the latest anchor (B)", () => send("back"));
+  const keepButton = button("Keep", "The supposition was right: drop the anchor and keep the marks", () => send("keep"));
+  const checkButton = button("Check", "Show the mistakes on the board now (C)", () => check());
+  const mistakesBox = el("input", { type: "checkbox", checked: showMistakes });
+  mistakesBox.addEventListener("change", () => {
+    showMistakes = mistakesBox.checked;
+    writeSetting(showMistakes);
+    draw();
+    if (showMistakes) report();
+  });
+  const tools = el("div", { className: "view-tools", role: "toolbar", ariaLabel: "GandaGalo tools" }, [
+    anchorButton,
+    backButton,
+    keepButton,
+    checkButton,
+    el("label", { className: "gg-setting" }, [mistakesBox, " Show mistakes"]),
+  ]);
+  const head = el("div", { className: "view-head" }, [el("p", { className: "goal", textContent: info.goal || "" }), tools]);
+  const stage = el("div", { className: "stage" }, [canvas]);
+  root.replaceChildren(head, stage, describe);
+  const ctx = canvas.getContext("2d");
+
+  function computeLayout() {
+    const W = Math.max(120, stage.clientWidth);
+    const H = Math.max(120, stage.clientHeight);
+    const s = Math.max(12, Math.floor(Math.min((W - 8) / C, (H - 8) / R, MAX_CELL)));
+    return { s, x: 4, y: 4, width: C * s + 8, height: R * s + 8 };
+  }
+
+  const fit = fitToStage(stage, canvas, computeLayout, (next) => {
+    layout = next;
+    draw();
+  });
+
+  const markAt = (r, c) => givens.get(key(r, c)) || marks.get(key(r, c)) || ".";
+  const mistakesShown = () => checking || showMistakes;
+
+  function draw() {
+    if (!layout) return;
+    const { s, x: x0, y: y0 } = layout;
+    ctx.clearRect(0, 0, layout.width, layout.height);
+    const wrong = new Set(mistakesShown() ? view.wrong.map(([r, c]) => key(r, c)) : []);
+    const broken = new Set(mistakesShown() ? view.broken.map(([r, c]) => key(r, c)) : []);
+    const hinted = new Set(hint ? hint.cells.map(([r, c]) => key(r, c)) : []);
+    for (let r = 0; r < R; r++) {
+      for (let c = 0; c < C; c++) {
+        const x = x0 + c * s;
+        const y = y0 + r * s;
+        const k = key(r, c);
+        if (blocked.has(k)) {
+          ctx.fillStyle = "#3b3f4a";
+          ctx.fillRect(x, y, s, s);
+          ctx.strokeStyle = "rgba(255,255,255,0.16)";
+          ctx.lineWidth = 1;
+          ctx.beginPath();
+          for (let d = s / 4; d < 2 * s; d += s / 4) {
+            ctx.moveTo(x + Math.max(0, d - s), y + Math.min(s, d));
+            ctx.lineTo(x + Math.min(s, d), y + Math.max(0, d - s));
+          }
+          ctx.stroke();
+          continue;
+        }
+        ctx.fillStyle = givens.has(k) ? "#e4dfd3" : "#fbfaf6";
+        if (wrong.has(k) || broken.has(k)) ctx.fillStyle = "#f6c9c4";
+        if (hint && hint.kind === "place" && hint.target[0] === r && hint.target[1] === c) ctx.fillStyle = "#bfe5c8";
+        else if (hinted.has(k)) ctx.fillStyle = hint.kind === "place" ? "#fbe7a8" : "#f6c9c4";
+        ctx.fillRect(x, y, s, s);
+        const mark = markAt(r, c);
+        if (mark !== ".") {
+          const color = givens.has(k) ? INK.given : since.has(k) ? INK.anchor : INK[mark];
+          drawMark(mark, x, y, s, color, givens.has(k) ? 0.13 : 0.1, false);
+        } else if (hint && hint.kind === "place" && hint.target[0] === r && hint.target[1] === c) {
+          ctx.globalAlpha = 0.45;
+          drawMark(hint.mark, x, y, s, "#1a7f37", 0.1, true);
+          ctx.globalAlpha = 1;
+        }
+      }
+    }
+    // the grid
+    ctx.strokeStyle = "#9a9384";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let r = 0; r <= R; r++) (ctx.moveTo(x0, y0 + r * s), ctx.lineTo(x0 + C * s, y0 + r * s));
+    for (let c = 0; c <= C; c++) (ctx.moveTo(x0 + c * s, y0), ctx.lineTo(x0 + c * s, y0 + R * s));
+    ctx.stroke();
+    ctx.strokeStyle = "#4a4538";
+    ctx.lineWidth = 2;
+    ctx.strokeRect(x0, y0, C * s, R * s);
+    if (mistakesShown() && view.broken.length) strikeBrokenLines(new Set(view.broken.map(([r, c]) => key(r, c))));
+    if (keyboard && document.activeElement === canvas) {
+      const [r, c] = cursor;
+      ctx.strokeStyle = "#0b57d0";
+      ctx.lineWidth = 3;
+      ctx.strokeRect(x0 + c * s + 2, y0 + r * s + 2, s - 4, s - 4);
+    }
+  }
+
+  function drawMark(mark, x, y, s, color, width, dashed) {
+    ctx.strokeStyle = color;
+    ctx.lineWidth = Math.max(2, s * width);
+    ctx.lineCap = "round";
+    ctx.setLineDash(dashed ? [Math.max(3, s * 0.12), Math.max(3, s * 0.09)] : []);
+    ctx.beginPath();
+    const m = s * 0.26;
+    if (mark === "X") {
+      ctx.moveTo(x + m, y + m);
+      ctx.lineTo(x + s - m, y + s - m);
+      ctx.moveTo(x + s - m, y + m);
+      ctx.lineTo(x + m, y + s - m);
+    } else {
+      ctx.arc(x + s / 2, y + s / 2, s / 2 - m, 0, 2 * Math.PI);
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  // a red line through every three equal marks in a line
+  function strikeBrokenLines(cells) {
+    const { s, x: x0, y: y0 } = layout;
+    ctx.strokeStyle = "#c62828";
+    ctx.lineWidth = Math.max(2, s * 0.07);
+    ctx.beginPath();
+    for (const [r, c] of view.broken) {
+      const m = markAt(r, c);
+      for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
+        const a = [r + dr, c + dc];
+        const b = [r + 2 * dr, c + 2 * dc];
+        if (cells.has(key(...a)) && cells.has(key(...b)) && markAt(...a) === m && markAt(...b) === m) {
+          ctx.moveTo(x0 + (c + 0.5) * s, y0 + (r + 0.5) * s);
+          ctx.lineTo(x0 + (b[1] + 0.5) * s, y0 + (b[0] + 0.5) * s);
+        }
+      }
+    }
+    ctx.stroke();
+  }
+
+  function cellAt(px, py) {
+    const { s, x: x0, y: y0 } = layout;
+    const r = Math.floor((py - y0) / s);
+    const c = Math.floor((px - x0) / s);
+    return r >= 0 && r < R && c >= 0 && c < C ? [r, c] : null;
+  }
+
+  const name = ([r, c]) => `(${r + 1},${c + 1})`;
+
+  function describeBoard() {
+    const anchors = view.anchors ? ` ${view.anchors === 1 ? "One anchor" : `${view.anchors} anchors`} set.` : "";
+    const [r, c] = cursor;
+    const here = blocked.has(key(r, c)) ? "blocked" : givens.has(key(r, c)) ? `given ${givens.get(key(r, c))}` : markAt(r, c) === "." ? "empty" : markAt(r, c);
+    describe.textContent = `${view.summary || ""}${anchors} Cursor at ${name(cursor)}: ${here}.`;
+    canvas.setAttribute("aria-label", `GandaGalo board, ${R} rows by ${C} columns. Keys are listed under Help.`);
+  }
+
+  function sync() {
+    // anchors are numbered as they are set: Back returns to the latest, so the button names it
+    backButton.textContent = view.anchors > 1 ? `Back to anchor ${view.anchors}` : "Back to anchor";
+    backButton.disabled = !view.anchors;
+    keepButton.disabled = !view.anchors;
+  }
+
+  // moves run one after another, each worked out when its turn comes (after the last one's board
+  // is drawn), so quick taps cycle a square exactly as far as they were tapped
+  let queue = Promise.resolve();
+  function later(action) {
+    queue = queue.then(action, action);
+    return queue;
+  }
+  const send = (move) => later(() => host.move(move));
+
+  function report() {
+    const n = view.wrong.length;
+    const b = view.broken.length;
+    if (!n && !b) host.status("No mistakes so far.", "success");
+    else {
+      const parts = [];
+      if (b) parts.push("three equal marks in a line");
+      if (n) parts.push(`${n === 1 ? "one mark" : `${n} marks`} the solution does not have`);
+      host.status(`Marked in red: ${parts.join(", and ")}.`, "error");
+    }
+  }
+
+  function check() {
+    checking = true;
+    draw();
+    report();
+  }
+
+  const NEXT = { ".": "X", X: "O", O: "." };
+  const PREVIOUS = { ".": "O", X: ".", O: "X" };
+
+  // put `mark` (a function of the square's mark when the move's turn comes) in a square
+  function set([r, c], mark) {
+    return later(async () => {
+      const k = key(r, c);
+      if (blocked.has(k)) return host.status(`The square at ${name([r, c])} is blocked: nobody plays there.`);
+      if (givens.has(k)) return host.status(`The ${givens.get(k)} at ${name([r, c])} is given and stays.`);
+      const want = mark(marks.get(k) || ".");
+      if ((marks.get(k) || ".") !== want) await host.move(`${r},${c}=${want}`);
+    });
+  }
+
+  canvas.addEventListener("pointerdown", async (e) => {
+    if (e.pointerType === "mouse" && e.button !== 0 && e.button !== 2) return;
+    e.preventDefault();
+    canvas.focus({ preventScroll: true });
+    keyboard = false;
+    const rect = canvas.getBoundingClientRect();
+    const cell = cellAt(e.clientX - rect.left, e.clientY - rect.top);
+    if (!cell) return;
+    cursor = cell;
+    await set(cell, (now) => (e.button === 2 ? PREVIOUS[now] : NEXT[now]));
+  });
+  canvas.addEventListener("contextmenu", (e) => e.preventDefault()); // right click cycles backwards
+
+  canvas.addEventListener("keydown", async (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    keyboard = true;
+    const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (steps[k]) {
+      const [dr, dc] = steps[k];
+      cursor = [Math.min(R - 1, Math.max(0, cursor[0] + dr)), Math.min(C - 1, Math.max(0, cursor[1] + dc))];
+      describeBoard();
+    } else if (k === "x" || k === "o") set(cursor, () => k.toUpperCase());
+    else if (k === " " || k === "Enter") set(cursor, (now) => NEXT[now]);
+    else if (k === "Backspace" || k === "Delete") set(cursor, () => ".");
+    else if (k === "a") send("anchor");
+    else if (k === "b") {
+      if (view.anchors) send("back");
+      else host.status("There is no anchor to go back to: press A to set one.");
+    } else if (k === "c") check();
+    else return;
+    e.preventDefault();
+    draw();
+  });
+  canvas.addEventListener("focus", () => draw());
+  canvas.addEventListener("blur", () => draw());
+
+  return {
+    render(next) {
+      view = next;
+      marks = new Map(view.marks.map(([r, c, m]) => [key(r, c), m]));
+      since = new Set(view.since_anchor.map(([r, c]) => key(r, c)));
+      checking = false;
+      hint = null;
+      fit.ensure();
+      sync();
+      describeBoard();
+      draw();
+    },
+    showHint(h) {
+      const cells = h.cells || [];
+      if (h.kind === "place" && h.move) {
+        const [at, mark] = h.move.split("=");
+        const target = at.split(",").map(Number);
+        hint = { kind: "place", target, mark, cells: cells.slice(1) };
+        cursor = target;
+      } else hint = cells.length ? { kind: "blocked", target: [-1, -1], mark: "", cells } : null;
+      draw();
+    },
+    layout() {
+      const rect = canvas.getBoundingClientRect();
+      return {
+        cell: layout.s,
+        rows: R,
+        cols: C,
+        boards: [{ x: rect.left + layout.x, y: rect.top + layout.y }],
+        canvas: { x: rect.left, y: rect.top, width: rect.width, height: rect.height },
+        cursor,
+        mistakesShown: mistakesShown(),
+        hint,
+      };
+    },
+    destroy() {
+      fit.disconnect();
+      root.replaceChildren();
+    },
+  };
+}
