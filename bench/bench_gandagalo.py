@@ -76,9 +76,10 @@ def cpython(seeds: int) -> None:
 
 
 def browser(runs: int) -> None:
-    import build
     from conftest import CHROMIUM_ARGS, wait_until  # type: ignore[import-not-found]
     from playwright.sync_api import sync_playwright
+
+    import build
 
     build.build()
     server = build.make_server(0)
@@ -102,7 +103,8 @@ def browser(runs: int) -> None:
             wait_until(page, f"performance.getEntriesByName('pento-new').length >= {runs}", timeout=120)
             times = [t / 1000 for t in page.evaluate("performance.getEntriesByName('pento-new').map(e => e.duration)")]
             print(
-                f"browser {label}: request to playable board, {len(times)} boards: median {statistics.median(times):.2f} s,"
+                f"browser {label}: request to playable board, {len(times)} boards:"
+                f" median {statistics.median(times):.2f} s,"
                 f" p95 {p95(times):.2f} s, max {max(times):.2f} s"
                 + (f" (target p95 3 s: {'ok' if p95(times) <= 3 else 'MISSED'})" if label.startswith("20") else ""),
                 flush=True,
