@@ -207,6 +207,9 @@ def test_moves_refuse_givens_blocked_cells_and_nonsense() -> None:
         GAME.apply(st_, "9,9=X")
     with pytest.raises(IllegalMoveError, match="no anchor"):
         GAME.apply(st_, "back")
+    with pytest.raises(IllegalMoveError, match="given"):  # several marks: all or none
+        GAME.apply(st_, "0,1=X 0,0=X")
+    assert GAME.view(GAME.apply(st_, "0,1=X 0,2=O"))["marks"] == [[0, 1, "X"], [0, 2, "O"]]
 
 
 def test_an_anchor_rolls_a_supposition_back() -> None:
@@ -234,9 +237,14 @@ def test_mistakes_and_broken_lines_are_reported() -> None:
     assert "Three equal marks" in GAME.hint(three, Budget(max_seconds=5)).message
 
 
-def test_hints_lead_to_the_solution_and_name_the_cells() -> None:
-    sol = solution_of(DESC)
-    st_ = GAME.start(DESC)
+@pytest.mark.parametrize(
+    ("desc", "kinds"),
+    [(DESC, {"forced", "supposition"}), (generate(8, 8, "expert", 0).text(), {"forced", "supposition", "deeper"})],
+)
+def test_hints_lead_to_the_solution_and_name_the_cells(desc: str, kinds: set[str]) -> None:
+    desc = desc.replace("\n", "/")
+    sol = solution_of(desc)
+    st_ = GAME.start(desc)
     techniques = set()
     for _ in range(80):
         h = GAME.hint(st_, Budget(max_seconds=5))
@@ -247,15 +255,21 @@ def test_hints_lead_to_the_solution_and_name_the_cells() -> None:
         r, c = (int(n) for n in cell.split(","))
         assert sol[r, c] == mark  # a hint is never wrong
         assert h.message.startswith(f"{mark} at ({r + 1},{c + 1}):")
-        if "would make three" in h.message:  # a forced move: the named pair really is two of the other mark
+        if "would make three" in h.message:  # a forced move: the other mark really makes three
             board = read("\n".join(GAME.picture(st_)).replace("*", "#"))
             board[r, c] = "O" if mark == "X" else "X"
             assert not valid(board)
             techniques.add("forced")
+        elif "reasoning on ends in a contradiction" in h.message:
+            techniques.add("deeper")
         elif "suppose" in h.message:
+            # the independent checker agrees: the other mark fails under forced moves alone
+            board = read("\n".join(GAME.picture(st_)).replace("*", "#"))
+            board[r, c] = "O" if mark == "X" else "X"
+            assert not valid(board) or forced(board) is None
             techniques.add("supposition")
         st_ = GAME.apply(st_, h.move)
-    assert GAME.view(st_)["complete"] and techniques == {"forced", "supposition"}
+    assert GAME.view(st_)["complete"] and techniques == kinds
 
 
 def test_a_wrong_mark_is_pointed_out_before_any_new_hint() -> None:
@@ -272,7 +286,9 @@ def test_a_wrong_mark_is_pointed_out_before_any_new_hint() -> None:
 def test_solve_plays_over_mistakes() -> None:
     sol = solution_of(DESC)
     st_ = GAME.apply(GAME.start(DESC), "2,0=" + ("O" if sol[2, 0] == "X" else "X"))
-    for move in GAME.solve(st_, Budget(max_seconds=5), None).moves:
+    moves = GAME.solve(st_, Budget(max_seconds=5), None).moves
+    assert len(moves) == 8  # a row at a time
+    for move in moves:
         st_ = GAME.apply(st_, move)
     assert GAME.view(st_)["complete"]
 

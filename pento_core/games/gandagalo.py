@@ -12,7 +12,8 @@ Text formats:
   trailing empty cells are left out (``""`` is an empty board, ``3XO`` three
   empty cells, an X, an O).
 * **move**: ``R,C=X``, ``R,C=O`` or ``R,C=.`` (0-based row and column; ``.``
-  empties the cell), ``anchor`` (remember this position), ``back`` (return
+  empties the cell), several of them separated by spaces (one move: Solve
+  fills a row at a time), ``anchor`` (remember this position), ``back`` (return
   to the latest anchor and drop it), ``keep`` (drop the latest anchor, keep
   the marks), ``clear`` (empty every cell, drop the anchors).
 
@@ -216,22 +217,27 @@ class GandaGaloGame:
             return GGState(st.desc, st.puzzle, x, o, st.anchors[:-1])
         if word == "clear":
             return GGState(st.desc, st.puzzle, 0, 0, ())
-        m = _MOVE.match(move)
-        if not m:
-            raise ParseError(f"{move[:30]!r} is not a move like 2,3=X")
-        r, c, mark = int(m.group(1)), int(m.group(2)), m.group(3).upper()
+        x, o = st.x, st.o
         grid = st.puzzle.grid
-        i = grid.index((r, c))
-        if grid.blocked >> i & 1:
-            raise IllegalMoveError(f"the square at {name(grid, i)} is blocked")
-        if (grid.x | grid.o) >> i & 1:
-            raise IllegalMoveError(f"the {grid.at(i)} at {name(grid, i)} is given and stays")
-        bit = 1 << i
-        x, o = st.x & ~bit, st.o & ~bit
-        if mark == "X":
-            x |= bit
-        elif mark == "O":
-            o |= bit
+        marks = move.split()
+        if len(marks) > len(st.puzzle.free):
+            raise ParseError(f"a move sets at most the board's {len(st.puzzle.free)} empty squares")
+        for one in marks or [""]:  # several marks in one move are all checked, then all made
+            m = _MOVE.match(one)
+            if not m:
+                raise ParseError(f"{one[:30]!r} is not a move like 2,3=X")
+            r, c, mark = int(m.group(1)), int(m.group(2)), m.group(3).upper()
+            i = grid.index((r, c))
+            if grid.blocked >> i & 1:
+                raise IllegalMoveError(f"the square at {name(grid, i)} is blocked")
+            if (grid.x | grid.o) >> i & 1:
+                raise IllegalMoveError(f"the {grid.at(i)} at {name(grid, i)} is given and stays")
+            bit = 1 << i
+            x, o = x & ~bit, o & ~bit
+            if mark == "X":
+                x |= bit
+            elif mark == "O":
+                o |= bit
         return GGState(st.desc, st.puzzle, x, o, st.anchors)
 
     # -- what the view needs ---------------------------------------------------------------------------
@@ -320,11 +326,12 @@ class GandaGaloGame:
     def solve(self, st: GGState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
         grid = st.puzzle.grid
         sx = st.puzzle.solution[0]
-        moves = []
+        rows: dict[int, list[str]] = {}
         for i in st.puzzle.free:
             want = "X" if sx >> i & 1 else "O"
             have = "X" if st.x >> i & 1 else "O" if st.o >> i & 1 else "."
             if have != want:
                 r, c = grid.cell(i)
-                moves.append(f"{r},{c}={want}")
-        return Solution(True, "Here is the solution.", moves)
+                rows.setdefault(r, []).append(f"{r},{c}={want}")
+        # one move per row, so Solve fills the board row by row rather than square by square
+        return Solution(True, "Here is the solution.", [" ".join(row) for row in rows.values()])

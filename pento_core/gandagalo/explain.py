@@ -129,18 +129,26 @@ def supposition_step(grid: Grid, x: Mask, o: Mask) -> Step | None:
 
 
 def deeper_step(grid: Grid, x: Mask, o: Mask) -> Step | None:
-    """A supposition that needs suppositions inside it to reach a contradiction."""
+    """A supposition that needs suppositions inside it to reach a contradiction; the explanation
+    names the first supposition inside it, where a player trying it would go on."""
     lines = grid.lines
     for assumed, marks in (("X", x), ("O", o)):
         for i in bits(near(lines, marks) & lines.open & ~(x | o)):
             bit = 1 << i
-            if suppose(lines, *((x | bit, o) if assumed == "X" else (x, o | bit))) is None:
-                mark = _other(assumed)
-                message = (
-                    f"{mark} at {name(grid, i)}: suppose {assumed} there; forced moves and a further supposition "
-                    f"then lead to a contradiction. So it is {mark}. (Set an anchor to try it yourself.)"
-                )
-                return Step(DEEPER, i, mark, message)
+            trial = (x | bit, o) if assumed == "X" else (x, o | bit)
+            if suppose(lines, *trial) is not None:
+                continue
+            mark = _other(assumed)
+            inner = propagate(lines, *trial)
+            assert inner is not None  # else a plain supposition would have found it
+            step = supposition_step(grid, *inner)
+            within = f"a supposition then shows {step.mark} at {name(grid, step.cell)}, and " if step else ""
+            message = (
+                f"{mark} at {name(grid, i)}: suppose {assumed} there; after its forced moves, {within}"
+                f"reasoning on ends in a contradiction. So it is {mark}. (To follow it, set an anchor and "
+                f"play {assumed} there.)"
+            )
+            return Step(DEEPER, i, mark, message, [step.cell] if step else [])
     return None
 
 

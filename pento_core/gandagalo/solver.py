@@ -209,6 +209,7 @@ def analyse(grid: Grid, budget: Budget | None = None) -> Report:
     proves there is none.  Only a board that reasoning does not decide is
     searched, from what reasoning found.
     """
+    budget = budget.started() if budget is not None else None
     done: Marks | None = (grid.x, grid.o)
     try:
         for technique in (FORCED, SUPPOSITION, DEEPER):
