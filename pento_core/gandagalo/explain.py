@@ -8,6 +8,7 @@ deeper supposition) and falls back on the solution itself.  Cells are named
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .board import DIRECTIONS, Grid, Lines, Mask, bits
@@ -101,20 +102,25 @@ def _chain(grid: Grid, x: Mask, o: Mask) -> _Chain | None:
         o |= to_o
 
 
+def _suppositions(lines: Lines, x: Mask, o: Mask) -> Iterator[tuple[str, int, Marks]]:
+    """Every supposition worth trying: (the mark assumed, the cell, the marks with it)."""
+    for assumed, marks in (("X", x), ("O", o)):
+        for i in bits(near(lines, marks) & lines.open & ~(x | o)):
+            bit = 1 << i
+            yield assumed, i, ((x | bit, o) if assumed == "X" else (x, o | bit))
+
+
 def supposition_step(grid: Grid, x: Mask, o: Mask) -> Step | None:
     """The supposition whose forced moves reach a contradiction soonest (the shortest explanation)."""
     lines = grid.lines
     best: tuple[int, int, str, _Chain] | None = None
-    for assumed, marks in (("X", x), ("O", o)):
-        for i in bits(near(lines, marks) & lines.open & ~(x | o)):
-            bit = 1 << i
-            trial = (x | bit, o) if assumed == "X" else (x, o | bit)
-            if propagate(lines, *trial) is not None:
-                continue
-            chain = _chain(grid, *trial)
-            assert chain is not None
-            if best is None or len(chain.moves) < len(best[3].moves):
-                best = (len(chain.moves), i, assumed, chain)
+    for assumed, i, trial in _suppositions(lines, x, o):
+        if propagate(lines, *trial) is not None:
+            continue
+        chain = _chain(grid, *trial)
+        assert chain is not None
+        if best is None or len(chain.moves) < len(best[3].moves):
+            best = (len(chain.moves), i, assumed, chain)
     if best is None:
         return None
     _, i, assumed, chain = best
@@ -132,23 +138,20 @@ def deeper_step(grid: Grid, x: Mask, o: Mask) -> Step | None:
     """A supposition that needs suppositions inside it to reach a contradiction; the explanation
     names the first supposition inside it, where a player trying it would go on."""
     lines = grid.lines
-    for assumed, marks in (("X", x), ("O", o)):
-        for i in bits(near(lines, marks) & lines.open & ~(x | o)):
-            bit = 1 << i
-            trial = (x | bit, o) if assumed == "X" else (x, o | bit)
-            if suppose(lines, *trial) is not None:
-                continue
-            mark = _other(assumed)
-            inner = propagate(lines, *trial)
-            assert inner is not None  # else a plain supposition would have found it
-            step = supposition_step(grid, *inner)
-            within = f"a supposition then shows {step.mark} at {name(grid, step.cell)}, and " if step else ""
-            message = (
-                f"{mark} at {name(grid, i)}: suppose {assumed} there; after its forced moves, {within}"
-                f"reasoning on ends in a contradiction. So it is {mark}. (To follow it, set an anchor and "
-                f"play {assumed} there.)"
-            )
-            return Step(DEEPER, i, mark, message, [step.cell] if step else [])
+    for assumed, i, trial in _suppositions(lines, x, o):
+        if suppose(lines, *trial) is not None:
+            continue
+        mark = _other(assumed)
+        inner = propagate(lines, *trial)
+        assert inner is not None  # else a plain supposition would have found it
+        step = supposition_step(grid, *inner)
+        within = f"a supposition then shows {step.mark} at {name(grid, step.cell)}, and " if step else ""
+        message = (
+            f"{mark} at {name(grid, i)}: suppose {assumed} there; after its forced moves, {within}"
+            f"reasoning on ends in a contradiction. So it is {mark}. (To follow it, set an anchor and "
+            f"play {assumed} there.)"
+        )
+        return Step(DEEPER, i, mark, message, [step.cell] if step else [])
     return None
 
 

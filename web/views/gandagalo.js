@@ -2,7 +2,7 @@
 // move the core checks (host.move), and what counts as a mistake, a broken line or a finished
 // board comes from the core's view. Tap cycles a square through X, O and empty.
 import { el } from "../dom.js";
-import { fitToStage } from "./paint.js";
+import { fitToStage, gridLayout } from "./paint.js";
 
 const MAX_CELL = 84; // CSS pixels a square: a 6 x 6 board still fills a projector
 const SHOW_MISTAKES = "pento.gandagalo.mistakes"; // a setting kept on this device
@@ -86,14 +86,7 @@ export function createView({ root, info, host }) {
   root.replaceChildren(head, stage, describe);
   const ctx = canvas.getContext("2d");
 
-  function computeLayout() {
-    const W = Math.max(120, stage.clientWidth);
-    const H = Math.max(120, stage.clientHeight);
-    const s = Math.max(12, Math.floor(Math.min((W - 8) / C, (H - 8) / R, MAX_CELL)));
-    return { s, x: 4, y: 4, width: C * s + 8, height: R * s + 8 };
-  }
-
-  const fit = fitToStage(stage, canvas, computeLayout, (next) => {
+  const fit = fitToStage(stage, canvas, () => gridLayout(stage, R, C, 12, MAX_CELL), (next) => {
     layout = next;
     draw();
   });

@@ -105,6 +105,15 @@ export function fitToStage(stage, canvas, compute, onLayout) {
   };
 }
 
+/** The layout of a grid of rows x cols square cells filling the stage: cells of s CSS pixels
+ *  (from minCell to maxCell) and a margin of 4 pixels, as fitToStage's compute() returns it. */
+export function gridLayout(stage, rows, cols, minCell, maxCell) {
+  const W = Math.max(120, stage.clientWidth);
+  const H = Math.max(120, stage.clientHeight);
+  const s = Math.max(minCell, Math.floor(Math.min((W - 8) / cols, (H - 8) / rows, maxCell)));
+  return { s, x: 4, y: 4, width: cols * s + 8, height: rows * s + 8 };
+}
+
 /** A peg board's empty hole at (x, y), for a cell of s pixels. */
 export function drawHole(ctx, x, y, s) {
   ctx.beginPath();

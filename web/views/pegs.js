@@ -2,7 +2,7 @@
 // or tap the peg and then the hole. It knows no rules: the jumps it offers are the core's list
 // (view.moves), and every jump is checked by the core (host.move).
 import { el } from "../dom.js";
-import { drawFinishRing, drawHole, fitToStage } from "./paint.js";
+import { drawFinishRing, drawHole, fitToStage, gridLayout } from "./paint.js";
 import { createEditor } from "./pegs_editor.js";
 
 const DRAG_SLOP = 6;
@@ -47,14 +47,7 @@ export function createView({ root, info, host }) {
   const xOf = (r, c) => layout.x + (c + (info.triangular ? (R - 1 - r) / 2 : 0) + 0.5) * layout.s;
   const yOf = (r) => layout.y + (r + 0.5) * layout.s;
 
-  function computeLayout() {
-    const W = Math.max(120, stage.clientWidth);
-    const H = Math.max(120, stage.clientHeight);
-    const s = Math.max(16, Math.floor(Math.min((W - 8) / C, (H - 8) / R, MAX_CELL)));
-    return { s, x: 4, y: 4, width: C * s + 8, height: R * s + 8 };
-  }
-
-  const fit = fitToStage(stage, canvas, computeLayout, (next) => {
+  const fit = fitToStage(stage, canvas, () => gridLayout(stage, R, C, 16, MAX_CELL), (next) => {
     layout = next;
     draw();
   });
