@@ -8,16 +8,20 @@ The techniques, in the order a person (and the solver) tries them:
 * **supposition** (:func:`suppose`): assume a mark in a cell and apply forced
   moves; if that ends in a contradiction (a cell that can be neither, or three
   in a line), the other mark holds.  The report's ``solver_hard``.
-* **either way** (:func:`either_way`): assume each mark in turn in one cell;
-  a cell that both assumptions fill the same way by forced moves takes that
-  mark.  Beyond the report: the third level's reasoning.
-* **search** (:func:`solutions`): depth-first, forced moves at every node.
-  It counts solutions up to a limit (two decide uniqueness).
+* **deeper supposition** (:func:`deeper`): assume a mark and reason on with
+  forced moves *and suppositions*; a contradiction proves the other mark.
+  Beyond the report: the third level's reasoning.  (An "either way" rule,
+  a cell that both marks of another cell fill alike, was tried too: on
+  generated boards it never decided anything a supposition did not.)
+* **search** (:func:`solutions`): depth-first, with forced moves and
+  suppositions at every node.  It counts solutions up to a limit (two decide
+  uniqueness).
 
-Levels are defined by the techniques (:data:`LEVELS`): a puzzle is *easy*
-when forced moves alone fill it, *hard* when forced moves and suppositions
-fill it and forced moves alone do not, *expert* when it has one solution and
-needs more than that.  :func:`grade` says which.
+Levels are defined by the techniques (:data:`LEVELS`), as the report defines
+its two: a puzzle is *easy* when forced moves alone fill it, *hard* when
+forced moves and suppositions fill it and forced moves alone do not, *expert*
+when it has one solution and needs more than that (generated expert boards
+need deeper suppositions, never search).  :func:`grade` says which.
 
 Positions are pairs of masks ``(x, o)`` over a board's :class:`Lines`; a
 contradiction is ``None``.  Deductions are monotone (more marks never undo a
