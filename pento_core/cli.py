@@ -24,6 +24,10 @@ Commands (see the README for the formats):
   one and then ``solutions: 0``, ``solutions: 1`` or ``solutions: 2+``;
   ``gandagalo grade FILE`` prints ``level: easy|hard|expert|none``.  All exit 0;
   FILE ``-`` is standard input.
+* ``lastfit solve FILE [--timeout S]`` decides a two-player Last Fit position
+  (board text, a piece's letter on its cells): for a win, the position after
+  a winning move and then ``value: win``; ``value: loss``; both exit 0.  A
+  spent budget prints ``value: unknown``, exit 3.
 
 Bad input (a malformed file, an unknown piece, an impossible problem) gives
 one line on stderr and exit status 2.  A spent ``--timeout`` gives exit 3.
@@ -49,8 +53,8 @@ from .limits import MAX_TEXT, number, within
 from .pegs import board as pegs_board
 from .pegs import solver as pegs_solver
 from .pegs.board import PegBoard
-from .polyomino import freeform, partition
-from .polyomino.board import Board, Placement, Position, parse_board
+from .polyomino import freeform, lastfit, partition
+from .polyomino.board import Board, Placement, Position, parse_board, parse_position
 from .polyomino.cover import Problem
 from .polyomino.geometry import bounds
 from .polyomino.pieces import PieceSet, parse_piece_names, parse_pieces_text
@@ -275,6 +279,25 @@ def cmd_gg_grade(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_lastfit_solve(args: argparse.Namespace) -> int:
+    text = within(sys.stdin.read(MAX_TEXT + 1), "the position", MAX_TEXT) if args.file == "-" else read_text(args.file)
+    pos = parse_position(text, lastfit.PENTOMINOES)
+    lay = lastfit.layout(pos.board)
+    occupied = used = 0
+    for p in pos.placements:
+        occupied |= lay.mask(p.cells)
+        used |= 1 << lastfit.NAMES.index(p.piece.name)
+    verdict = lastfit.solve(lay, occupied, used, _budget(args))
+    if verdict.value == "unknown":
+        print("value: unknown")
+        return EXIT_BUDGET
+    if verdict.move is not None:
+        p = lastfit.placement(lay, verdict.move)
+        print(pos.place(p.piece, p.cells).text())
+    print(f"value: {verdict.value}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m pento_core", description="Pentomino and polyomino tiling tools.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -331,6 +354,14 @@ def build_parser() -> argparse.ArgumentParser:
     gg_grade = gg_sub.add_parser("grade", help="the level of a board: easy, hard, expert or none")
     gg_grade.add_argument("file", metavar="FILE", help="a board text file (- for standard input)")
     gg_grade.set_defaults(run=cmd_gg_grade)
+    lfp = sub.add_parser("lastfit", help="Last Fit (Golomb's game): exact values of two-player positions")
+    lf_sub = lfp.add_subparsers(dest="lastfit_command", required=True, parser_class=_Parser)
+    lf_solve = lf_sub.add_parser("solve", help="whether the player to move wins, and a winning move")
+    lf_solve.add_argument(
+        "file", metavar="FILE", help="a position: board text with pieces' letters (- for standard input)"
+    )
+    lf_solve.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
+    lf_solve.set_defaults(run=cmd_lastfit_solve)
     for kind in ("twenty", "thirty"):
         game = sub.add_parser(kind, help=f"a Game of {20 if kind == 'twenty' else 30} board and its coverings")
         game.add_argument("--seed", type=_whole(-(10**18), 10**18), default=0)

@@ -5,11 +5,14 @@ from __future__ import annotations
 from .games.base import Game
 from .games.cover import CoverGame
 from .games.gandagalo import GandaGaloGame
+from .games.lastfit import LastFitGame
 from .games.pegs import PegsGame
 from .games.twenty import TwentyGame
 from .games.workshop import WorkshopGame
 
-GAMES: dict[str, Game] = {g.id: g for g in (CoverGame(), TwentyGame(), PegsGame(), GandaGaloGame(), WorkshopGame())}
+GAMES: dict[str, Game] = {
+    g.id: g for g in (CoverGame(), TwentyGame(), PegsGame(), GandaGaloGame(), LastFitGame(), WorkshopGame())
+}
 
 
 def get(game_id: str) -> Game:

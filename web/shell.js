@@ -533,6 +533,11 @@ function finished() {
   const moves = session.moves || 0;
   const ranked = features(session.game).includes("ranking");
   const timed = features(session.game).includes("timer");
+  if (session.view.won === false) {
+    // a game lost (to the computer): no celebration, just the result
+    status(session.view.summary, "error");
+    return;
+  }
   if (session.assisted) {
     text($("done-title"), "Solved with the solver's help");
     text($("done-text"), "The solver finished this one, so it is not timed as yours. Try another puzzle on your own!");
@@ -728,7 +733,8 @@ async function openHelp(game = session ? session.game : null) {
  * A long request on behalf of a view: shows the busy bar with its progress and Stop.
  * Resolves with the result; rejects with a CoreError ("cancelled" when stopped).
  */
-async function longRequest(cmd, args, { label = "Working", onProgress } = {}) {
+async function longRequest(cmd, args, { label = "Working", onProgress, quiet = false } = {}) {
+  if (quiet) return core.request(cmd, args, { onProgress }); // a quick step (a replay frame): no busy bar
   busy(true, `${label}…`);
   const show = progressText(label);
   try {

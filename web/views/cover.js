@@ -8,6 +8,7 @@ import { colorOf, drawCells, fitToStage } from "./paint.js";
 const LONG_PRESS_MS = 550;
 const DRAG_SLOP = 6;
 const MAX_CELL = 110; // CSS pixels: large enough for a projector, small enough to keep the tray beside
+const REPLAY_STEP_MS = 700;
 const TOUCH_LIFT = 1.7; // cells: a piece dragged by a finger is drawn this far above it, so the finger hides nothing
 
 /** The keys of this view, for the shell's help. */
@@ -38,6 +39,8 @@ export function createView({ root, info, host }) {
   const R = info.rows;
   const C = info.cols;
   const K = info.copies || 1; // copies of the board (the Game of 20 has three)
+  const fixed = !!info.fixed; // pieces on the board stay (Last Fit): no take-back, no Clear
+  const againstComputer = (info.computer || []).some(Boolean);
   const sfx = (k) => (K > 1 ? `#${k}` : ""); // moves name the copy when there are several
   const isCell = (r, c) => r >= 0 && c >= 0 && r < R && c < C && boardRows[r][c] !== "#";
 
@@ -66,7 +69,7 @@ export function createView({ root, info, host }) {
     button("⟳ Rotate", "Rotate the piece in focus clockwise (R)", tool(() => transform("rotate"))),
     button("⇅ Mirror H", "Mirror in the horizontal axis: top and bottom swap (H)", tool(() => transform("mirror_h"))),
     button("⇆ Mirror V", "Mirror in the vertical axis: left and right swap (V)", tool(() => transform("mirror_v"))),
-    button("Clear", "Take every piece off the board", tool(() => host.move("clear"))),
+    ...(fixed ? [] : [button("Clear", "Take every piece off the board", tool(() => host.move("clear")))]),
   ]);
   if (K > 1) {
     for (let k = 0; k < K; k++) {
@@ -77,8 +80,17 @@ export function createView({ root, info, host }) {
   const menu = el("div", { className: "context-menu", hidden: true });
   menu.setAttribute("role", "menu");
   const goal = el("p", { className: "goal", textContent: info.goal || "" });
+  // the players in turn order (Last Fit): whose turn it is is marked; names are text, never markup
+  const players = el("ol", { className: "players", ariaLabel: "players" });
+  if (info.players) {
+    players.replaceChildren(...info.players.map((name) => el("li", { textContent: name })));
+    const replay = button("Replay", "Play the finished game again, move by move", () => replayGame());
+    replay.hidden = true;
+    replay.dataset.action = "replay";
+    tools.append(replay);
+  }
   const stage = el("div", { className: "stage" }, [canvas]);
-  root.replaceChildren(el("div", { className: "view-head" }, [goal, tools]), stage, describe, menu);
+  root.replaceChildren(el("div", { className: "view-head" }, [goal, ...(info.players ? [players] : []), tools]), stage, describe, menu);
   const ctx = canvas.getContext("2d");
 
   // -- geometry of the layout ---------------------------------------------------------------
@@ -375,6 +387,7 @@ export function createView({ root, info, host }) {
   async function place(name, o, k, row, col, from) {
     const to = `${name}${o}@${row},${col}${sfx(k)}`;
     const move = from ? `${from.cells[0][0]},${from.cells[0][1]}${sfx(from.copy || 0)}>${to}` : to;
+    if (againstComputer) host.status("The computer is thinking…");
     const result = await host.move(move);
     if (result.ok) {
       const placed = view.placements.find(
@@ -394,7 +407,58 @@ export function createView({ root, info, host }) {
     return false;
   }
 
+  // -- replay (Last Fit): the finished game again, a move at a time, without touching its history --
+  let replaying = null;
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  function showFrame(v, message) {
+    view = v;
+    markTurn();
+    describeBoard();
+    draw();
+    host.status(message);
+  }
+  async function replayGame() {
+    if (replaying) {
+      replaying.stop = true;
+      return;
+    }
+    const final = view;
+    const moves = final.moves || [];
+    const token = (replaying = { stop: false });
+    const replayButton = tools.querySelector("[data-action=replay]");
+    replayButton.textContent = "Stop replay";
+    setFocus(null);
+    try {
+      showFrame({ ...final, placements: [], available: Object.fromEntries(names.map((n) => [n, 1])), turn: 0 }, "Replay: the empty board.");
+      for (let k = 1; k <= moves.length && !token.stop; k++) {
+        await sleep(REPLAY_STEP_MS);
+        if (token.stop) break;
+        const state = moves.slice(0, k).join(";");
+        const r = await host.request("load", { game: info.replay.game, desc: info.replay.desc, state }, { label: "Replaying", quiet: true });
+        if (!token.stop) showFrame(r.view, `Replay: move ${k} of ${moves.length}, ${r.view.placements[k - 1].piece}.`);
+      }
+      if (!token.stop) await sleep(REPLAY_STEP_MS);
+    } finally {
+      replaying = null;
+      replayButton.textContent = "Replay";
+      showFrame(final, final.summary);
+    }
+  }
+
+  function markTurn() {
+    if (!info.players) return;
+    [...players.children].forEach((li, i) => {
+      const current = !view.complete && i === view.turn;
+      li.classList.toggle("current", current);
+      if (current) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
+    });
+    const replayButton = tools.querySelector("[data-action=replay]");
+    if (replayButton) replayButton.hidden = !(view.complete && (view.moves || []).length && info.replay);
+  }
+
   async function takeBack(p) {
+    if (fixed) return host.status("Pieces on the board stay in this game.");
     trayOrient.set(p.piece, p.orientation);
     const result = await host.move(`-${p.cells[0][0]},${p.cells[0][1]}${sfx(p.copy || 0)}`);
     if (result.ok) setFocus({ name: p.piece, from: "tray" });
@@ -409,7 +473,7 @@ export function createView({ root, info, host }) {
   function pickAt(x, y) {
     const at = boardCellAt(x, y);
     const p = at && isCell(at.r, at.c) ? placementAt(at.k, at.r, at.c) : null;
-    if (p) {
+    if (p && !fixed) {
       const { r, c } = at;
       const grab = [r - p.row, c - p.col];
       return { name: p.piece, o: p.orientation, grab, from: "board", placement: p };
@@ -439,6 +503,7 @@ export function createView({ root, info, host }) {
 
   canvas.addEventListener("pointerdown", async (e) => {
     if (e.button !== 0 && e.pointerType === "mouse") return;
+    if (replaying) return;
     closeMenu();
     keyboardMode = false;
     const { x, y } = pointerPos(e);
@@ -538,7 +603,7 @@ export function createView({ root, info, host }) {
       ["Mirror horizontally (H)", () => transform("mirror_h")],
       ["Mirror vertically (V)", () => transform("mirror_v")],
     ];
-    if (hit.from === "board") items.push(["Take back", () => (closeMenu(), takeBack(hit.placement))]);
+    if (hit.from === "board" && !fixed) items.push(["Take back", () => (closeMenu(), takeBack(hit.placement))]);
     menu.replaceChildren(
       ...items.map(([label, fn]) => {
         const b = button(label, label, fn);
@@ -608,7 +673,8 @@ export function createView({ root, info, host }) {
       } else if (focus && focus.from === "board" && !(here && here.text === focus.placement.text)) {
         const p = focus.placement;
         await place(p.piece, p.orientation, cursor.k, cursor.r, cursor.c, p);
-      } else if (here) {
+      } else if (here && fixed) host.status("Pieces on the board stay in this game.");
+      else if (here) {
         setFocus({ name: here.piece, from: "board", placement: here });
         cursor = { k: here.copy || 0, r: here.row, c: here.col };
         host.status(`${here.piece} picked up: move it with the arrow keys, Enter to put it down.`);
@@ -639,6 +705,8 @@ export function createView({ root, info, host }) {
         focus = same ? { ...focus, placement: same } : null;
       }
       if (focus && focus.from === "tray" && !(view.available[focus.name] > 0)) focus = null;
+      if (replaying) replaying.stop = true;
+      markTurn();
       fit.ensure();
       describeBoard();
       draw();

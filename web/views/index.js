@@ -5,5 +5,6 @@ export const VIEWS = Object.assign(Object.create(null), {
   twenty: () => import("./cover.js"), // the cover view draws several copies of a board
   pegs: () => import("./pegs.js"),
   gandagalo: () => import("./gandagalo.js"),
+  lastfit: () => import("./cover.js"), // the cover view, with players and pieces that stay
   workshop: () => import("./workshop.js"),
 });

@@ -1,0 +1,343 @@
+"""Last Fit: Golomb's pentomino game for two to four players, or one against the computer, and the
+blocking puzzle (:mod:`pento_core.polyomino.lastfit` holds the rules and the players).
+
+Text formats:
+
+* **desc**: ``BOARD~PLAYERS``.  BOARD is ``RxC`` or board rows (``.`` a cell,
+  ``#`` none) joined by ``/``; PLAYERS is two to four names separated by
+  commas, where ``computer:LEVEL`` is the computer (beginner, intermediate,
+  strong or perfect), or ``block`` for the blocking puzzle (one player: place
+  as few pentominoes as possible so that no other fits).
+* **state**: the moves made, placements ``F3@2,5`` (the cover game's format)
+  joined by ``;``, the computer's included.
+* **move**: a placement.  Against the computer, its reply is played in the
+  same move, so Undo goes back to the player's own last move.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from zlib import crc32
+
+from ..budget import Budget
+from ..errors import IllegalMoveError, ParseError, PentoError
+from ..limits import MAX_DESC, MAX_SIDE, MAX_STATE, within
+from ..polyomino import lastfit as lf
+from ..polyomino.board import Position
+from ..polyomino.puzzle import parse_puzzle
+from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
+from .cover import orientation_of, parse_placement, piece_table
+
+COMPUTER = "computer:"
+BLOCK = "block"
+RECORD_BLOCK = 5  # Golomb: five pentominoes can block the 8x8, and no fewer
+_NAME = re.compile(r"^[^,~;:/<>&\"'`\x00-\x1f]{1,24}$")
+
+RULES = """\
+Players take turns placing one pentomino on the board; turn and flip it as you like. Each of the
+twelve pieces can be used only once, by whoever places it first. The player who cannot place any
+piece when it is their turn loses: be the last to fit a piece!
+
+Play with friends on one device (two to four players, names on the start screen), or against the
+computer at four levels: beginner (it plays at random), intermediate (it leaves you as few moves as
+it can), strong (it plays out thousands of random games before it moves) and perfect (once the
+board is small enough to calculate, it never makes a mistake).
+
+Drag a piece from the tray onto the board, or tap it and then tap the board; Rotate and Mirror turn
+it. Pieces on the board stay. Undo takes back your last move (and the computer's answer). Hint
+analyses the position: once it can be calculated, it says whether the player to move wins and
+shows a winning move. When the game is over, Replay shows it again move by move.
+
+The blocking puzzle: place as few pentominoes as you can so that none of the others fits anywhere.
+Golomb showed that five are enough on the 8 x 8 board, and that no fewer will do."""
+
+
+@dataclass(frozen=True)
+class Players:
+    """The desc's players: ``names`` in turn order, ``levels`` the computer's level for each
+    (None: a person); ``block`` for the blocking puzzle."""
+
+    names: tuple[str, ...]
+    levels: tuple[str | None, ...]
+    block: bool
+
+
+@dataclass(frozen=True)
+class LFState:
+    desc: str
+    lay: lf.Layout
+    players: Players
+    moves: tuple[lf.Move, ...]
+    occupied: int
+    used: int
+
+    @property
+    def turn(self) -> int:
+        return len(self.moves) % len(self.players.names)
+
+
+def _players(text: str) -> Players:
+    if text.strip().lower() == BLOCK:
+        return Players(("You",), (None,), True)
+    parts = [p.strip() for p in text.split(",")]
+    if not 2 <= len(parts) <= 4:
+        raise ParseError("Last Fit is for two to four players, names separated by commas")
+    names: list[str] = []
+    levels: list[str | None] = []
+    for p in parts:
+        if p.lower().startswith(COMPUTER):
+            level = p[len(COMPUTER) :].strip().lower()
+            if level not in lf.LEVELS:
+                raise ParseError(f"the computer plays at {', '.join(lf.LEVELS)}, not {level[:20]!r}")
+            names.append(f"Computer ({level})")
+            levels.append(level)
+        else:
+            if not _NAME.match(p):
+                raise ParseError("a player's name has 1 to 24 characters, without , ~ ; : / < > & or quotes")
+            names.append(p)
+            levels.append(None)
+    if any(levels) and (len(parts) != 2 or all(levels)):
+        raise ParseError("against the computer, Last Fit is one person and one computer")
+    return Players(tuple(names), tuple(levels), False)
+
+
+@lru_cache(maxsize=32)
+def _puzzle(desc: str) -> tuple[lf.Layout, Players]:
+    within(desc, "the game description", MAX_DESC)
+    spec, sep, who = desc.partition("~")
+    if not sep:
+        raise ParseError("a Last Fit game is BOARD~PLAYERS, such as 8x8~Ana,Bruno or 8x8~You,computer:strong")
+    board = parse_puzzle(spec.strip(), MAX_SIDE).board
+    if board.area > 400:
+        raise ParseError(f"Last Fit boards have at most 400 cells, not {board.area}")
+    return lf.layout(board), _players(who)
+
+
+def _names(letters: list[str]) -> str:
+    """``X, Y and Z``."""
+    return letters[0] if len(letters) == 1 else ", ".join(letters[:-1]) + " and " + letters[-1]
+
+
+class LastFitGame:
+    """Last Fit with friends or against the computer, and the blocking puzzle."""
+
+    id = "lastfit"
+    title = "Last Fit"
+    description = "Take turns placing pentominoes: whoever fits the last piece wins. Golomb's game."
+    rules = RULES
+    features: tuple[str, ...] = ("hint",)
+    picture_solved = False
+
+    def presets(self) -> list[Preset]:
+        return [
+            Preset("Two players, 8 x 8", "8x8~Player 1,Player 2"),
+            Preset("Against the computer (strong)", "8x8~You,computer:strong"),
+            Preset("Against the computer (intermediate)", "8x8~You,computer:intermediate"),
+            Preset("Perfect computer, 5 x 6", "5x6~You,computer:perfect"),
+            Preset("Three players, 8 x 8", "8x8~Player 1,Player 2,Player 3"),
+            Preset("Blocking puzzle: fewest pieces", "8x8~block"),
+        ]
+
+    def forms(self) -> list[Form]:
+        return [
+            Form(
+                "Against the computer",
+                "{board}~You,computer:{level}",
+                (
+                    Field("board", "board", "8x8", options=("8x8", "6x10", "5x12", "5x6", "6x6", "7x7")),
+                    Field("level", "level", "strong", options=lf.LEVELS),
+                ),
+            ),
+            Form(
+                "Computer first",
+                "{board}~computer:{level},You",
+                (
+                    Field("board", "board", "8x8", options=("8x8", "6x10", "5x12", "5x6", "6x6", "7x7")),
+                    Field("level", "level", "perfect", options=lf.LEVELS),
+                ),
+            ),
+        ]
+
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+        _puzzle(params)
+        return params
+
+    def validate(self, desc: str) -> None:
+        _puzzle(desc)
+
+    def start(self, desc: str, state: str = "") -> LFState:
+        lay, players = _puzzle(desc)
+        st = LFState(desc, lay, players, (), 0, 0)
+        tokens = [t.strip() for t in within(state, "the position", MAX_STATE).split(";") if t.strip()]
+        for i, token in enumerate(tokens):
+            try:
+                st = self._play(st, token)
+            except PentoError as e:
+                raise ParseError(f"move {i + 1} ({token[:20]!r}): {e}") from None
+        return self._computer(st)  # the computer moves when it is its turn (it opens when it plays first)
+
+    def write_state(self, st: LFState) -> str:
+        return ";".join(m.text for m in st.moves)
+
+    def _play(self, st: LFState, text: str) -> LFState:
+        if self._over(st):
+            raise IllegalMoveError("the game is over")
+        piece, cells = parse_placement(text, lf.PENTOMINOES)
+        k = lf.NAMES.index(piece.name)
+        if st.used >> k & 1:
+            raise IllegalMoveError(f"{piece.name} has been played already: each piece is used once")
+        if not all(c in st.lay.index for c in cells):
+            raise IllegalMoveError(f"{piece.name} would stick out over the edge of the board")
+        mask = st.lay.mask(cells)
+        if mask & st.occupied:
+            raise IllegalMoveError(f"{piece.name} would overlap a piece on the board")
+        move = lf.Move(k, mask, text)
+        return LFState(st.desc, st.lay, st.players, (*st.moves, move), st.occupied | mask, st.used | 1 << k)
+
+    def _computer(self, st: LFState) -> LFState:
+        """The computer's replies while it is its turn (its seed: the game and the moves so far)."""
+        while not st.players.block and st.players.levels[st.turn] and not self._over(st):
+            level = st.players.levels[st.turn]
+            assert level is not None
+            seed = crc32(f"{st.desc}|{self.write_state(st)}".encode())
+            m = lf.choose(st.lay, st.occupied, st.used, level, seed)
+            assert m is not None
+            st = LFState(st.desc, st.lay, st.players, (*st.moves, m), st.occupied | m.mask, st.used | 1 << m.piece)
+        return st
+
+    def apply(self, st: LFState, move: str) -> LFState:
+        if st.players.levels[st.turn] and not st.players.block:
+            raise IllegalMoveError("it is the computer's turn")
+        return self._computer(self._play(st, move.strip()))
+
+    def _over(self, st: LFState) -> bool:
+        return not lf.legal(st.lay.moves, st.occupied, st.used)
+
+    # -- what the view needs ---------------------------------------------------------------------------
+
+    def info(self, desc: str) -> JSON:
+        lay, players = _puzzle(desc)
+        board = lay.board
+        if players.block:
+            goal = f"Place as few pentominoes as you can so that no other fits (the record on 8 x 8: {RECORD_BLOCK})."
+        else:
+            goal = f"{_names(list(players.names))}: take turns; whoever cannot place a piece loses."
+        return {
+            "title": "Last Fit: blocking puzzle" if players.block else f"Last Fit: {' vs '.join(players.names)}",
+            "goal": goal,
+            "board": board.text().split("\n"),
+            "rows": board.height,
+            "cols": board.width,
+            "area": board.area,
+            "pieces": [piece_table(p, n, False) for p, n in lf.PENTOMINOES],
+            "players": list(players.names),
+            "computer": [lvl is not None for lvl in players.levels],
+            "fixed": True,  # pieces on the board stay: the view offers no take-back and no Clear
+            "block": players.block,
+            "replay": {"game": self.id, "desc": desc},  # the view loads the game's first moves to replay it
+        }
+
+    def _position(self, st: LFState) -> Position:
+        pos = Position(st.lay.board, lf.PENTOMINOES)
+        for m in st.moves:
+            p = lf.placement(st.lay, m)
+            pos = pos.place(p.piece, p.cells)
+        return pos
+
+    def view(self, st: LFState) -> JSON:
+        legal = lf.legal(st.lay.moves, st.occupied, st.used)
+        left = [n for k, n in enumerate(lf.NAMES) if not st.used >> k & 1]
+        over = not legal
+        names = st.players.names
+        won: bool | None = None
+        if st.players.block:
+            placed = len(st.moves)
+            if over:
+                record = " That is the record!" if placed <= RECORD_BLOCK else f" The record is {RECORD_BLOCK}."
+                summary = f"Blocked with {placed} pieces: no other fits.{record}"
+                won = True
+            else:
+                summary = f"{placed} placed; {len(legal)} places are still open to the other pieces."
+        elif over:
+            loser = names[st.turn]
+            if len(names) == 2:
+                winner = names[1 - st.turn]
+                won = not st.players.levels[1 - st.turn] if any(st.players.levels) else True
+                summary = f"{loser} cannot place a piece ({_names(left) or 'none'} left): {winner} wins!"
+            else:
+                won = True
+                summary = f"{loser} cannot place a piece ({_names(left) or 'none'} left) and loses."
+            if not left:
+                summary = f"All twelve pieces are placed: {loser} has nothing left and loses."
+        else:
+            last = ""
+            if st.moves and st.players.levels[(len(st.moves) - 1) % len(names)]:
+                m = st.moves[-1]
+                r, c = min(st.lay.cells_of(m.mask))
+                last = f"The computer placed {lf.NAMES[m.piece]} at ({r + 1},{c + 1}). "
+            summary = f"{last}{names[st.turn]} to move: {len(legal)} possible placements."
+        pos = self._position(st)
+        placements = []
+        for p, m in zip(pos.placements, st.moves, strict=True):
+            r, c = p.anchor
+            placements.append(
+                {
+                    "piece": p.piece.name,
+                    "orientation": orientation_of(p),
+                    "row": r,
+                    "col": c,
+                    "cells": sorted([list(x) for x in p.cells]),
+                    "text": m.text,
+                }
+            )
+        return {
+            "placements": placements,
+            "available": {n: 0 if st.used >> k & 1 else 1 for k, n in enumerate(lf.NAMES)},
+            "covered": bin(st.occupied).count("1"),
+            "area": st.lay.board.area,
+            "turn": st.turn,
+            "legal": len(legal),
+            "moves": [m.text for m in st.moves],
+            "complete": over,
+            "won": won,
+            "summary": summary,
+        }
+
+    def picture(self, st: LFState) -> list[str]:
+        return self._position(st).picture()
+
+    # -- analysis ----------------------------------------------------------------------------------------
+
+    def hint(self, st: LFState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
+        legal = lf.legal(st.lay.moves, st.occupied, st.used)
+        if not legal:
+            return Hint("solved", "The game is over.")
+        if st.players.block:
+            return Hint("unknown", f"{len(legal)} places are still open. Block the long and the wide pieces first.")
+        who = st.players.names[st.turn]
+        if len(st.players.names) > 2:
+            return Hint(
+                "unknown", f"{who} to move: {len(legal)} possible placements (exact values are for two players)."
+            )
+        verdict = lf.solve(st.lay, st.occupied, st.used, budget)
+        counted = f"{len(legal)} possible placements now"
+        if verdict.value == "unknown":
+            note = " (with three or more players, the value is for the player to move against all the others)"
+            return Hint("unknown", f"Too early to calculate: {counted}. Ask again after a move or two.{note}")
+        if verdict.move is not None:
+            m = verdict.move
+            replies = len(lf.after(legal, m))
+            r, c = min(st.lay.cells_of(m.mask))
+            return Hint(
+                "place",
+                f"{who}: a win with perfect play. {lf.NAMES[m.piece]} at ({r + 1},{c + 1}), as shown, "
+                f"leaves {replies} placements and no way to win. ({counted}.)",
+                m.text,
+                st.lay.cells_of(m.mask),
+            )
+        return Hint("blocked", f"{who}: a loss against perfect play, whatever the move. ({counted}.)")
+
+    def solve(self, st: LFState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
+        return Solution(False, "Last Fit has no solution to show: Hint analyses the position.")

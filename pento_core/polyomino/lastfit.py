@@ -1,0 +1,245 @@
+"""Last Fit (Golomb's game, the thesis's "Jogo do Último Encaixe", sections 1.2 and 2.2).
+
+Players take turns placing one of the twelve pentominoes on the board (turned
+and flipped as they like); each piece is used at most once; the player who
+cannot place a piece loses.  With two players it is a finite impartial game,
+so every position is won or lost for the player to move: :func:`solve`
+decides it exactly (negamax with a transposition table), and the computer's
+other levels (:func:`choose`) play it less well on purpose.
+
+A position is ``(occupied, used)``: a mask of covered cells (bit ``i`` is the
+board's ``i``-th cell in reading order) and a mask of the pieces used (bit
+``k`` is ``NAMES[k]``).  A move is a :class:`Move`: a piece and the cells it
+covers, and its text ``F3@2,5`` (the cover game's placement format).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..budget import Budget, BudgetSpent
+from .board import Board, Placement, place_shape
+from .geometry import Cell
+from .pieces import PieceSet
+
+PENTOMINOES = PieceSet.pentominoes()
+NAMES = tuple(p.name for p, _ in PENTOMINOES)  # F I L N P T U V W X Y Z
+LEVELS = ("beginner", "intermediate", "strong", "perfect")
+
+
+@dataclass(frozen=True)
+class Move:
+    """Piece ``NAMES[piece]`` covering the cells of ``mask``; ``text`` is its placement ``F3@2,5``."""
+
+    piece: int
+    mask: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A board's cells in reading order (bit ``i`` is ``cells[i]``) and every move on the empty board."""
+
+    board: Board
+    cells: tuple[Cell, ...]
+    index: dict[Cell, int]
+    moves: tuple[Move, ...]
+
+    def mask(self, cells: frozenset[Cell]) -> int:
+        return sum(1 << self.index[c] for c in cells)
+
+    def cells_of(self, mask: int) -> list[Cell]:
+        return [self.cells[i] for i in range(len(self.cells)) if mask >> i & 1]
+
+
+@lru_cache(maxsize=16)
+def layout(board: Board) -> Layout:
+    """Every placement of every pentomino, each orientation, on ``board`` (computed once per board)."""
+    cells = tuple(sorted(board.cells))
+    index = {c: i for i, c in enumerate(cells)}
+    moves = []
+    for k, (piece, _) in enumerate(PENTOMINOES):
+        for o, shape in enumerate(piece.orientations()):
+            h = max(r for r, _ in shape) + 1
+            w = max(c for _, c in shape) + 1
+            for r in range(board.height - h + 1):
+                for c in range(board.width - w + 1):
+                    placed = place_shape(shape, (r, c))
+                    if all(cell in index for cell in placed):
+                        mask = sum(1 << index[cell] for cell in placed)
+                        moves.append(Move(k, mask, f"{piece.name}{o}@{r},{c}"))
+    return Layout(board, cells, index, tuple(moves))
+
+
+def legal(moves: tuple[Move, ...] | list[Move], occupied: int, used: int) -> list[Move]:
+    """The moves of ``moves`` that fit: their cells free and their piece unused."""
+    return [m for m in moves if not m.mask & occupied and not used >> m.piece & 1]
+
+
+def after(moves: list[Move], m: Move) -> list[Move]:
+    """The legal moves once ``m`` is played, from the legal moves before it."""
+    return [n for n in moves if not n.mask & m.mask and n.piece != m.piece]
+
+
+def placement(lay: Layout, m: Move) -> Placement:
+    return Placement(PENTOMINOES.counts[m.piece][0], frozenset(lay.cells_of(m.mask)))
+
+
+# -- the exact value ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Solver:
+    """Negamax for two players with a transposition table shared across calls.
+
+    Heuristics, and why: (1) a move that leaves the opponent nothing wins at
+    once, so it is looked for first; (2) the other moves are tried fewest
+    replies first, since a reply-poor position is the likeliest to be lost for
+    the opponent and the cheapest to search; (3) positions are remembered by
+    ``(occupied, used)``: the same position is reached by many move orders.
+    """
+
+    budget: Budget | None = None
+    nodes: int = 0
+    table: dict[tuple[int, int], bool] | None = None
+
+    def __post_init__(self) -> None:
+        if self.table is None:
+            self.table = {}
+
+    def wins(self, moves: list[Move], occupied: int, used: int) -> bool:
+        """Whether the player to move wins with ``moves`` the legal moves of ``(occupied, used)``."""
+        table = self.table
+        assert table is not None
+        key = (occupied, used)
+        known = table.get(key)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.budget is not None and self.nodes % 256 == 0:
+            self.budget.check()
+        children = []
+        for m in moves:
+            rest = [n for n in moves if not n.mask & m.mask and n.piece != m.piece]
+            if not rest:
+                table[key] = True
+                return True
+            children.append((len(rest), m, rest))
+        children.sort(key=lambda t: t[0])
+        for _, m, rest in children:
+            if not self.wins(rest, occupied | m.mask, used | 1 << m.piece):
+                table[key] = True
+                return True
+        table[key] = False
+        return False
+
+    def winning_move(self, moves: list[Move], occupied: int, used: int) -> Move | None:
+        """A move after which the opponent loses, or None when the position is lost."""
+        for m in sorted(moves, key=lambda m: len(after(moves, m))):
+            if not self.wins(after(moves, m), occupied | m.mask, used | 1 << m.piece):
+                return m
+        return None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """``value`` is ``win``, ``loss`` or ``unknown`` (the budget ran out) for the player to move;
+    ``move`` a winning move; ``nodes`` the positions searched."""
+
+    value: str
+    move: Move | None
+    nodes: int
+    seconds: float
+
+
+def solve(lay: Layout, occupied: int, used: int, budget: Budget | None = None) -> Verdict:
+    """The exact value of a two-player position for the player to move, and a winning move."""
+    t0 = time.monotonic()
+    solver = Solver((budget or Budget()).started())
+    moves = legal(lay.moves, occupied, used)
+    try:
+        move = solver.winning_move(moves, occupied, used)
+    except BudgetSpent:
+        return Verdict("unknown", None, solver.nodes, time.monotonic() - t0)
+    return Verdict("win" if move else "loss", move, solver.nodes, time.monotonic() - t0)
+
+
+# -- the computer's levels ----------------------------------------------------------------------------
+
+
+def _fewest_replies(moves: list[Move], rng: random.Random) -> Move:
+    """Intermediate: the move that leaves the opponent the fewest moves (ties at random) -- it keeps
+    the board's options for later and cuts the opponent's now."""
+    scored = [(len(after(moves, m)), rng.random(), m) for m in moves]
+    return min(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+def _playout(moves: list[Move], rng: random.Random) -> int:
+    """Random moves to the end: 1 when the player to move at the start makes the last move."""
+    turn = 0
+    while moves:
+        m = moves[rng.randrange(len(moves))]
+        moves = after(moves, m)
+        turn ^= 1
+    return 1 if turn == 1 else 0
+
+
+def _monte_carlo(moves: list[Move], rng: random.Random, seconds: float) -> Move:
+    """Strong: Monte-Carlo tree search (UCT, random playouts) on the first two plies."""
+    deadline = time.monotonic() + seconds
+    stats = {m.text: [0, 0] for m in moves}  # wins, visits of the player to move
+    total = 0
+    while total < len(moves) or time.monotonic() < deadline:
+        log_n = math.log(total + 1)
+        m = max(
+            moves,
+            key=lambda m: (
+                float("inf")
+                if stats[m.text][1] == 0
+                else stats[m.text][0] / stats[m.text][1] + 1.2 * math.sqrt(log_n / stats[m.text][1])
+            ),
+        )
+        rest = after(moves, m)
+        won = 1 - _playout(rest, rng) if rest else 1
+        stats[m.text][0] += won
+        stats[m.text][1] += 1
+        total += 1
+        if total > 200_000:
+            break
+    return max(moves, key=lambda m: (stats[m.text][1], stats[m.text][0]))
+
+
+EXACT_SECONDS = 0.6  # the perfect player tries the exact search this long before falling back on Monte-Carlo
+EXACT_MOVES = 700  # ... once the position has at most this many moves (on 8x8, after two or three pieces)
+STRONG_SECONDS = 0.6
+
+
+def choose(lay: Layout, occupied: int, used: int, level: str, seed: int, table: Solver | None = None) -> Move | None:
+    """The computer's move at ``level`` (None: it cannot move).  Deterministic for a seed."""
+    moves = legal(lay.moves, occupied, used)
+    if not moves:
+        return None
+    rng = random.Random(seed)
+    if level == "beginner":
+        return moves[rng.randrange(len(moves))]
+    if level == "intermediate":
+        return _fewest_replies(moves, rng)
+    if level == "perfect" and len(moves) <= EXACT_MOVES:
+        verdict = solve(lay, occupied, used, Budget(max_seconds=EXACT_SECONDS))
+        if verdict.move is not None:
+            return verdict.move
+        if verdict.value == "loss":  # lost against perfect play: make it as long as possible for the opponent
+            return max(moves, key=lambda m: (len(after(moves, m)), rng.random()))
+    return _monte_carlo(moves, rng, STRONG_SECONDS)
+
+
+# -- the blocking puzzle ---------------------------------------------------------------------------------
+
+
+def blocks(lay: Layout, occupied: int, used: int) -> bool:
+    """Whether no unused piece fits anywhere: the position blocks the board."""
+    return not legal(lay.moves, occupied, used)

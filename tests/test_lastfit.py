@@ -1,0 +1,212 @@
+"""Last Fit: the move generator's published counts, exact values against an independent plain
+search (tests/lastfit_checker.py, no shared code), the game, the command line."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from lastfit_checker import placements, rectangle, symmetric_classes, wins
+
+from pento_core.budget import Budget
+from pento_core.errors import IllegalMoveError, ParseError, PentoError
+from pento_core.games.lastfit import LastFitGame
+from pento_core.polyomino import lastfit as lf
+from pento_core.polyomino.board import Board, Position
+from pento_core.polyomino.cover import board_symmetries, symmetry_cell_map
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = LastFitGame()
+
+
+def test_the_opening_moves_on_8x8_are_2308_and_296_up_to_symmetry() -> None:
+    lay = lf.layout(Board.rectangle(8, 8))
+    assert len(lay.moves) == 2308 == len(placements(rectangle(8, 8)))  # the thesis's figures (Orman)
+    maps = [symmetry_cell_map(lay.board, k) for k in board_symmetries(lay.board)]
+    classes = {min(tuple(sorted(mp[c] for c in lay.cells_of(m.mask))) for mp in maps) for m in lay.moves}
+    assert len(classes) == 296 == symmetric_classes(8, 8)
+
+
+def random_position(lay: lf.Layout, pieces: int, seed: int) -> tuple[int, int, list[lf.Move]]:
+    rng = random.Random(seed)
+    occupied = used = 0
+    played = []
+    for _ in range(pieces):
+        moves = lf.legal(lay.moves, occupied, used)
+        if not moves:
+            break
+        m = moves[rng.randrange(len(moves))]
+        played.append(m)
+        occupied |= m.mask
+        used |= 1 << m.piece
+    return occupied, used, played
+
+
+def checker_value(lay: lf.Layout, played: list[lf.Move]) -> bool:
+    taken = frozenset(c for m in played for c in lay.cells_of(m.mask))
+    return wins(frozenset(lay.board.cells), taken, frozenset(lf.NAMES[m.piece] for m in played))
+
+
+@pytest.mark.parametrize("size", [(3, 5), (4, 5), (5, 5), (4, 6), (2, 10), (3, 7)])
+def test_exact_values_of_small_empty_boards_agree_with_a_plain_search(size: tuple[int, int]) -> None:
+    lay = lf.layout(Board.rectangle(*size))
+    verdict = lf.solve(lay, 0, 0)
+    assert (verdict.value == "win") == wins(rectangle(*size), frozenset(), frozenset())
+
+
+@pytest.mark.parametrize(
+    ("size", "pieces", "seed"), [((6, 6), 1, s) for s in range(3)] + [((8, 8), 6, s) for s in range(4)]
+)
+def test_exact_values_of_positions_agree_and_winning_moves_win(size: tuple[int, int], pieces: int, seed: int) -> None:
+    lay = lf.layout(Board.rectangle(*size))
+    occupied, used, played = random_position(lay, pieces, seed)
+    verdict = lf.solve(lay, occupied, used)
+    assert (verdict.value == "win") == checker_value(lay, played)
+    if verdict.move is not None:  # after the winning move, the opponent loses (says the checker)
+        assert not checker_value(lay, [*played, verdict.move])
+
+
+def test_the_computer_levels_play_legal_moves_and_perfect_never_loses_a_won_position() -> None:
+    lay = lf.layout(Board.rectangle(5, 6))
+    for level in lf.LEVELS:
+        m = lf.choose(lay, 0, 0, level, 1)
+        assert m is not None and m in lay.moves
+    # the perfect computer, to move in a won position, keeps it won whatever the opponent does
+    occupied, used, played = random_position(lay, 1, 4)
+    if checker_value(lay, played):
+        m = lf.choose(lay, occupied, used, "perfect", 0)
+        assert m is not None and not checker_value(lay, [*played, m])
+
+
+# -- the game ----------------------------------------------------------------------------------------
+
+
+def test_a_hot_seat_game_to_the_end() -> None:
+    desc = "5x6~Ana,Bruno,Carla"
+    st = GAME.start(desc)
+    rng = random.Random(3)
+    names = []
+    while not GAME.view(st)["complete"]:
+        view = GAME.view(st)
+        names.append(("Ana", "Bruno", "Carla")[view["turn"]])
+        moves = lf.legal(st.lay.moves, st.occupied, st.used)
+        st = GAME.apply(st, moves[rng.randrange(len(moves))].text)
+    assert names[:3] == ["Ana", "Bruno", "Carla"]
+    view = GAME.view(st)
+    loser = ("Ana", "Bruno", "Carla")[view["turn"]]
+    assert view["summary"].startswith(f"{loser} cannot place a piece") and view["won"] is True
+    again = GAME.start(desc, GAME.write_state(st))  # the state is the game: a link reopens it
+    assert GAME.view(again) == view
+
+
+def test_illegal_moves_are_refused_with_the_reason() -> None:
+    st = GAME.apply(GAME.start("8x8~Ana,Bruno"), "I0@0,0")
+    with pytest.raises(IllegalMoveError, match="played already"):
+        GAME.apply(st, "I1@2,0")
+    lay = lf.layout(Board.rectangle(8, 8))
+    over = next(m for m in lay.moves if lf.NAMES[m.piece] == "L" and m.mask & st.occupied)
+    with pytest.raises(IllegalMoveError, match="overlap"):
+        GAME.apply(st, over.text)
+    with pytest.raises(IllegalMoveError, match="edge"):
+        GAME.apply(st, "L0@7,7")
+    with pytest.raises(ParseError):
+        GAME.apply(st, "Q0@0,0")
+
+
+@pytest.mark.parametrize(
+    "desc", ["8x8", "8x8~Ana", "8x8~A,B,C,D,E", "8x8~You,computer:genius", "8x8~computer:strong,computer:perfect"]
+)
+def test_bad_games_are_refused(desc: str) -> None:
+    with pytest.raises(PentoError):
+        GAME.validate(desc)
+
+
+def test_against_the_computer_its_reply_comes_with_the_move() -> None:
+    st = GAME.apply(GAME.start("8x8~You,computer:intermediate"), "X0@3,3")
+    view = GAME.view(st)
+    assert len(view["moves"]) == 2 and view["turn"] == 0 and view["summary"].startswith("The computer placed")
+    first = GAME.start("6x6~computer:beginner,You")  # the computer opens
+    assert len(GAME.view(first)["moves"]) == 1
+    # a link that stops where the computer is to move: it moves when the game is opened
+    assert len(GAME.view(GAME.start("8x8~You,computer:beginner", "X0@3,3"))["moves"]) == 2
+
+
+def test_a_lost_game_against_the_computer_is_not_a_win() -> None:
+    # 2 x 5: one I fits and nothing after it; the computer opens and wins at once
+    st = GAME.start("2x5~computer:perfect,You")
+    view = GAME.view(st)
+    assert view["complete"] and view["won"] is False and "Computer (perfect) wins" in view["summary"]
+
+
+def test_the_analysis_names_a_winning_move_once_it_can() -> None:
+    lay = lf.layout(Board.rectangle(8, 8))
+    _, _, played = random_position(lay, 5, 2)
+    st = GAME.start("8x8~Ana,Bruno", ";".join(m.text for m in played))
+    h = GAME.hint(st, Budget(max_seconds=10))
+    expected = checker_value(lay, played)
+    assert h.kind == ("place" if expected else "blocked")
+    if h.move:
+        after = GAME.apply(st, h.move)
+        assert not checker_value(lay, list(after.moves))
+    early = GAME.hint(GAME.start("8x8~Ana,Bruno"), Budget(max_seconds=1))
+    assert early.kind == "unknown" and "2308 possible placements" in early.message
+
+
+def test_the_blocking_puzzle_ends_when_nothing_fits() -> None:
+    lay = lf.layout(Board.rectangle(8, 8))
+    st = GAME.start("8x8~block")
+    rng = random.Random(5)
+    while not GAME.view(st)["complete"]:
+        moves = lf.legal(lay.moves, st.occupied, st.used)
+        # the move that leaves the fewest places open: a greedy blocker
+        st = GAME.apply(st, min(moves, key=lambda m: (len(lf.after(moves, m)), rng.random())).text)
+    view = GAME.view(st)
+    placed = len(view["moves"])
+    assert view["won"] and view["summary"].startswith(f"Blocked with {placed} pieces")
+    taken = frozenset(c for m in st.moves for c in lay.cells_of(m.mask))
+    left = {lf.NAMES[k] for k in range(12) if not st.used >> k & 1}
+    assert not [1 for n, cells in placements(rectangle(8, 8)) if n in left and not cells & taken]
+
+
+# -- the command line, exactly as the issue spells it ---------------------------------------------------
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pento_core", "lastfit", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=120,
+    )
+
+
+def test_solve_prints_the_winning_move_and_the_value() -> None:
+    lay = lf.layout(Board.rectangle(8, 8))
+    for seed in range(6):
+        _, _, played = random_position(lay, 6, seed)
+        pos = Position(lay.board, lf.PENTOMINOES)
+        for m in played:
+            p = lf.placement(lay, m)
+            pos = pos.place(p.piece, p.cells)
+        r = run("solve", "-", stdin=pos.text())
+        lines = r.stdout.strip().split("\n")
+        assert r.returncode == 0
+        if checker_value(lay, played):
+            assert lines[-1] == "value: win" and len(lines) == 9
+            before = pos.text().split("\n")
+            new = {(i, j) for i, row in enumerate(lines[:8]) for j, ch in enumerate(row) if ch != before[i][j]}
+            assert len(new) == 5 and all(before[i][j] == "." for i, j in new)  # one more piece on the board
+        else:
+            assert lines == ["value: loss"]
+
+
+def test_a_spent_budget_and_bad_input() -> None:
+    r = run("solve", "-", "--timeout", "0.2", stdin="\n".join(["." * 8] * 8))
+    assert (r.returncode, r.stdout) == (3, "value: unknown\n")
+    r = run("solve", "-", stdin="XX\n")
+    assert r.returncode == 2 and r.stderr.startswith("error: ") and len(r.stderr.strip().split("\n")) == 1
