@@ -1,0 +1,125 @@
+"""Last Fit in the browser: a whole hot-seat game by drag, a game lost to the perfect computer,
+undo against the computer, replay, and a link that reopens the game."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+from urllib.parse import quote
+
+from conftest import App, layout, open_hash, session, status_text, wait_until
+from lastfit_checker import wins
+
+from pento_core.polyomino import lastfit as lf
+from pento_core.polyomino.board import Board
+
+
+def orient(page: Any, name: str, o: int) -> None:
+    """Turn tray piece ``name`` to orientation ``o`` with the keys R and H (the view's own controls)."""
+    cell = layout(page)["tray"][name][0]
+    page.mouse.click(cell["x"], cell["y"])  # choose it
+    for presses in range(10):
+        if layout(page)["trayOrientation"][name] == o:
+            return
+        page.keyboard.press("h" if presses == 4 else "r")
+    raise AssertionError(f"could not turn {name} to orientation {o}")
+
+
+def drop(page: Any, move: lf.Move) -> None:
+    """Drag the tray piece of ``move`` onto its cells (by the piece's first cell)."""
+    name = lf.NAMES[move.piece]
+    o, at = move.text[1:].split("@")
+    r0, c0 = (int(n) for n in at.split(","))
+    if layout(page)["trayOrientation"][name] != int(o):
+        orient(page, name, int(o))
+    lay = layout(page)
+    grab = lay["tray"][name][0]
+    s = lay["cell"]
+    x = lay["boardX"] + (c0 + grab["c"] + 0.5) * s
+    y = lay["boardY"] + (r0 + grab["r"] + 0.5) * s
+    page.mouse.move(grab["x"], grab["y"])
+    page.mouse.down()
+    page.mouse.move((grab["x"] + x) / 2, (grab["y"] + y) / 2, steps=3)
+    page.mouse.move(x, y, steps=3)
+    page.mouse.up()
+
+
+def open_game(app: App, desc: str, state: str = "") -> Any:
+    return open_hash(app, f"lastfit:{quote(desc, safe='')}:{quote(state, safe='')}")
+
+
+def legal_now(page: Any, board: Board) -> list[lf.Move]:
+    lay = lf.layout(board)
+    played = {m.text for m in lay.moves} & set(session(page)["view"]["moves"])
+    occupied = used = 0
+    for m in lay.moves:
+        if m.text in played:
+            occupied |= m.mask
+            used |= 1 << m.piece
+    return lf.legal(lay.moves, occupied, used)
+
+
+def test_a_hot_seat_game_by_drag_to_the_end_then_replay(app: App) -> None:
+    page = open_game(app, "6x6~Ana,Bruno")
+    board = Board.rectangle(6, 6)
+    rng = random.Random(2)
+    turn_names = []
+    while not session(page)["view"]["complete"]:
+        current = page.locator(".players li.current").text_content()
+        turn_names.append(current)
+        moves = legal_now(page, board)
+        before = len(session(page)["view"]["moves"])
+        drop(page, moves[rng.randrange(len(moves))])
+        wait_until(page, f"window.pento.session().view.moves.length === {before + 1}")
+    assert turn_names[:2] == ["Ana", "Bruno"] and len(turn_names) >= 3
+    view = session(page)["view"]
+    winner = ("Ana", "Bruno")[1 - view["turn"]]
+    page.wait_for_selector("#done[open]", timeout=10_000)
+    assert f"{winner} wins!" in str(page.locator("#done-text").text_content())
+    page.get_by_role("button", name="Admire it").click()
+    # replay: the empty board, then each move again, then the end
+    final = session(page)["state"]
+    page.get_by_role("button", name="Replay").click()
+    wait_until(page, "document.querySelector('#status').textContent.startsWith('Replay: move 1 of')")
+    wait_until(page, "document.querySelector('#status').textContent.includes('wins!')", timeout=30)
+    assert session(page)["state"] == final  # the replay never touched the game
+
+
+def test_a_game_lost_to_the_perfect_computer_and_undo(app: App) -> None:
+    # 5 x 5: a first move after which the second player wins (the independent search says which)
+    board = Board.rectangle(5, 5)
+    lay = lf.layout(board)
+    cells = frozenset(board.cells)
+    losing = next(
+        m
+        for m in lay.moves
+        if m.text[1] == "0" and wins(cells, frozenset(lay.cells_of(m.mask)), frozenset(lf.NAMES[m.piece]))
+    )
+    page = open_game(app, "5x5~You,computer:perfect")
+    drop(page, losing)
+    wait_until(page, "window.pento.session().view.moves.length === 2", timeout=30)  # the computer answered
+    assert status_text(page).startswith("The computer placed")
+    page.get_by_role("button", name="Undo").click()  # back to the player's own last move: the empty board
+    wait_until(page, "window.pento.session().view.moves.length === 0")
+    drop(page, losing)
+    wait_until(page, "window.pento.session().view.moves.length === 2", timeout=30)
+    while not session(page)["view"]["complete"]:
+        moves = legal_now(page, board)
+        before = len(session(page)["view"]["moves"])
+        drop(page, moves[0])
+        wait_until(page, f"window.pento.session().view.moves.length >= {before + 1}", timeout=30)
+    view = session(page)["view"]
+    assert view["won"] is False and "Computer (perfect) wins!" in status_text(page)
+    assert not page.locator("#done").evaluate("d => d.open")  # a loss is not celebrated
+
+
+def test_a_link_reopens_the_game_where_it_was(app: App) -> None:
+    page = open_game(app, "8x8~Ana,Bruno,Carla", "I0@0,0;X0@3,3")
+    view = session(page)["view"]
+    assert view["moves"] == ["I0@0,0", "X0@3,3"] and page.locator(".players li.current").text_content() == "Carla"
+    url = page.evaluate("location.href")
+    page.goto("about:blank")
+    page.goto(url)
+    wait_until(page, "window.pento.session() && window.pento.layout()", timeout=60)
+    assert json.loads(page.evaluate("JSON.stringify(window.pento.session().view.moves)")) == ["I0@0,0", "X0@3,3"]
