@@ -284,6 +284,9 @@ function paramForm(gameId, form, error) {
     if (f.options.length) {
       input = document.createElement("select");
       for (const o of f.options) input.append(new Option(o, o, o === f.default, o === f.default));
+    } else if (f.low === null || f.low === undefined) {
+      // free text (names): checked by the core, which says what it refuses; shown only as text
+      input = el("input", { type: "text", value: f.default, maxLength: 120, autocomplete: "off" });
     } else {
       input = el("input", { type: "number", min: f.low, max: f.high, value: f.default, inputMode: "numeric" });
     }
@@ -300,7 +303,12 @@ function paramForm(gameId, form, error) {
       const input = inputs[i];
       input.removeAttribute("aria-invalid");
       const value = input.value.trim();
-      if (!f.options.length) {
+      if (!f.options.length && (f.low === null || f.low === undefined)) {
+        if (!value) {
+          showFieldError(error, input, `Enter the ${f.label}.`);
+          return;
+        }
+      } else if (!f.options.length) {
         const n = Number(value);
         if (value === "" || !Number.isInteger(n) || n < f.low || n > f.high) {
           showFieldError(error, input, `Enter a whole number of ${f.label} from ${f.low} to ${f.high}.`);

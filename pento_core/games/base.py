@@ -37,7 +37,8 @@ class Preset:
 
 @dataclass(frozen=True)
 class Field:
-    """One input of a :class:`Form`: a number between ``low`` and ``high``, or one of ``options``."""
+    """One input of a :class:`Form`: a number between ``low`` and ``high``, one of ``options``, or
+    free text when it has neither (the game checks it, as it checks any desc)."""
 
     name: str
     label: str

@@ -32,6 +32,7 @@ from .cover import orientation_of, parse_placement, piece_table
 
 COMPUTER = "computer:"
 BLOCK = "block"
+BOARDS = ("8x8", "6x10", "5x12", "7x7", "6x6", "5x6")  # the forms' boards (any board works in a link)
 RECORD_BLOCK = 5  # Golomb: five pentominoes can block the 8x8, and no fewer
 _NAME = re.compile(r"^[^,~;:/<>&\"'`\x00-\x1f]{1,24}$")
 
@@ -143,10 +144,18 @@ class LastFitGame:
     def forms(self) -> list[Form]:
         return [
             Form(
+                "Friends on one device",
+                "{board}~{players}",
+                (
+                    Field("board", "board", "8x8", options=BOARDS),
+                    Field("players", "names, in turn order", "Ana, Bruno"),
+                ),
+            ),
+            Form(
                 "Against the computer",
                 "{board}~You,computer:{level}",
                 (
-                    Field("board", "board", "8x8", options=("8x8", "6x10", "5x12", "5x6", "6x6", "7x7")),
+                    Field("board", "board", "8x8", options=BOARDS),
                     Field("level", "level", "strong", options=lf.LEVELS),
                 ),
             ),
@@ -154,7 +163,7 @@ class LastFitGame:
                 "Computer first",
                 "{board}~computer:{level},You",
                 (
-                    Field("board", "board", "8x8", options=("8x8", "6x10", "5x12", "5x6", "6x6", "7x7")),
+                    Field("board", "board", "8x8", options=BOARDS),
                     Field("level", "level", "perfect", options=lf.LEVELS),
                 ),
             ),

@@ -123,3 +123,20 @@ def test_a_link_reopens_the_game_where_it_was(app: App) -> None:
     page.goto(url)
     wait_until(page, "window.pento.session() && window.pento.layout()", timeout=60)
     assert json.loads(page.evaluate("JSON.stringify(window.pento.session().view.moves)")) == ["I0@0,0", "X0@3,3"]
+
+
+def test_friends_name_themselves_on_the_start_screen(app: App) -> None:
+    page = app.page
+    card = page.locator("[data-game=lastfit]")
+    form = card.locator("form", has_text="Friends on one device")
+    form.get_by_label("board").select_option("6x6")
+    form.get_by_label("names, in turn order").fill("<b>Max</b>, Li")
+    form.get_by_role("button", name="Play").click()
+    wait_until(page, "[...document.querySelectorAll('.field-error')].some(e => !e.hidden && e.textContent)")
+    assert page.locator("b").count() == 0  # a name is never markup
+    form = page.locator("[data-game=lastfit] form", has_text="Friends on one device")
+    form.get_by_label("names, in turn order").fill("Zoë, Max, Li")
+    form.get_by_role("button", name="Play").click()
+    wait_until(page, "(s => s && s.game === 'lastfit' && window.pento.layout())(window.pento.session())", 60)
+    assert page.locator("#game-title").text_content() == "Last Fit: Zoë vs Max vs Li"
+    assert page.locator(".players li.current").text_content() == "Zoë"
