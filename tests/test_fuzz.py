@@ -114,7 +114,9 @@ JSONISH = st.recursive(
 # -- the fuzzers -------------------------------------------------------------------------------------
 
 
-GAME = st.sampled_from(["cover", "twenty", "workshop", "cover", "workshop", "", "pegs", "gandagalo", "__init__"])
+GAME = st.sampled_from(
+    ["cover", "twenty", "workshop", "cover", "workshop", "", "pegs", "gandagalo", "lastfit", "__init__"]
+)
 PARAMS = st.one_of(
     DESC,
     st.sampled_from(["twenty", "thirty", "holes", "triple", "triple:X", "double:V", "parallelogram"]),

@@ -117,6 +117,18 @@ def placement_text(p: Placement, one_sided: bool = False) -> str:
     return f"{p.piece.name}{orientation_of(p, one_sided)}@{r},{c}"
 
 
+def placement_json(p: Placement, one_sided: bool = False, copy: int | None = None) -> JSON:
+    """A placed piece as the views draw it: piece, orientation, anchor, cells and its move text
+    (with ``#copy`` for games of several copies)."""
+    r, c = p.anchor
+    text = placement_text(p, one_sided)
+    out: JSON = {"piece": p.piece.name, "orientation": orientation_of(p, one_sided), "row": r, "col": c}
+    if copy is not None:
+        out["copy"] = copy
+        text += f"#{copy}"
+    return {**out, "cells": sorted([list(x) for x in p.cells]), "text": text}
+
+
 class CoverGame:
     """Cover a board with pentominoes, by hand, with hints and an animated solve."""
 
@@ -237,19 +249,7 @@ class CoverGame:
     def view(self, state: CoverState) -> JSON:
         pos = state.position
         one_sided = pos.pieces.one_sided
-        placements = []
-        for p in pos.placements:
-            r, c = p.anchor
-            placements.append(
-                {
-                    "piece": p.piece.name,
-                    "orientation": orientation_of(p, one_sided),
-                    "row": r,
-                    "col": c,
-                    "cells": sorted([list(x) for x in p.cells]),
-                    "text": placement_text(p, one_sided),
-                }
-            )
+        placements = [placement_json(p, one_sided) for p in pos.placements]
         return {
             "placements": placements,
             "available": {p.name: pos.available(p) for p, _ in pos.pieces},

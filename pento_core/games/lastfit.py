@@ -28,7 +28,7 @@ from ..polyomino import lastfit as lf
 from ..polyomino.board import Position
 from ..polyomino.puzzle import parse_puzzle
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
-from .cover import orientation_of, parse_placement, piece_table
+from .cover import parse_placement, piece_table, placement_json
 
 COMPUTER = "computer:"
 BLOCK = "block"
@@ -288,19 +288,7 @@ class LastFitGame:
                 last = f"The computer placed {lf.NAMES[m.piece]} at ({r + 1},{c + 1}). "
             summary = f"{last}{names[st.turn]} to move: {len(legal)} possible placements."
         pos = self._position(st)
-        placements = []
-        for p, m in zip(pos.placements, st.moves, strict=True):
-            r, c = p.anchor
-            placements.append(
-                {
-                    "piece": p.piece.name,
-                    "orientation": orientation_of(p),
-                    "row": r,
-                    "col": c,
-                    "cells": sorted([list(x) for x in p.cells]),
-                    "text": m.text,
-                }
-            )
+        placements = [placement_json(p) for p in pos.placements]  # the same text as the move made
         return {
             "placements": placements,
             "available": {n: 0 if st.used >> k & 1 else 1 for k, n in enumerate(lf.NAMES)},

@@ -30,7 +30,7 @@ from ..polyomino.board import Board, Placement, Position, parse_board
 from ..polyomino.cover import Problem
 from ..polyomino.pieces import PieceSet
 from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
-from .cover import orientation_of, parse_cell, parse_placement, piece_table, placement_text
+from .cover import parse_cell, parse_placement, piece_table, placement_json, placement_text
 
 KINDS = {"20": "twenty", "30": "thirty"}
 _COPY = re.compile(r"^(.*)#([0-9]{1,9})$")
@@ -184,21 +184,7 @@ class TwentyGame:
 
     def view(self, st: TwentyState) -> JSON:
         used = st.used()
-        placements = []
-        for k, pos in enumerate(st.copies):
-            for p in pos.placements:
-                r, c = p.anchor
-                placements.append(
-                    {
-                        "piece": p.piece.name,
-                        "orientation": orientation_of(p),
-                        "row": r,
-                        "col": c,
-                        "copy": k,
-                        "cells": sorted([list(x) for x in p.cells]),
-                        "text": f"{placement_text(p)}#{k}",
-                    }
-                )
+        placements = [placement_json(p, copy=k) for k, pos in enumerate(st.copies) for p in pos.placements]
         covered = [pos.board.area - len(pos.empty_cells) for pos in st.copies]
         return {
             "placements": placements,

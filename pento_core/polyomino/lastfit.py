@@ -29,6 +29,7 @@ from .pieces import PieceSet
 PENTOMINOES = PieceSet.pentominoes()
 NAMES = tuple(p.name for p, _ in PENTOMINOES)  # F I L N P T U V W X Y Z
 LEVELS = ("beginner", "intermediate", "strong", "perfect")
+MAX_TABLE = 3_000_000  # positions remembered by the exact search (about 600 MB in CPython)
 
 
 @dataclass(frozen=True)
@@ -120,8 +121,11 @@ class Solver:
         if known is not None:
             return known
         self.nodes += 1
-        if self.budget is not None and self.nodes % 256 == 0:
-            self.budget.check()
+        if self.nodes % 256 == 0:
+            if self.budget is not None:
+                self.budget.check()
+            if len(table) > MAX_TABLE:  # memory stays bounded (a browser tab has little); sound, just slower
+                table.clear()
         children = []
         for m in moves:
             rest = [n for n in moves if not n.mask & m.mask and n.piece != m.piece]
