@@ -318,9 +318,10 @@ class LastFitGame:
             return Hint(
                 "unknown", f"{who} to move: {len(legal)} possible placements (exact values are for two players)."
             )
-        verdict = lf.solve(st.lay, st.occupied, st.used, budget)
+        # far from the end the exact search cannot finish within a hint's seconds: say so at once
+        verdict = lf.solve(st.lay, st.occupied, st.used, budget) if len(legal) <= lf.EXACT_MOVES else None
         counted = f"{len(legal)} possible placements now"
-        if verdict.value == "unknown":
+        if verdict is None or verdict.value == "unknown":
             note = " (with three or more players, the value is for the player to move against all the others)"
             return Hint("unknown", f"Too early to calculate: {counted}. Ask again after a move or two.{note}")
         if verdict.move is not None:
