@@ -192,29 +192,34 @@ def _playout(moves: list[Move], rng: random.Random) -> int:
     return 1 if turn == 1 else 0
 
 
+MAX_CANDIDATES = 150  # moves the Monte-Carlo search weighs (a random sample when there are more)
+
+
 def _monte_carlo(moves: list[Move], rng: random.Random, seconds: float) -> Move:
-    """Strong: Monte-Carlo tree search (UCT, random playouts) on the first two plies."""
+    """Strong: Monte-Carlo search, UCT over the moves (at most :data:`MAX_CANDIDATES` of them, so that
+    each is tried a few times within the seconds even on an open board), random playouts after each."""
     deadline = time.monotonic() + seconds
-    stats = {m.text: [0, 0] for m in moves}  # wins, visits of the player to move
+    candidates = rng.sample(moves, MAX_CANDIDATES) if len(moves) > MAX_CANDIDATES else moves
+    stats = {m.text: [0, 0] for m in candidates}  # wins, visits of the player to move
     total = 0
-    while total < len(moves) or time.monotonic() < deadline:
+    while total == 0 or time.monotonic() < deadline:
         log_n = math.log(total + 1)
         m = max(
-            moves,
+            candidates,
             key=lambda m: (
                 float("inf")
                 if stats[m.text][1] == 0
                 else stats[m.text][0] / stats[m.text][1] + 1.2 * math.sqrt(log_n / stats[m.text][1])
             ),
         )
-        rest = after(moves, m)
+        rest = after(moves, m)  # the opponent's replies among all legal moves, not just the candidates
         won = 1 - _playout(rest, rng) if rest else 1
         stats[m.text][0] += won
         stats[m.text][1] += 1
         total += 1
         if total > 200_000:
             break
-    return max(moves, key=lambda m: (stats[m.text][1], stats[m.text][0]))
+    return max(candidates, key=lambda m: (stats[m.text][1], stats[m.text][0]))
 
 
 EXACT_SECONDS = 0.6  # the perfect player tries the exact search this long before falling back on Monte-Carlo
