@@ -155,6 +155,24 @@ def test_the_analysis_names_a_winning_move_once_it_can() -> None:
     assert early.kind == "unknown" and "2308 possible placements" in early.message
 
 
+# Golomb's record: five pentominoes that leave no room for any other on 8x8 (found by a search
+# for this test, and checked below by the independent checker as well as by the game)
+RECORD = "V3@4,4;I0@0,1;L5@1,3;U2@5,1;Y3@3,2"
+
+
+def test_a_five_piece_block_is_the_record() -> None:
+    st = GAME.start("8x8~block", RECORD)
+    view = GAME.view(st)
+    assert view["complete"] and view["summary"] == "Blocked with 5 pieces: no other fits. That is the record!"
+    lay = st.lay
+    taken = frozenset(c for m in st.moves for c in lay.cells_of(m.mask))
+    used = {lf.NAMES[m.piece] for m in st.moves}
+    assert len(taken) == 25 and len(used) == 5
+    assert not [1 for n, cells in placements(rectangle(8, 8)) if n not in used and not cells & taken]
+    # one piece fewer does not block
+    assert not GAME.view(GAME.start("8x8~block", RECORD.rsplit(";", 1)[0]))["complete"]
+
+
 def test_the_blocking_puzzle_ends_when_nothing_fits() -> None:
     lay = lf.layout(Board.rectangle(8, 8))
     st = GAME.start("8x8~block")

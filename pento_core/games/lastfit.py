@@ -241,7 +241,7 @@ class LastFitGame:
             "cols": board.width,
             "area": board.area,
             "pieces": [piece_table(p, n, False) for p, n in lf.PENTOMINOES],
-            "players": list(players.names),
+            "players": None if players.block else list(players.names),
             "computer": [lvl is not None for lvl in players.levels],
             "fixed": True,  # pieces on the board stay: the view offers no take-back and no Clear
             "block": players.block,
@@ -312,7 +312,8 @@ class LastFitGame:
         if not legal:
             return Hint("solved", "The game is over.")
         if st.players.block:
-            return Hint("unknown", f"{len(legal)} places are still open. Block the long and the wide pieces first.")
+            message = f"{len(legal)} places are still open. Block the long and wide pieces first; Undo takes one back."
+            return Hint("unknown", message)
         who = st.players.names[st.turn]
         if len(st.players.names) > 2:
             return Hint(
