@@ -24,6 +24,8 @@ Commands (see the README for the formats):
   one and then ``solutions: 0``, ``solutions: 1`` or ``solutions: 2+``;
   ``gandagalo grade FILE`` prints ``level: easy|hard|expert|none``.  All exit 0;
   FILE ``-`` is standard input.
+* ``tangram check TARGET PIECES [--mirror]`` prints ``progress: N%`` and then
+  ``verdict: solved`` (exit 0) or ``verdict: not solved: REASON`` (exit 1).
 * ``lastfit solve FILE [--timeout S]`` decides a two-player Last Fit position
   (board text, a piece's letter on its cells): for a win, the position after
   a winning move and then ``value: win``; ``value: loss``; both exit 0.  A
@@ -58,6 +60,8 @@ from .polyomino.board import Board, Placement, Position, parse_board, parse_posi
 from .polyomino.cover import Problem
 from .polyomino.geometry import bounds
 from .polyomino.pieces import PieceSet, parse_piece_names, parse_pieces_text
+from .tangram import geometry as tangram_geometry
+from .tangram import outline as tangram_outline
 
 EXIT_BAD_INPUT = 2
 EXIT_BUDGET = 3
@@ -298,6 +302,32 @@ def cmd_lastfit_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tangram_check(args: argparse.Namespace) -> int:
+    target_lines = [line for line in read_text(args.target).splitlines() if line.strip()]
+    if not target_lines or target_lines[0].strip().startswith("hole:"):
+        raise PentoError(f"{args.target}: the first line is the silhouette's outline, points x,y separated by spaces")
+    outline = tangram_geometry.parse_polygon(target_lines[0])
+    holes = []
+    for line in target_lines[1:]:
+        if not line.strip().startswith("hole:"):
+            raise PentoError(f"{args.target}: after the outline, each line is a hole, starting hole:")
+        holes.append(tuple(reversed(tangram_geometry.parse_polygon(line.strip()[len("hole:") :]))))
+    pieces = [tangram_geometry.parse_polygon(line) for line in read_text(args.pieces).splitlines() if line.strip()]
+    names = [tangram_geometry.identify(p) for p in pieces]
+    found = {n: names.count(n) for n in tangram_geometry.TANS}
+    if len(pieces) != 7 or found != tangram_geometry.TANS:
+        strange = [f"line {i + 1}" for i, n in enumerate(names) if n is None]
+        detail = f" ({', '.join(strange)} is no tan)" if strange else ""
+        raise PentoError(
+            "the pieces must be the seven tans: two small, one medium and two large triangles, a square and a"
+            f" parallelogram{detail}"
+        )
+    verdict = tangram_outline.check(tangram_outline.Silhouette(outline, tuple(holes)), pieces, args.mirror)
+    print(f"progress: {verdict.progress}%")
+    print("verdict: solved" if verdict.solved else f"verdict: not solved: {verdict.reason}")
+    return 0 if verdict.solved else EXIT_NO
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m pento_core", description="Pentomino and polyomino tiling tools.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -362,6 +392,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     lf_solve.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     lf_solve.set_defaults(run=cmd_lastfit_solve)
+    tg = sub.add_parser("tangram", help="tangram: is an arrangement of the seven tans the silhouette?")
+    tg_sub = tg.add_subparsers(dest="tangram_command", required=True, parser_class=_Parser)
+    tg_check = tg_sub.add_parser("check", help="the verdict on an arrangement, by its outline")
+    tg_check.add_argument("target", metavar="TARGET", help="the silhouette: its outline, then lines hole: ...")
+    tg_check.add_argument("pieces", metavar="PIECES", help="seven lines, each a tan as its polygon's points")
+    tg_check.add_argument("--mirror", action="store_true", help="the silhouette's mirror image counts too")
+    tg_check.set_defaults(run=cmd_tangram_check)
     for kind in ("twenty", "thirty"):
         game = sub.add_parser(kind, help=f"a Game of {20 if kind == 'twenty' else 30} board and its coverings")
         game.add_argument("--seed", type=_whole(-(10**18), 10**18), default=0)

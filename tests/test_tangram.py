@@ -1,0 +1,158 @@
+"""Tangram verification by outline: the classic square and two figures drawn by hand for these
+tests (one asymmetric, one with a hole), their rigid motions, one-piece moves, and the command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pento_core.tangram.geometry import Polygon, add, ccw, identify, mirror, rotate45
+from pento_core.tangram.number import HALF_ROOT2, ZERO, Surd
+from pento_core.tangram.outline import Silhouette, check
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def scaled(*points: tuple[float, float]) -> Polygon:
+    """A polygon drawn on a grid where the square's side is 4: each unit is √2/2 (the small
+    triangle's legs are then 1)."""
+    return ccw(tuple((Surd(Fraction(x)) * HALF_ROOT2, Surd(Fraction(y)) * HALF_ROOT2) for x, y in points))
+
+
+# the classic square, drawn by hand: two large triangles, the medium one, two small ones, the
+# square and the parallelogram
+LARGE_BOTTOM = scaled((0, 0), (4, 0), (2, 2))
+REST = [
+    scaled((0, 0), (2, 2), (0, 4)),
+    scaled((4, 4), (2, 4), (4, 2)),
+    scaled((2, 2), (3, 1), (3, 3)),
+    scaled((0, 4), (1, 3), (2, 4)),
+    scaled((3, 1), (4, 0), (4, 2), (3, 3)),
+]
+SQUARE_PIECE = scaled((2, 2), (3, 3), (2, 4), (1, 3))
+SQUARE = [LARGE_BOTTOM, *REST, SQUARE_PIECE]
+SQUARE_TARGET = Silhouette(scaled((0, 0), (4, 0), (4, 4), (0, 4)))
+# the large triangle moved to the right side: a figure that is not its own mirror image
+ARROW = [scaled((4, 0), (6, 2), (4, 4)), *REST, SQUARE_PIECE]
+ARROW_TARGET = Silhouette(scaled((0, 0), (2, 2), (4, 0), (6, 2), (4, 4), (0, 4)))
+# the square piece taken out of the middle (a hole) and set below the bottom left corner
+U = Surd(Fraction(1))
+SQUARE_OUTSIDE = ccw(((ZERO, -U), (U, -U), (U, ZERO), (ZERO, ZERO)))
+HOLED = [LARGE_BOTTOM, *REST, SQUARE_OUTSIDE]
+R = Surd(Fraction(4)) * HALF_ROOT2  # the big square's side, 2√2
+HOLED_TARGET = Silhouette(
+    ccw(((ZERO, -U), (U, -U), (U, ZERO), (R, ZERO), (R, R), (ZERO, R))),
+    (tuple(reversed(SQUARE_PIECE)),),
+)
+
+
+def moved(pieces: list[Polygon], k: int = 0, flip: bool = False, dx: Surd = ZERO, dy: Surd = ZERO) -> list[Polygon]:
+    out = []
+    for poly in pieces:
+        pts = [mirror(p) if flip else p for p in poly]
+        out.append(ccw(tuple(add(rotate45(p, k), (dx, dy)) for p in pts)))
+    return out
+
+
+def test_the_pieces_are_the_seven_tans() -> None:
+    names = sorted(str(identify(p)) for p in SQUARE)
+    assert names == sorted(
+        ["large triangle"] * 2 + ["medium triangle"] + ["small triangle"] * 2 + ["square", "parallelogram"]
+    )
+
+
+@pytest.mark.parametrize(("pieces", "target"), [(SQUARE, SQUARE_TARGET), (ARROW, ARROW_TARGET), (HOLED, HOLED_TARGET)])
+def test_the_drawn_figures_are_solved(pieces: list[Polygon], target: Silhouette) -> None:
+    v = check(target, pieces)
+    assert v.solved and v.progress == 100, v
+
+
+SURD = st.builds(Surd, st.fractions(-9, 9, max_denominator=4), st.fractions(-9, 9, max_denominator=4))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 7), SURD, SURD, st.sampled_from(["square", "arrow", "holed"]))
+def test_any_turn_and_shift_of_a_solution_is_solved(k: int, dx: Surd, dy: Surd, which: str) -> None:
+    pieces, target = {
+        "square": (SQUARE, SQUARE_TARGET),
+        "arrow": (ARROW, ARROW_TARGET),
+        "holed": (HOLED, HOLED_TARGET),
+    }[which]
+    assert check(target, moved(pieces, k, False, dx, dy)).solved
+
+
+def test_a_mirror_image_counts_only_when_allowed() -> None:
+    flipped = moved(ARROW, 0, True)
+    assert not check(ARROW_TARGET, flipped).solved
+    assert check(ARROW_TARGET, flipped, allow_mirror=True).solved
+
+
+STEPS = [(U, ZERO), (-U, ZERO), (ZERO, U), (ZERO, -U), (HALF_ROOT2, HALF_ROOT2), (-HALF_ROOT2, HALF_ROOT2)]
+
+
+@pytest.mark.parametrize("piece", range(7))
+@pytest.mark.parametrize("step", range(len(STEPS)))
+def test_moving_one_piece_by_a_lattice_step_breaks_it(piece: int, step: int) -> None:
+    pieces = list(ARROW)
+    dx, dy = STEPS[step]
+    pieces[piece] = ccw(tuple(add(p, (dx, dy)) for p in pieces[piece]))
+    v = check(ARROW_TARGET, pieces)
+    assert not v.solved and v.reason and v.progress < 100
+
+
+def test_holes_must_agree() -> None:
+    # the holed arrangement is not the plain square's silhouette plus a square, and the square's
+    # arrangement is not the holed silhouette
+    assert check(HOLED_TARGET, SQUARE).reason
+    assert check(Silhouette(HOLED_TARGET.outline), HOLED).reason == "the figure has a hole the silhouette does not have"
+
+
+# -- the command line, exactly as the issue spells it ---------------------------------------------------
+
+
+def write(poly: Polygon) -> str:
+    return " ".join(f"{x.text()},{y.text()}" for x, y in poly)
+
+
+def run(tmp_path: Path, target: Silhouette, pieces: list[Polygon], *extra: str) -> subprocess.CompletedProcess[str]:
+    t = tmp_path / "target.txt"
+    p = tmp_path / "pieces.txt"
+    t.write_text("\n".join([write(target.outline), *[f"hole: {write(h)}" for h in target.holes]]) + "\n")
+    p.write_text("\n".join(write(x).replace("√2", "r2") for x in pieces) + "\n")
+    return subprocess.run(
+        [sys.executable, "-m", "pento_core", "tangram", "check", str(t), str(p), *extra],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_check_prints_progress_then_the_verdict(tmp_path: Path) -> None:
+    r = run(tmp_path, HOLED_TARGET, moved(HOLED, 3))
+    assert (r.returncode, r.stdout) == (0, "progress: 100%\nverdict: solved\n")
+    r = run(tmp_path, ARROW_TARGET, moved(ARROW, 0, True))
+    lines = r.stdout.strip().split("\n")
+    assert r.returncode == 1 and lines[0].startswith("progress: ") and lines[-1].startswith("verdict: not solved: ")
+    assert run(tmp_path, ARROW_TARGET, moved(ARROW, 0, True), "--mirror").returncode == 0
+
+
+def test_check_refuses_what_is_not_seven_tans(tmp_path: Path) -> None:
+    for pieces in (SQUARE[:6], [*SQUARE[:6], SQUARE[0]]):
+        r = run(tmp_path, SQUARE_TARGET, pieces)
+        assert r.returncode == 2 and r.stdout == "" and r.stderr.startswith("error: ")
+    (tmp_path / "bad.txt").write_text("0,0 1,x 0,1\n")
+    r = subprocess.run(
+        [sys.executable, "-m", "pento_core", "tangram", "check", str(tmp_path / "bad.txt"), str(tmp_path / "bad.txt")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 2 and len(r.stderr.strip().split("\n")) == 1
