@@ -109,11 +109,8 @@ def test_solutions_of_an_impossible_puzzle_say_why():
     assert r["error"]["code"] == "impossible" and "area mismatch" in r["error"]["message"]
 
 
-def test_golombs_8x8_with_the_square_tetromino():
-    # The 12 pentominoes and the 2x2 square tile the 8x8 board in 16,146 ways up to symmetry.
-    p = parse_puzzle("8x8~F,I,L,N,P,T,U,V,W,X,Y,Z,O4")
-    result = Problem(p.board, p.pieces).count()
-    assert (result.distinct, result.symmetries) == (16146, 8)
+# Golomb's 8x8 with the 12 pentominoes and the 2x2 square anywhere (16,146 tilings up to symmetry,
+# the thesis's figure) is counted by bench/bench_cover.py: half a minute, too long for the test run.
 
 
 @given(st.text(max_size=40))

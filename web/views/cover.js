@@ -441,7 +441,7 @@ export function createView({ root, info, host }) {
     } finally {
       replaying = null;
       replayButton.textContent = "Replay";
-      showFrame(final, final.summary);
+      if (!token.superseded) showFrame(final, final.summary); // unless a newer position came meanwhile
     }
   }
 
@@ -645,7 +645,7 @@ export function createView({ root, info, host }) {
   }
 
   canvas.addEventListener("keydown", async (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || replaying) return;
     keyboardMode = true;
     const k = e.key;
     const lower = k.toLowerCase();
@@ -705,7 +705,7 @@ export function createView({ root, info, host }) {
         focus = same ? { ...focus, placement: same } : null;
       }
       if (focus && focus.from === "tray" && !(view.available[focus.name] > 0)) focus = null;
-      if (replaying) replaying.stop = true;
+      if (replaying) Object.assign(replaying, { stop: true, superseded: true });
       markTurn();
       fit.ensure();
       describeBoard();
