@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -389,11 +390,44 @@ def test(pytest_args: list[str]) -> int:
         ("ruff", [sys.executable, "-m", "ruff", "check", *paths]),
         ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", *paths]),
         ("mypy", [sys.executable, "-m", "mypy"]),
-        ("pytest", [sys.executable, "-m", "pytest", *pytest_args]),
     ]
     for name, cmd in steps:
         log(f"{name}: {' '.join(cmd[2:])}")
         code = subprocess.run(cmd, cwd=ROOT).returncode
+        if code:
+            log(f"{name} failed (exit {code})")
+            return code
+    if pytest_args:
+        log(f"pytest: {' '.join(pytest_args)}")
+        code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+        if code:
+            log(f"pytest failed (exit {code})")
+        return code
+    return _pytest_in_parallel()
+
+
+def _pytest_in_parallel() -> int:
+    """The whole suite as two pytest runs at once: the unit tests (one core of Python) beside the
+    browser tests (mostly waiting on Chromium), which keeps the test command well within its five
+    minutes on a two-core machine.  The unit tests' report is printed when both are done."""
+    log("pytest: tests/ without e2e/, and tests/e2e/, side by side")
+    with tempfile.TemporaryFile(mode="w+") as unit_out:
+        unit = subprocess.Popen(
+            [sys.executable, "-m", "pytest", "tests", "--ignore=tests/e2e", "-p", "no:cacheprovider"],
+            cwd=ROOT,
+            stdout=unit_out,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            browser_code = subprocess.run([sys.executable, "-m", "pytest", "tests/e2e"], cwd=ROOT).returncode
+        finally:
+            unit_code = unit.wait()
+        unit_out.seek(0)
+        log("pytest (unit tests):")
+        sys.stdout.write(unit_out.read())
+        sys.stdout.flush()
+    for name, code in (("pytest (browser tests)", browser_code), ("pytest (unit tests)", unit_code)):
         if code:
             log(f"{name} failed (exit {code})")
             return code
