@@ -126,6 +126,8 @@ def check_fits(page: Any, game: str, w: int, h: int) -> None:
         ("twenty", "Game of 20"),
         ("pegs", "English (33 holes)"),
         ("pegs", "Triangle (15 holes)"),
+        ("gandagalo", "20 x 20, hard"),
+        ("lastfit", "Two players, 8 x 8"),
         ("workshop", "6 x 10 with the 12 pentominoes"),
     ],
 )

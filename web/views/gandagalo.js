@@ -324,6 +324,7 @@ export function createView({ root, info, host }) {
         rows: R,
         cols: C,
         boards: [{ x: rect.left + layout.x, y: rect.top + layout.y }],
+        tray: {}, // no pieces to place: every square is on the board
         canvas: { x: rect.left, y: rect.top, width: rect.width, height: rect.height },
         cursor,
         mistakesShown: mistakesShown(),
