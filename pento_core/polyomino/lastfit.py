@@ -174,11 +174,16 @@ def solve(lay: Layout, occupied: int, used: int, budget: Budget | None = None) -
 
 # -- the computer's levels ----------------------------------------------------------------------------
 
+MAX_CANDIDATES = 150  # moves the intermediate and strong players weigh (a random sample when there are more)
+
+
 
 def _fewest_replies(moves: list[Move], rng: random.Random) -> Move:
     """Intermediate: the move that leaves the opponent the fewest moves (ties at random) -- it keeps
-    the board's options for later and cuts the opponent's now."""
-    scored = [(len(after(moves, m)), rng.random(), m) for m in moves]
+    the board's options for later and cuts the opponent's now.  On an open board it weighs a sample
+    of :data:`MAX_CANDIDATES` moves: each costs a pass over all the others."""
+    weighed = rng.sample(moves, MAX_CANDIDATES) if len(moves) > MAX_CANDIDATES else moves
+    scored = [(len(after(moves, m)), rng.random(), m) for m in weighed]
     return min(scored, key=lambda t: (t[0], t[1]))[2]
 
 
@@ -190,9 +195,6 @@ def _playout(moves: list[Move], rng: random.Random) -> int:
         moves = after(moves, m)
         turn ^= 1
     return 1 if turn == 1 else 0
-
-
-MAX_CANDIDATES = 150  # moves the Monte-Carlo search weighs (a random sample when there are more)
 
 
 def _monte_carlo(moves: list[Move], rng: random.Random, seconds: float) -> Move:
