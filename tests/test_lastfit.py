@@ -114,6 +114,7 @@ def test_illegal_moves_are_refused_with_the_reason() -> None:
         GAME.apply(st, "L0@7,7")
     with pytest.raises(ParseError):
         GAME.apply(st, "Q0@0,0")
+    assert GAME.write_state(GAME.apply(st, " x0@03,3 ")) == "I0@0,0;X0@3,3"  # written one way
 
 
 @pytest.mark.parametrize(

@@ -202,7 +202,8 @@ class LastFitGame:
         mask = st.lay.mask(cells)
         if mask & st.occupied:
             raise IllegalMoveError(f"{piece.name} would overlap a piece on the board")
-        move = lf.Move(k, mask, text)
+        # the layout's own text for it, so a position is written one way whatever the player typed
+        move = next((m for m in st.lay.moves if m.mask == mask and m.piece == k), lf.Move(k, mask, text))
         return LFState(st.desc, st.lay, st.players, (*st.moves, move), st.occupied | mask, st.used | 1 << k)
 
     def _computer(self, st: LFState) -> LFState:
