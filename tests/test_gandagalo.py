@@ -7,10 +7,10 @@ report's definitions."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from clirun import pento
 from gandagalo_checker import fillings, forced, full, read, valid, with_suppositions
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,14 +27,7 @@ GAME = GandaGaloGame()
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pento_core", "gandagalo", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        input=stdin,
-        timeout=120,
-    )
+    return pento("gandagalo", *args, stdin=stdin)
 
 
 # -- boards and the solver's counts --------------------------------------------------------------------

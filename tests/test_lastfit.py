@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from clirun import pento
 from lastfit_checker import placements, rectangle, symmetric_classes, wins
 
 from pento_core.budget import Budget
@@ -194,14 +194,7 @@ def test_the_blocking_puzzle_ends_when_nothing_fits() -> None:
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pento_core", "lastfit", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        input=stdin,
-        timeout=120,
-    )
+    return pento("lastfit", *args, stdin=stdin)
 
 
 def test_solve_prints_the_winning_move_and_the_value() -> None:
