@@ -22,7 +22,6 @@ from pento_core.gandagalo.board import Grid, parse
 from pento_core.gandagalo.generator import GenerateError, generate
 from pento_core.gandagalo.solver import analyse, grade, solutions
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME = GandaGaloGame()
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import subprocess
-from pathlib import Path
 
 import pytest
 from clirun import pento
@@ -18,7 +17,6 @@ from pento_core.polyomino import lastfit as lf
 from pento_core.polyomino.board import Board, Position
 from pento_core.polyomino.cover import board_symmetries, symmetry_cell_map
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME = LastFitGame()
 
 
