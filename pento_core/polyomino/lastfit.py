@@ -177,7 +177,6 @@ def solve(lay: Layout, occupied: int, used: int, budget: Budget | None = None) -
 MAX_CANDIDATES = 150  # moves the intermediate and strong players weigh (a random sample when there are more)
 
 
-
 def _fewest_replies(moves: list[Move], rng: random.Random) -> Move:
     """Intermediate: the move that leaves the opponent the fewest moves (ties at random) -- it keeps
     the board's options for later and cuts the opponent's now.  On an open board it weighs a sample
