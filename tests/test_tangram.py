@@ -12,7 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pento_core.errors import ParseError
+from pento_core.tangram import arrangement
 from pento_core.tangram.geometry import Polygon, add, ccw, identify, mirror, rotate45
+from pento_core.tangram.library import CATEGORIES, FIGURES, Figure
 from pento_core.tangram.number import HALF_ROOT2, ZERO, Surd
 from pento_core.tangram.outline import Silhouette, check
 
@@ -156,3 +159,24 @@ def test_check_refuses_what_is_not_seven_tans(tmp_path: Path) -> None:
         timeout=60,
     )
     assert r.returncode == 2 and len(r.stderr.strip().split("\n")) == 1
+
+
+# -- the library and the arrangement text ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("figure", FIGURES, ids=lambda f: f.name)
+def test_every_library_figure_is_made_by_its_stored_arrangement(figure: Figure) -> None:
+    assert figure.category in CATEGORIES
+    v = check(figure.silhouette(), [p.polygon() for p in figure.pieces()])
+    assert v.solved, (figure.name, v)
+    assert arrangement.write(arrangement.parse(figure.arrangement)) == figure.arrangement
+
+
+def test_library_names_are_unique() -> None:
+    assert len({f.name for f in FIGURES}) == len(FIGURES)
+
+
+@pytest.mark.parametrize("text", ["", "X0@0,0", "L9@0,0", "L0@0", ";".join(["S0@0,0"] * 7)])
+def test_bad_arrangements_are_refused(text: str) -> None:
+    with pytest.raises(ParseError):
+        arrangement.parse(text)

@@ -1,0 +1,61 @@
+"""Where each tan lies, as text: the tangram game's position and the library's stored solutions.
+
+A placed tan is ``CODE TURN ['] @ X,Y``: its code (``S`` small triangle,
+``M`` medium triangle, ``L`` large triangle, ``Q`` square, ``P``
+parallelogram), how many eighths of a turn it is turned counter-clockwise
+(0 to 7), ``'`` when it is flipped over first (in the vertical axis), and
+where its first corner (the corner at the origin of :func:`~.geometry.shape`)
+goes, as exact numbers: ``L3@1+√2,2``.  An arrangement is seven placed tans
+joined by ``;``.  :func:`parse` and :meth:`Placed.text` are the pair.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import ParseError
+from .geometry import TANS, Point, Polygon, add, ccw, mirror, parse_point, rotate45, shape
+
+CODES = {"S": "small triangle", "M": "medium triangle", "L": "large triangle", "Q": "square", "P": "parallelogram"}
+_PLACED = re.compile(r"^\s*([SMLQP])([0-7])(')?@(.+)$")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Tan ``CODES[code]``, flipped first when ``flip``, turned ``turn`` × 45°, its first corner at ``at``."""
+
+    code: str
+    turn: int
+    flip: bool
+    at: Point
+
+    def polygon(self) -> Polygon:
+        points = shape(CODES[self.code])
+        if self.flip:
+            points = tuple(mirror(p) for p in points)
+        return ccw(tuple(add(rotate45(p, self.turn), self.at) for p in points))
+
+    def text(self) -> str:
+        x, y = self.at
+        return f"{self.code}{self.turn}{chr(39) if self.flip else ''}@{x.text()},{y.text()}"
+
+
+def parse_placed(text: str) -> Placed:
+    m = _PLACED.match(text)
+    if not m:
+        raise ParseError(f"{text.strip()[:30]!r} is not a placed tan like L3@1,2 or P0'@0,√2")
+    return Placed(m.group(1), int(m.group(2)), m.group(3) is not None, parse_point(m.group(4).strip()))
+
+
+def parse(text: str) -> list[Placed]:
+    """Seven placed tans joined by ``;``, the set's pieces each once (two small, two large)."""
+    placed = [parse_placed(t) for t in text.split(";") if t.strip()]
+    counts = {name: sum(1 for p in placed if CODES[p.code] == name) for name in TANS}
+    if counts != TANS:
+        raise ParseError("an arrangement places the seven tans: S, S, M, L, L, Q and P")
+    return placed
+
+
+def write(placed: list[Placed]) -> str:
+    return ";".join(p.text() for p in placed)
