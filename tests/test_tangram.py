@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pento_core.errors import ParseError
-from pento_core.tangram import arrangement
+from pento_core.tangram import arrangement, convex
 from pento_core.tangram.geometry import Polygon, add, ccw, identify, mirror, rotate45
 from pento_core.tangram.library import CATEGORIES, FIGURES, Figure
 from pento_core.tangram.number import HALF_ROOT2, ZERO, Surd
-from pento_core.tangram.outline import Silhouette, check
+from pento_core.tangram.outline import Silhouette, check, matches
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -180,3 +180,19 @@ def test_library_names_are_unique() -> None:
 def test_bad_arrangements_are_refused(text: str) -> None:
     with pytest.raises(ParseError):
         arrangement.parse(text)
+
+
+def test_the_thirteen_convex_figures_of_wang_and_hsiung() -> None:
+    # 20 convex polygons can be made of the 16 small triangles of the set, and the tans make 13
+    assert len(convex.polygons()) == 20
+    found = convex.figures()
+    assert len(found) == 13
+    # the library holds thirteen convex figures, no two the same shape, each one the search found
+    mine = [f.silhouette() for f in FIGURES if f.category == "convex figures"]
+    assert len(mine) == 13
+    for i, a in enumerate(mine):
+        for b in mine[:i]:
+            assert not matches(a.outline, [], b, allow_mirror=True)
+    for poly, _ in found:
+        target = Silhouette(ccw(tuple((Surd(x), Surd(y)) for x, y in poly)))
+        assert sum(matches(m.outline, [], target, allow_mirror=True) for m in mine) == 1
