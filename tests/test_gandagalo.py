@@ -289,7 +289,7 @@ def test_solve_plays_over_mistakes() -> None:
 
 @pytest.mark.parametrize(
     ("desc", "words"),
-    [("XXX/.../...", "three equal marks"), ("..../..../....", "more than one"), ("XX./XX./...", "no solution")],
+    [("OOO/.../...", "three equal marks"), ("..../..../....", "more than one"), ("XX./XX./...", "no solution")],
 )
 def test_boards_that_are_no_puzzle_are_refused_with_the_reason(desc: str, words: str) -> None:
     with pytest.raises(PentoError, match=words):
