@@ -80,15 +80,19 @@ def _fail(message: str) -> int:
 
 
 def read_text(path: str) -> str:
-    """A text file's contents: UTF-8, at most MAX_TEXT characters (so /dev/zero or a huge file
-    is refused after reading just past the limit, never read to the end)."""
-    with open(path, "rb") as f:
-        data = f.read(4 * MAX_TEXT + 4)
+    """A text file's contents (``-``: standard input): UTF-8, at most MAX_TEXT characters (so
+    /dev/zero or a huge file is refused after reading just past the limit, never read to the end)."""
+    if path == "-":
+        data = sys.stdin.buffer.read(4 * MAX_TEXT + 4)
+    else:
+        with open(path, "rb") as f:
+            data = f.read(4 * MAX_TEXT + 4)
+    name = "standard input" if path == "-" else path
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise PentoError(f"{path} is not UTF-8 text (byte {e.start + 1} cannot be read)") from None
-    return within(text, path, MAX_TEXT)
+        raise PentoError(f"{name} is not UTF-8 text (byte {e.start + 1} cannot be read)") from None
+    return within(text, name, MAX_TEXT)
 
 
 def read_board(spec: str) -> Board:
@@ -254,8 +258,7 @@ def cmd_pegs_solve(args: argparse.Namespace) -> int:
 
 
 def _gg_read(path: str) -> gg_board.Grid:
-    text = within(sys.stdin.read(MAX_TEXT + 1), "the board text", MAX_TEXT) if path == "-" else read_text(path)
-    return gg_board.parse(text)
+    return gg_board.parse(read_text(path))
 
 
 def cmd_gg_generate(args: argparse.Namespace) -> int:
@@ -284,8 +287,7 @@ def cmd_gg_grade(args: argparse.Namespace) -> int:
 
 
 def cmd_lastfit_solve(args: argparse.Namespace) -> int:
-    text = within(sys.stdin.read(MAX_TEXT + 1), "the position", MAX_TEXT) if args.file == "-" else read_text(args.file)
-    pos = parse_position(text, lastfit.PENTOMINOES)
+    pos = parse_position(read_text(args.file), lastfit.PENTOMINOES)
     lay = lastfit.layout(pos.board)
     occupied = used = 0
     for p in pos.placements:

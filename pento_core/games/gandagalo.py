@@ -31,7 +31,7 @@ from functools import lru_cache
 from ..budget import Budget
 from ..errors import IllegalMoveError, ParseError, PentoError
 from ..gandagalo import board as boards
-from ..gandagalo.board import MAX_SIDE, Grid, Mask, bits, count
+from ..gandagalo.board import MAX_SIDE, Grid, Mask, bits
 from ..gandagalo.explain import name, next_step
 from ..gandagalo.generator import generate
 from ..gandagalo.solver import LEVELS, Report, analyse
@@ -261,14 +261,16 @@ class GandaGaloGame:
         g = st.puzzle.grid
         return g.with_marks(g.x | st.x, g.o | st.o)
 
-    def view(self, st: GGState) -> JSON:
-        puzzle = st.puzzle
+    def _mistakes(self, st: GGState) -> tuple[Grid, Mask, Mask]:
+        """The board with the player's marks, the squares of lines of three, the marks the solution lacks."""
         grid = self._grid(st)
-        sx, so = puzzle.solution
-        broken = grid.broken()
-        wrong = st.x & ~sx | st.o & ~so
-        free = len(puzzle.free)
-        done = count(st.x | st.o)
+        sx, so = st.puzzle.solution
+        return grid, grid.broken(), st.x & ~sx | st.o & ~so
+
+    def view(self, st: GGState) -> JSON:
+        grid, broken, wrong = self._mistakes(st)
+        free = len(st.puzzle.free)
+        done = (st.x | st.o).bit_count()
         complete = done == free and not broken
         since = st.x ^ st.anchors[-1][0] | st.o ^ st.anchors[-1][1] if st.anchors else 0
         if complete:
@@ -301,15 +303,12 @@ class GandaGaloGame:
     # -- help from the solver ---------------------------------------------------------------------------
 
     def hint(self, st: GGState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
-        grid = self._grid(st)
-        sx, so = st.puzzle.solution
-        if self.view(st)["complete"]:
+        grid, broken, wrong = self._mistakes(st)
+        if not grid.empty and not broken:
             return Hint("solved", "Solved: nothing is left to fill.")
-        broken = grid.broken()
         if broken:
             cells = [grid.cell(i) for i in bits(broken)]
             return Hint("blocked", "Three equal marks are in a line (marked): change one of them.", None, cells)
-        wrong = st.x & ~sx | st.o & ~so
         if wrong:
             i = (wrong & -wrong).bit_length() - 1
             back = " or go back to your anchor" if st.anchors else ""
@@ -317,7 +316,7 @@ class GandaGaloGame:
                 f"The {grid.at(i)} at {name(grid, i)} is a mistake: the solution has the other mark. Change it{back}."
             )
             return Hint("blocked", message, None, [grid.cell(i)])
-        step = next_step(grid, (sx, so))
+        step = next_step(grid, st.puzzle.solution)
         assert step is not None
         r, c = grid.cell(step.cell)
         cells = [(r, c)] + [grid.cell(i) for i in step.because]

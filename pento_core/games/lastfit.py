@@ -293,7 +293,7 @@ class LastFitGame:
         return {
             "placements": placements,
             "available": {n: 0 if st.used >> k & 1 else 1 for k, n in enumerate(lf.NAMES)},
-            "covered": bin(st.occupied).count("1"),
+            "covered": st.occupied.bit_count(),
             "area": st.lay.board.area,
             "turn": st.turn,
             "legal": len(legal),

@@ -219,7 +219,7 @@ class PegsGame:
 
     def view(self, st: PegState) -> JSON:
         board = st.board
-        left = bin(st.pegs).count("1")
+        left = st.pegs.bit_count()
         complete = left == 1 and (st.finish is None or st.pegs == 1 << st.finish)
         moves = board.moves(st.pegs)
         lost = not complete and not moves

@@ -46,11 +46,6 @@ def bits(mask: Mask) -> list[int]:
     return out
 
 
-def count(mask: Mask) -> int:
-    """How many cells ``mask`` holds."""
-    return bin(mask).count("1")
-
-
 @dataclass(frozen=True)
 class Lines:
     """Every line of three cells on a board with its blocked cells taken out.

@@ -29,7 +29,7 @@ import time
 
 from ..budget import Budget, Progress, ProgressFn
 from ..errors import PentoError
-from .board import MAX_SIDE, Grid, Mask, bits, count, lines
+from .board import MAX_SIDE, Grid, Mask, bits, lines
 from .solver import FORCED, LEVEL_TECHNIQUE, LEVELS, SUPPOSITION, TECHNIQUES, closure, filled
 
 VERSION = 1
@@ -85,7 +85,7 @@ def minimise(solution: Grid, technique: str, rng: random.Random, budget: Budget)
     board = Grid(solution.rows, solution.cols, solution.blocked)
     tried = TECHNIQUES[: TECHNIQUES.index(technique) + 1]  # the cheap ones first: most removals need no more
     gx, go = solution.x, solution.o
-    for i in rng.sample(bits(gx | go), count(gx | go)):
+    for i in rng.sample(bits(gx | go), (gx | go).bit_count()):
         budget.check()
         fewer = board.with_marks(gx & ~(1 << i), go & ~(1 << i))
         if any(filled(fewer, closure(fewer, t, budget)) for t in tried):

@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..budget import Budget, BudgetSpent
-from .board import Grid, Lines, Mask, bits, count
+from .board import Grid, Lines, Mask, bits
 
 FORCED = "forced moves"
 SUPPOSITION = "supposition"
@@ -237,8 +237,3 @@ def grade(grid: Grid, budget: Budget | None = None) -> str:
 def filled(grid: Grid, marks: Marks | None) -> bool:
     """Whether ``marks`` fill every free cell of ``grid``."""
     return marks is not None and (marks[0] | marks[1]) == grid.lines.open
-
-
-def givens(grid: Grid) -> int:
-    """How many marks the board gives."""
-    return count(grid.x | grid.o)

@@ -39,7 +39,7 @@ def backward(board: PegBoard, pegs_wanted: int, rng: random.Random, finish: int 
         end = rng.randrange(board.size) if finish is None else finish
         pegs = 1 << end
         path: list[Jump] = []
-        while bin(pegs).count("1") < pegs_wanted:
+        while pegs.bit_count() < pegs_wanted:
             options = [j for j in board.jumps if pegs >> j.c & 1 and not pegs >> j.b & 1 and not pegs >> j.a & 1]
             if not options:
                 break
@@ -49,7 +49,7 @@ def backward(board: PegBoard, pegs_wanted: int, rng: random.Random, finish: int 
             j = options[min(len(options) - 1, int(rng.random() ** 2 * len(options)))]
             pegs = pegs & ~(1 << j.c) | 1 << j.a | 1 << j.b
             path.append(j)
-        if bin(pegs).count("1") == pegs_wanted:
+        if pegs.bit_count() == pegs_wanted:
             return Generated(pegs, end, tuple(reversed(path)), 0)
     raise PentoError("no puzzle of that size could be grown on this board")
 

@@ -75,17 +75,13 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _count(mask: int) -> int:
-    return bin(mask).count("1")
-
-
 # -- the arguments ---------------------------------------------------------------------------------------
 
 
 def too_few(board: PegBoard, pegs: int, finish: int | None) -> str | None:
     if pegs == 0:
         return "there are no pegs on the board"
-    if _count(pegs) == 1 and finish is not None and not pegs >> finish & 1:
+    if pegs.bit_count() == 1 and finish is not None and not pegs >> finish & 1:
         return f"one peg is left and it is not in the finish hole ({_where(board, finish)})"
     return None
 
@@ -96,7 +92,7 @@ def stuck(board: PegBoard, pegs: int, finish: int | None) -> str | None:
     for j in board.jumps:
         moving |= 1 << j.a | 1 << j.b
         landing |= 1 << j.c
-    if _count(pegs) > 1:
+    if pegs.bit_count() > 1:
         fixed = pegs & ~moving
         if fixed:
             i = (fixed & -fixed).bit_length() - 1
@@ -126,7 +122,7 @@ def parts(board: PegBoard) -> list[int]:
 
 
 def separated(board: PegBoard, pegs: int, finish: int | None) -> str | None:
-    with_pegs = [p for p in parts(board) if p & pegs and _count(p) > 1]
+    with_pegs = [p for p in parts(board) if p & pegs and p.bit_count() > 1]
     if len(with_pegs) > 1:
         a, b = (((p & pegs) & -(p & pegs)).bit_length() - 1 for p in with_pegs[:2])
         return f"the pegs at {_where(board, a)} and at {_where(board, b)} are in parts of the board no jump links"
@@ -164,7 +160,7 @@ def class_functions(board: PegBoard) -> tuple[int, ...]:
 
 
 def position_class(board: PegBoard, pegs: int) -> tuple[int, ...]:
-    return tuple(_count(f & pegs) & 1 for f in class_functions(board))
+    return tuple((f & pegs).bit_count() & 1 for f in class_functions(board))
 
 
 def classes(board: PegBoard, pegs: int, finish: int | None) -> Proof | None:
@@ -174,12 +170,12 @@ def classes(board: PegBoard, pegs: int, finish: int | None) -> Proof | None:
         return None
     functions = class_functions(board)
     if finish is not None:
-        f = next(f for f in functions if _count(f & pegs) % 2 != _count(f & 1 << finish) % 2)
-        on = _count(f & pegs)
+        f = next(f for f in functions if (f & pegs).bit_count() % 2 != (f & 1 << finish).bit_count() % 2)
+        on = (f & pegs).bit_count()
         now, then = ("odd", "even") if on % 2 else ("even", "odd")
         verb = "stands" if on == 1 else "stand"
         return Proof(
-            f"position classes: {_plural(on, 'peg')} {verb} on a set of {_count(f)} holes (the marked ones),"
+            f"position classes: {_plural(on, 'peg')} {verb} on a set of {f.bit_count()} holes (the marked ones),"
             f" an {now} number;"
             f" no jump changes whether it is even or odd, and one peg in the finish hole ({_where(board, finish)})"
             f" would make it {then}",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..budget import Budget, BudgetSpent
@@ -106,16 +106,11 @@ class Solver:
 
     budget: Budget | None = None
     nodes: int = 0
-    table: dict[tuple[int, int], bool] | None = None
-
-    def __post_init__(self) -> None:
-        if self.table is None:
-            self.table = {}
+    table: dict[tuple[int, int], bool] = field(default_factory=dict)
 
     def wins(self, moves: list[Move], occupied: int, used: int) -> bool:
         """Whether the player to move wins with ``moves`` the legal moves of ``(occupied, used)``."""
         table = self.table
-        assert table is not None
         key = (occupied, used)
         known = table.get(key)
         if known is not None:
@@ -228,7 +223,7 @@ EXACT_MOVES = 700  # ... once the position has at most this many moves (on 8x8, 
 STRONG_SECONDS = 0.6
 
 
-def choose(lay: Layout, occupied: int, used: int, level: str, seed: int, table: Solver | None = None) -> Move | None:
+def choose(lay: Layout, occupied: int, used: int, level: str, seed: int) -> Move | None:
     """The computer's move at ``level`` (None: it cannot move).  Deterministic for a seed."""
     moves = legal(lay.moves, occupied, used)
     if not moves:
@@ -245,11 +240,3 @@ def choose(lay: Layout, occupied: int, used: int, level: str, seed: int, table: 
         if verdict.value == "loss":  # lost against perfect play: make it as long as possible for the opponent
             return max(moves, key=lambda m: (len(after(moves, m)), rng.random()))
     return _monte_carlo(moves, rng, STRONG_SECONDS)
-
-
-# -- the blocking puzzle ---------------------------------------------------------------------------------
-
-
-def blocks(lay: Layout, occupied: int, used: int) -> bool:
-    """Whether no unused piece fits anywhere: the position blocks the board."""
-    return not legal(lay.moves, occupied, used)

@@ -39,15 +39,8 @@ class Surd:
     def __init__(self, a: Fraction | int = 0, b: Fraction | int = 0) -> None:
         a, b = Fraction(a), Fraction(b)
         d = a.denominator * b.denominator // gcd(a.denominator, b.denominator)
-        self._set(a.numerator * (d // a.denominator), b.numerator * (d // b.denominator), d)
-
-    def _set(self, p: int, q: int, d: int) -> None:
-        g = gcd(p, q, d)
-        if g > 1:
-            p, q, d = p // g, q // g, d // g
-        self.p = p
-        self.q = q
-        self.d = d
+        reduced = Surd._of(a.numerator * (d // a.denominator), b.numerator * (d // b.denominator), d)
+        self.p, self.q, self.d = reduced.p, reduced.q, reduced.d
 
     @classmethod
     def _of(cls, p: int, q: int, d: int) -> Surd:
