@@ -199,7 +199,7 @@ class PegsGame:
             raise IllegalMoveError(f"there is no peg to jump over at row {mid[0]}, column {mid[1]}")
         if st.pegs >> c & 1:
             raise IllegalMoveError(f"the hole at row {r2}, column {c2} is not empty")
-        pegs = st.pegs & ~(1 << a | 1 << j.b) | 1 << c
+        pegs = j.after(st.pegs)
         return PegState(st.desc, board, st.start, st.finish, (*st.jumps, j), pegs)
 
     # -- what the view needs ---------------------------------------------------------------------------

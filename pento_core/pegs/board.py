@@ -37,6 +37,10 @@ class Jump:
     b: int
     c: int
 
+    def after(self, pegs: int) -> int:
+        """The pegs once this jump is made (legality is the caller's: see :meth:`PegBoard.moves`)."""
+        return pegs & ~(1 << self.a | 1 << self.b) | 1 << self.c
+
 
 @dataclass(frozen=True)
 class PegBoard:

@@ -447,5 +447,5 @@ def replay(board: PegBoard, pegs: int, moves: tuple[Jump, ...]) -> Iterator[int]
     for j in moves:
         if not (pegs >> j.a & 1 and pegs >> j.b & 1 and not pegs >> j.c & 1):
             raise ValueError(f"illegal jump {j}")
-        pegs = pegs & ~(1 << j.a | 1 << j.b) | 1 << j.c
+        pegs = j.after(pegs)
         yield pegs
