@@ -7,11 +7,13 @@ from .games.cover import CoverGame
 from .games.gandagalo import GandaGaloGame
 from .games.lastfit import LastFitGame
 from .games.pegs import PegsGame
+from .games.tangram import TangramGame
 from .games.twenty import TwentyGame
 from .games.workshop import WorkshopGame
 
 GAMES: dict[str, Game] = {
-    g.id: g for g in (CoverGame(), TwentyGame(), PegsGame(), GandaGaloGame(), LastFitGame(), WorkshopGame())
+    g.id: g
+    for g in (CoverGame(), TwentyGame(), PegsGame(), GandaGaloGame(), LastFitGame(), TangramGame(), WorkshopGame())
 }
 
 

@@ -18,7 +18,8 @@ def call(cmd, **args):
 def test_hello_lists_games_and_protocol():
     r = call("hello")
     assert r["ok"] and r["id"] == 7 and r["result"]["protocol"] == api.PROTOCOL
-    assert [g["id"] for g in r["result"]["games"]] == ["cover", "twenty", "pegs", "gandagalo", "lastfit", "workshop"]
+    games = ["cover", "twenty", "pegs", "gandagalo", "lastfit", "tangram", "workshop"]
+    assert [g["id"] for g in r["result"]["games"]] == games
     assert r["result"]["games"][0]["features"] == ["hint", "solve", "timer"]
 
 

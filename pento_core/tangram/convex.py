@@ -101,37 +101,41 @@ def quarters(poly: tuple[IntPoint, ...]) -> frozenset[Quarter]:
 
 
 def tiling(poly: tuple[IntPoint, ...]) -> list[tuple[str, tuple[IntPoint, ...]]] | None:
-    """The seven tans covering ``poly`` exactly (each as its code and corners), or None."""
-    target = quarters(poly)
-    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    """The seven tans covering the convex ``poly`` exactly (each as its code and corners), or None."""
+    return cover(quarters(poly))
+
+
+def cover(target: frozenset[Quarter]) -> list[tuple[str, tuple[IntPoint, ...]]] | None:
+    """The seven tans covering the quarters ``target`` exactly (any region, convex or not), or None."""
+    xs, ys = [q[0] for q in target], [q[1] for q in target]
     places: dict[str, list[tuple[frozenset[Quarter], tuple[IntPoint, ...]]]] = {}
     for code, pts in TANS.items():
         shapes = {tuple(sorted(img)): img for img in _images(pts)}
         places[code] = []
         for img in shapes.values():
-            for dx in range(min(xs) - 2, max(xs) + 1):
-                for dy in range(min(ys) - 2, max(ys) + 1):
+            for dx in range(min(xs) - 2, max(xs) + 2):
+                for dy in range(min(ys) - 2, max(ys) + 2):
                     moved = tuple((x + dx, y + dy) for x, y in img)
                     cells = quarters(moved)
                     if cells <= target:
                         places[code].append((cells, moved))
     order = sorted(target)
 
-    def cover(covered: frozenset[Quarter], left: tuple[str, ...]) -> list[tuple[str, tuple[IntPoint, ...]]] | None:
+    def search(covered: frozenset[Quarter], left: tuple[str, ...]) -> list[tuple[str, tuple[IntPoint, ...]]] | None:
         if not left:
-            return []
+            return [] if len(covered) == len(target) else None
         first = next(c for c in order if c not in covered)
         for code in sorted(set(left)):
             rest = list(left)
             rest.remove(code)
             for cells, moved in places[code]:
                 if first in cells and not cells & covered:
-                    found = cover(covered | cells, tuple(rest))
+                    found = search(covered | cells, tuple(rest))
                     if found is not None:
                         return [(code, moved), *found]
         return None
 
-    return cover(frozenset(), SET)
+    return search(frozenset(), SET)
 
 
 def figures() -> list[tuple[tuple[IntPoint, ...], list[tuple[str, tuple[IntPoint, ...]]]]]:

@@ -128,6 +128,7 @@ def check_fits(page: Any, game: str, w: int, h: int) -> None:
         ("pegs", "Triangle (15 holes)"),
         ("gandagalo", "20 x 20, hard"),
         ("lastfit", "Two players, 8 x 8"),
+        ("tangram", "Square"),
         ("workshop", "6 x 10 with the 12 pentominoes"),
     ],
 )

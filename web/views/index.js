@@ -6,5 +6,6 @@ export const VIEWS = Object.assign(Object.create(null), {
   pegs: () => import("./pegs.js"),
   gandagalo: () => import("./gandagalo.js"),
   lastfit: () => import("./cover.js"), // the cover view, with players and pieces that stay
+  tangram: () => import("./tangram.js"),
   workshop: () => import("./workshop.js"),
 });

@@ -1,0 +1,443 @@
+"""Tangram: lay the seven tans to form a silhouette, recognised by its outline whatever the arrangement.
+
+Text formats:
+
+* **params** (for :meth:`TangramGame.new`): a figure's name (``Cat``) or slug
+  (``cat``), ``random`` or ``random:CATEGORY`` (a figure drawn by the seed),
+  ``free`` (make your own), or a desc.
+* **desc**: a library figure's slug (``square``, ``hexagon-1``); ``made:``
+  and an arrangement (:mod:`~pento_core.tangram.arrangement`): the
+  silhouette those seven tans make, a player's own puzzle; ``free``: no
+  silhouette, the table to make one on.
+* **state**: the seven tans in the set's order (S, S, M, L, L, Q, P), joined
+  by ``;``, each ``-`` (still in the tray) or placed (``L3@1+√2,2``); ``""``
+  is every tan in the tray.
+* **move**: ``I=PLACED`` puts tan ``I`` (0-6) exactly there; ``I=-`` puts it
+  back in the tray; ``drop I X Y`` drops it with its first corner near the
+  decimal point ``X,Y`` (snapped: :mod:`~pento_core.tangram.table`); ``turn I
+  +1`` / ``turn I -1`` turns it by 45° about its centre; ``flip I`` turns it
+  over; ``shift I DX DY`` moves it by exact amounts (the keyboard's arrows);
+  ``clear`` puts every tan back in the tray.
+
+Coordinates are table units with y upwards: the small triangle's legs are 1.
+A library silhouette lies where its outline's points say; a ``made:`` one is
+moved so that its lowest, leftmost corner is at 0,0.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from ..budget import Budget
+from ..errors import IllegalMoveError, ParseError, PentoError
+from ..limits import MAX_DESC, within
+from ..tangram import arrangement, library
+from ..tangram.arrangement import CODES, Placed, parse_placed
+from ..tangram.geometry import Point, Polygon, area2, ccw, shape
+from ..tangram.number import Surd
+from ..tangram.number import parse as parse_number
+from ..tangram.outline import Silhouette, Verdict, check, overlap, union_loops
+from ..tangram.table import REACH, flipped, marks, parse_float, snap, turned
+from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
+
+SET = ("S", "S", "M", "L", "L", "Q", "P")  # the state's order of the tans
+MAX_TANGRAM_STATE = 2_000  # seven placed tans with exact numbers fit in far less
+FREE = "free"
+MADE = "made:"
+MARGIN = 2  # table units around a silhouette where tans can be laid
+FREE_TABLE = (0.0, 0.0, 10.0, 8.0)  # the table to make a figure on
+PICTURE_STEPS = 3  # picture cells per table unit
+
+RULES = """\
+Lay all seven tans (two large triangles, a medium one, two small ones, a square and a
+parallelogram) so that together they cover the dark silhouette exactly, without overlapping. Any
+arrangement that makes the figure counts: the game compares the outline of your tans with the
+silhouette's, exactly.
+
+Drag a tan from the tray onto the table. Turn the chosen tan by 45 degrees with the turn buttons,
+the R key (Shift+R turns the other way) or a two-finger twist; flip it with Flip or F (only the
+parallelogram looks different flipped). Drop a tan near another or near a corner of the
+silhouette and it snaps into place, corner to corner. Drag a tan back to the tray to take it off.
+
+The thermometer shows how far you are: the smaller of two shares, the share of the silhouette's
+corners (each with its edge length and angle) that your figure's outline also has, and the share of
+the silhouette covered by your tans. It reaches 100 % only when the figure is made.
+
+Hint puts one tan where it lies in one solution. Make your own: arrange the tans into any figure
+(pieces touching along edges) and save it as a puzzle to share by link."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """A puzzle: its silhouette (None on the free table), its name, one arrangement that makes it."""
+
+    name: str
+    category: str
+    silhouette: Silhouette | None
+    solution: tuple[Placed, ...]
+    table: tuple[float, float, float, float]  # xmin, ymin, xmax, ymax of where tans can lie
+
+
+@dataclass(frozen=True)
+class TanState:
+    desc: str
+    target: Target
+    tans: tuple[Placed | None, ...]  # SET order; None: in the tray
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+_LIBRARY = {slug(f.name): f for f in library.FIGURES}
+
+
+def _bounds(points: list[Point]) -> tuple[float, float, float, float]:
+    xs = [float(p[0]) for p in points]
+    ys = [float(p[1]) for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _table_around(outline: Polygon) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = _bounds(list(outline))
+    return (math.floor(x0) - MARGIN, math.floor(y0) - MARGIN, math.ceil(x1) + MARGIN, math.ceil(y1) + MARGIN)
+
+
+def moved_home(tans: list[Placed]) -> tuple[list[Placed], Silhouette]:
+    """The tans moved so that their figure's lowest, then leftmost corner is at 0,0, and that figure:
+    the same figure made anywhere on the table is the same puzzle, with the same link."""
+    sil = figure_of(tans)
+    low = min(sil.outline, key=lambda p: (p[1], p[0]))
+    tans = [replace(t, at=(t.at[0] - low[0], t.at[1] - low[1])) for t in tans]
+    return tans, figure_of(tans)
+
+
+def figure_of(tans: list[Placed]) -> Silhouette:
+    """The silhouette seven tans make, or a PentoError saying why they make none."""
+    polys = [t.polygon() for t in tans]
+    for i in range(len(polys)):
+        for j in range(i):
+            if overlap(polys[i], polys[j]):
+                raise PentoError(f"the {CODES[tans[i].code]} and the {CODES[tans[j].code]} overlap")
+    loops = union_loops(polys)
+    outlines = [loop for loop in loops if area2(loop).sign() > 0]
+    if len(outlines) != 1:
+        raise PentoError(f"the tans make {len(outlines)} separate figures: they must touch along their edges")
+    return Silhouette(outlines[0], tuple(loop for loop in loops if area2(loop).sign() < 0))
+
+
+@lru_cache(maxsize=64)
+def _target(desc: str) -> Target:
+    within(desc, "the puzzle description", MAX_DESC)
+    if desc == FREE:
+        return Target("your own figure", "", None, (), FREE_TABLE)
+    if desc.startswith(MADE):
+        tans, sil = moved_home(arrangement.parse(desc[len(MADE) :]))
+        return Target("your silhouette", "made by a player", sil, tuple(tans), _table_around(sil.outline))
+    fig = _LIBRARY.get(desc)
+    if fig is None:
+        raise PentoError(f"there is no tangram figure called {desc[:40]!r}")
+    sil = fig.silhouette()
+    return Target(fig.name, fig.category, sil, tuple(fig.pieces()), _table_around(sil.outline))
+
+
+def _same_place(a: Placed, b: Placed) -> bool:
+    return a.code == b.code and set(a.polygon()) == set(b.polygon())
+
+
+class TangramGame:
+    """The seven tans and a silhouette; verified by outline, exactly (the SBGames 2008 poster)."""
+
+    id = "tangram"
+    title = "Tangram"
+    description = "Lay the seven tans to make the silhouette: any arrangement with its outline counts."
+    rules = RULES
+    features: tuple[str, ...] = ("hint", "solve", "timer")
+    picture_solved = False
+
+    def presets(self) -> list[Preset]:
+        return [
+            Preset("Square", "square"),
+            Preset("Arrow", "arrow"),
+            Preset("Window with its pane out", "window-with-its-pane-out"),
+            Preset("Hexagon 2", "hexagon-2"),
+            Preset("Make your own", FREE),
+        ]
+
+    def forms(self) -> list[Form]:
+        names = tuple(f.name for f in library.FIGURES)
+        return [
+            Form("A silhouette", "{figure}", (Field("figure", "figure", names[0], options=names),)),
+            Form(
+                "A random silhouette",
+                "random:{category}",
+                (Field("category", "from", "any", options=("any", *library.CATEGORIES)),),
+            ),
+        ]
+
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+        """The desc for ``params`` (see the module docstring)."""
+        text = params.strip()
+        if text.lower().startswith("random"):
+            category = text.partition(":")[2].strip().lower() or "any"
+            pool = [f for f in library.FIGURES if category in ("any", f.category)]
+            if not pool:
+                raise PentoError(f"there is no category of figures called {category[:40]!r}")
+            return slug(random.Random(f"tangram/1/{category}/{seed}").choice(pool).name)
+        if text == FREE or text.startswith(MADE):
+            self.validate(text)
+            return text
+        key = slug(text)
+        if key not in _LIBRARY:
+            raise PentoError(f"there is no tangram figure called {text[:40]!r}")
+        return key
+
+    def validate(self, desc: str) -> None:
+        _target(desc)
+
+    def start(self, desc: str, state: str = "") -> TanState:
+        target = _target(desc)
+        text = within(state, "the position", MAX_TANGRAM_STATE).strip()
+        if not text:
+            return TanState(desc, target, (None,) * len(SET))
+        parts = text.split(";")
+        if len(parts) != len(SET):
+            raise ParseError(f"a position lists the seven tans, not {len(parts)}")
+        tans: list[Placed | None] = []
+        for i, part in enumerate(parts):
+            if part.strip() == "-":
+                tans.append(None)
+                continue
+            tan = parse_placed(part)
+            if tan.code != SET[i]:
+                raise ParseError(f"tan {i} of a position is a {CODES[SET[i]]}, not a {CODES[tan.code]}")
+            tans.append(self._on_table(tan))
+        return TanState(desc, target, tuple(tans))
+
+    @staticmethod
+    def _on_table(tan: Placed) -> Placed:
+        if any(abs(float(c)) > REACH for c in tan.at):
+            raise ParseError(f"a tan must lie within {REACH} units of the table's centre")
+        return tan
+
+    def write_state(self, st: TanState) -> str:
+        if all(t is None for t in st.tans):
+            return ""
+        return ";".join("-" if t is None else t.text() for t in st.tans)
+
+    def _index(self, text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or int(text) >= len(SET):
+            raise ParseError(f"a tan is numbered 0 to 6, not {text[:10]!r}")
+        return int(text)
+
+    def apply(self, st: TanState, move: str) -> TanState:
+        words = move.split()
+        if not words:
+            raise ParseError("an empty move")
+        tans = list(st.tans)
+        if words == ["clear"]:
+            return replace(st, tans=(None,) * len(SET))
+        if len(words) == 1 and "=" in words[0]:
+            index, _, placed = words[0].partition("=")
+            i = self._index(index)
+            if placed == "-":
+                tans[i] = None
+            else:
+                exact = parse_placed(placed)
+                if exact.code != SET[i]:
+                    raise IllegalMoveError(f"tan {i} is a {CODES[SET[i]]}, not a {CODES[exact.code]}")
+                tans[i] = self._on_table(exact)
+            return replace(st, tans=tuple(tans))
+        verb = words[0]
+        if verb not in ("drop", "turn", "flip", "shift") or len(words) < 2:
+            raise ParseError(f"{move[:30]!r} is not a tangram move (drop, turn, flip, shift, I=PLACED, clear)")
+        i = self._index(words[1])
+        tan = tans[i]
+        others = [t.polygon() for k, t in enumerate(tans) if t is not None and k != i]
+        sil = st.target.silhouette
+        spots = marks(others + ([sil.outline, *sil.holes] if sil else []))
+        if verb == "drop":
+            if len(words) != 4:
+                raise ParseError("a drop is: drop I X Y")
+            want = (parse_float(words[2], "x"), parse_float(words[3], "y"))
+            if tan is None:  # from the tray: it arrives as the tray shows it
+                tan = Placed(SET[i], 0, False, (Surd(), Surd()))
+            tans[i] = snap(tan, want, spots, others)
+            return replace(st, tans=tuple(tans))
+        if tan is None:
+            raise IllegalMoveError(f"the {CODES[SET[i]]} is still in the tray: put it on the table first")
+        if verb == "shift":
+            if len(words) != 4:
+                raise ParseError("a shift is: shift I DX DY")
+            dx, dy = parse_number(words[2]), parse_number(words[3])
+            tans[i] = self._on_table(replace(tan, at=(tan.at[0] + dx, tan.at[1] + dy)))
+            return replace(st, tans=tuple(tans))
+        if verb == "turn":
+            if len(words) != 3 or words[2] not in ("+1", "-1", "1"):
+                raise ParseError("a turn is: turn I +1 (counter-clockwise) or turn I -1")
+            moved, want = turned(tan, -1 if words[2] == "-1" else 1)
+        else:
+            if len(words) != 2:
+                raise ParseError("a flip is: flip I")
+            moved, want = flipped(tan)
+        tans[i] = self._on_table(snap(moved, want, spots, others))
+        return replace(st, tans=tuple(tans))
+
+    # -- what the view needs ---------------------------------------------------------------------------
+
+    def info(self, desc: str) -> JSON:
+        target = _target(desc)
+        sil = target.silhouette
+
+        def floats(poly: Polygon) -> list[list[float]]:
+            return [[float(p[0]), float(p[1])] for p in poly]
+
+        if sil is None:
+            title, goal = "Tangram: make your own", "Arrange the seven tans into a figure of your own, then save it."
+        else:
+            title = f"Tangram: {target.name}"
+            goal = "Cover the dark silhouette with all seven tans, in any arrangement."
+        return {
+            "title": title,
+            "goal": goal,
+            "name": target.name,
+            "category": target.category,
+            "free": sil is None,
+            "outline": floats(sil.outline) if sil else [],
+            "holes": [floats(h) for h in sil.holes] if sil else [],
+            "table": list(target.table),
+            "tans": [{"code": code, "name": CODES[code], "points": floats(ccw(shape(CODES[code])))} for code in SET],
+        }
+
+    def _verdict(self, st: TanState) -> Verdict | None:
+        sil = st.target.silhouette
+        if sil is None:
+            return None
+        return check(sil, [t.polygon() for t in st.tans if t is not None])
+
+    def view(self, st: TanState) -> JSON:
+        placed = [t for t in st.tans if t is not None]
+        pieces = [
+            None
+            if t is None
+            else {
+                "text": t.text(),
+                "at": [float(t.at[0]), float(t.at[1])],
+                "points": [[float(p[0]), float(p[1])] for p in t.polygon()],
+            }
+            for t in st.tans
+        ]
+        out: JSON = {"tans": pieces, "placed": len(placed)}
+        verdict = self._verdict(st)
+        if verdict is None:  # the free table: can the tans be saved as a figure?
+            made = ""
+            if len(placed) == len(SET):
+                try:
+                    made = MADE + arrangement.write(moved_home(placed)[0])
+                    summary = "The seven tans make one figure: save it as a puzzle, or keep shaping it."
+                except PentoError as err:
+                    summary = f"All seven tans are down, but {err}."
+            else:
+                summary = f"{len(placed)} of 7 tans on the table: arrange all seven into one figure."
+            out.update(progress=None, complete=False, made=made, summary=summary, reason="")
+            return out
+        if verdict.solved:
+            summary = f"Solved: {st.target.name}, made with all seven tans."
+        elif len(placed) == len(SET):
+            summary = f"All seven tans are down, but {verdict.reason}. The silhouette is {verdict.progress}% done."
+        else:
+            summary = f"{len(placed)} of 7 tans placed; the silhouette is {verdict.progress}% done."
+        out.update(progress=verdict.progress, complete=verdict.solved, made="", summary=summary, reason=verdict.reason)
+        return out
+
+    def picture(self, st: TanState) -> list[str]:
+        """The silhouette (dark) and the tans on it, sampled :data:`PICTURE_STEPS` times a unit."""
+        sil = st.target.silhouette
+        polys = [(t.code, [(float(p[0]), float(p[1])) for p in t.polygon()]) for t in st.tans if t is not None]
+        if sil is None:
+            pts = [p for _, poly in polys for p in poly]
+            if not pts:
+                return ["."]
+            x0, y0, x1, y1 = (
+                min(p[0] for p in pts),
+                min(p[1] for p in pts),
+                max(p[0] for p in pts),
+                max(p[1] for p in pts),
+            )
+        else:
+            x0, y0, x1, y1 = _bounds(list(sil.outline))
+        outline = [(float(p[0]), float(p[1])) for p in sil.outline] if sil else []
+        holes = [[(float(p[0]), float(p[1])) for p in h] for h in sil.holes] if sil else []
+        cols = max(1, round((x1 - x0) * PICTURE_STEPS))
+        rows = max(1, round((y1 - y0) * PICTURE_STEPS))
+        out = []
+        for r in range(rows):
+            y = y1 - (r + 0.53) / PICTURE_STEPS  # off the middle: never exactly on an edge between tans
+            row = []
+            for c in range(cols):
+                x = x0 + (c + 0.47) / PICTURE_STEPS
+                code = next((code for code, poly in polys if _inside((x, y), poly)), None)
+                if code is not None:
+                    row.append(code)
+                elif outline and _inside((x, y), outline) and not any(_inside((x, y), h) for h in holes):
+                    row.append("*")
+                else:
+                    row.append(" ")
+            out.append("".join(row))
+        return out
+
+    # -- help from the stored arrangement ------------------------------------------------------------
+
+    def _plan(self, st: TanState) -> list[tuple[int, Placed]]:
+        """The moves (tan index, place) that finish the stored arrangement from ``st``."""
+        tans = list(st.tans)
+        todo = [slot for slot in st.target.solution if not any(t is not None and _same_place(t, slot) for t in tans)]
+        free = [i for i, t in enumerate(tans) if t is None or not any(_same_place(t, s) for s in st.target.solution)]
+        plan = []
+        for slot in todo:
+            # a tan of the same kind that is not yet in a place of the solution, from the tray first
+            i = min((i for i in free if SET[i] == slot.code), key=lambda i: tans[i] is not None)
+            free.remove(i)
+            plan.append((i, slot))
+        return plan
+
+    def hint(self, st: TanState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
+        if st.target.silhouette is None:
+            return Hint("unknown", "This is your own figure: there is no solution to hint at. Shape it as you like.")
+        verdict = self._verdict(st)
+        if verdict is not None and verdict.solved:
+            return Hint("solved", "Solved: the seven tans make the figure.")
+        plan = self._plan(st)
+        if not plan:  # every tan is in a place of the solution, yet not solved: cannot happen
+            return Hint("unknown", "Every tan is where the solution has it.")
+        i, slot = plan[0]
+        poly = slot.polygon()
+        covered = sorted(
+            {CODES[t.code] for k, t in enumerate(st.tans) if t is not None and k != i and overlap(t.polygon(), poly)}
+        )
+        message = f"Here is where the {CODES[slot.code]} lies in one solution."
+        if covered:
+            message += (
+                f" It overlaps the {' and the '.join(covered)}: move them, they are not where this solution has them."
+            )
+        return Hint("place", message, f"{i}={slot.text()}")
+
+    def solve(self, st: TanState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
+        if st.target.silhouette is None:
+            return Solution(False, "Your own figure has no solution to show: any figure you make is yours.")
+        plan = self._plan(st)
+        return Solution(True, "Here is one solution.", [f"{i}={slot.text()}" for i, slot in plan])
+
+
+def _inside(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
+    """Point in polygon by crossings (for pictures only, never for a verdict)."""
+    x, y = p
+    inside = False
+    for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1], strict=True):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
