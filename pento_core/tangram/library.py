@@ -37,7 +37,7 @@ class Figure:
         return parse_arrangement(self.arrangement)
 
 
-FIGURES = (
+_DRAWN = (
     Figure(
         "Square",
         "convex figures",
@@ -120,8 +120,8 @@ FIGURES = (
         "L0'@2,0;M3'@1,3;S4'@1,2;L2'@3,3;Q0@1,3;S0@2,1;P2@4,0",
     ),
     Figure(
-        "Runner",
-        "people",
+        "Airplane",
+        "objects",
         "0,0 1,0 1,1 3,1 4,2 5,2 4,3 3,3 3,4 2,4 2,3 0,1",
         "Q0@0,0;L0'@2,1;M1@3,1;S0@2,1;L0@2,2;S2'@3,4;P0'@5,2",
     ),
@@ -138,8 +138,8 @@ FIGURES = (
         "M5'@0,1;P0@1,0;L4'@1,2;Q0@1,2;S0'@3,1;L0@2,2;S2'@3,4",
     ),
     Figure(
-        "Person kneeling",
-        "people",
+        "Bowl",
+        "objects",
         "1,1 0,0 3,0 3,3 2,3 2,4 1,4 1,3 0,2 1,2",
         "L0'@2,0;M3'@1,3;S4'@1,2;L2'@3,3;Q0@1,3;P2@3,0;S0@2,0",
     ),
@@ -148,6 +148,24 @@ FIGURES = (
         "people",
         "0,0 2,0 2,2 3,2 3,3 2,3 2,4 1,4 1,3 0,3",
         "L0@0,0;L2'@2,2;M3'@1,3;S4'@0,3;P2@2,2;S2'@2,4;Q0@2,2",
+    ),
+    Figure(
+        "Child",
+        "people",
+        "1,1 0,0 3,0 2,1 3,2 3,3 2,3 2,4 1,4 1,3 0,3 0,2",
+        "L0'@2,0;M5'@0,2;S4'@0,3;L4'@1,3;Q0@1,3;S0@2,0;P2'@3,3",
+    ),
+    Figure(
+        "Person waving",
+        "people",
+        "1,2 0,1 1,1 1,0 3,0 2,1 3,1 3,2 4,3 3,4 2,4 2,3 1,3",
+        "S0'@1,1;L0@1,0;P2@2,1;L2'@3,3;S0@2,1;Q0@2,3;M1'@4,3",
+    ),
+    Figure(
+        "Person pointing",
+        "people",
+        "1,3 0,2 1,2 1,0 3,0 2,1 3,1 3,2 4,2 4,3 2,3 2,4 1,4",
+        "L0'@2,2;L0@1,0;P0'@3,1;S4'@1,4;M5'@2,2;S4'@2,3;Q0@3,2",
     ),
     Figure(
         "Cat",
@@ -335,3 +353,6 @@ FIGURES = (
         "Q0@0,4;S0'@2,0;L4'@1,2;L0'@3,2;M1@2,4;S0@1,4;P2'@3,5",
     ),
 )
+
+# by category, in the order of CATEGORIES (the start screen's list reads that way)
+FIGURES = tuple(sorted(_DRAWN, key=lambda f: CATEGORIES.index(f.category)))
