@@ -194,7 +194,19 @@ def test_bad_positions_are_refused(state: str, words: str) -> None:
 
 @pytest.mark.parametrize(
     "move",
-    ["", "drop 0 nan 1", "drop 0 1e5 1", "drop 0 99 1", "drop 9 1 1", "turn 0 +2", "flip 0", "7=-", "0=L0@0,0", "jump"],
+    [
+        "",
+        "shift 0 1 1",
+        "drop 0 nan 1",
+        "drop 0 1e5 1",
+        "drop 0 99 1",
+        "drop 9 1 1",
+        "turn 0 +2",
+        "flip 0",
+        "7=-",
+        "0=L0@0,0",
+        "jump",
+    ],
 )
 def test_bad_moves_are_refused_and_leave_the_position(move: str) -> None:
     st = G.start("cat")

@@ -59,8 +59,8 @@ arrangement that makes the figure counts: the game compares the outline of your 
 silhouette's, exactly.
 
 Drag a tan from the tray onto the table. Turn the chosen tan by 45 degrees with the turn buttons,
-the R key (Shift+R turns the other way) or a two-finger twist; flip it with Flip or F (only the
-parallelogram looks different flipped). Drop a tan near another or near a corner of the
+the R key (Shift+R turns the other way), a double click or a two-finger twist; flip it with Flip or
+F (only the parallelogram looks different flipped). Drop a tan near another or near a corner of the
 silhouette and it snaps into place, corner to corner. Drag a tan back to the tray to take it off.
 
 The thermometer shows how far you are: the smaller of two shares, the share of the silhouette's
@@ -235,6 +235,12 @@ class TangramGame:
         return int(text)
 
     def apply(self, st: TanState, move: str) -> TanState:
+        after = self._apply(st, move)
+        if len(self.write_state(after)) > MAX_TANGRAM_STATE:  # whatever the core writes, it reads back
+            raise IllegalMoveError("that place needs numbers too long to keep: move the tan a little")
+        return after
+
+    def _apply(self, st: TanState, move: str) -> TanState:
         words = move.split()
         if not words:
             raise ParseError("an empty move")
@@ -266,7 +272,7 @@ class TangramGame:
             want = (parse_float(words[2], "x"), parse_float(words[3], "y"))
             if tan is None:  # from the tray: it arrives as the tray shows it
                 tan = Placed(SET[i], 0, False, (Surd(), Surd()))
-            tans[i] = snap(tan, want, spots, others)
+            tans[i] = self._on_table(snap(tan, want, spots, others))
             return replace(st, tans=tuple(tans))
         if tan is None:
             raise IllegalMoveError(f"the {CODES[SET[i]]} is still in the tray: put it on the table first")
@@ -359,9 +365,10 @@ class TangramGame:
         sil = st.target.silhouette
         polys = [(t.code, [(float(p[0]), float(p[1])) for p in t.polygon()]) for t in st.tans if t is not None]
         if sil is None:
+            if not polys:  # the empty table: the seven tans as the classic square, for the start screen
+                square = _LIBRARY["square"].pieces()
+                polys = [(t.code, [(float(p[0]), float(p[1])) for p in t.polygon()]) for t in square]
             pts = [p for _, poly in polys for p in poly]
-            if not pts:
-                return ["."]
             x0, y0, x1, y1 = (
                 min(p[0] for p in pts),
                 min(p[1] for p in pts),

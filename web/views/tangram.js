@@ -15,7 +15,7 @@ const NAMES = { S: "small triangle", M: "medium triangle", L: "large triangle", 
 
 /** The keys of this view, for the shell's help. */
 export const KEYS = [
-  ["1 to 7", "choose a tan (large triangles 4 and 5, medium 3, small 1 and 2, square 6, parallelogram 7)"],
+  ["1 to 7", "choose a tan: the large triangles 1 and 2, the medium one 3, the small ones 4 and 5, the square 6, the parallelogram 7 (the numbers are written on the tans)"],
   ["Enter", "put the chosen tan from the tray on the table"],
   ["Arrow keys", "move the chosen tan by half a unit"],
   ["R / Shift+R", "turn the chosen tan by 45 degrees, counter-clockwise / clockwise"],
