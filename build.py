@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 import tomllib
 from pathlib import Path
 
@@ -41,6 +42,9 @@ CACHE = ROOT / ".cache"
 # (sha512 of the package tarball), checked after every download.
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+# axe-core, for the browser tests' accessibility checks (never part of the page)
+AXE_VERSION = "4.14.1"
+AXE_INTEGRITY = "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 VENV = ROOT / ".venv"
@@ -146,26 +150,43 @@ def _integrity(path: Path) -> str:
     return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
 
 
-def fetch_pyodide() -> Path:
-    """The pinned Pyodide npm tarball, downloaded once into .cache/ with npm and verified."""
-    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if tarball.exists() and _integrity(tarball) == PYODIDE_INTEGRITY:
+def fetch_npm(name: str, version: str, integrity: str, why: str) -> Path:
+    """The pinned npm package tarball ``name@version``, downloaded once into .cache/ with npm and
+    checked against npm's ``integrity`` (sha512) after every download."""
+    tarball = CACHE / f"{name}-{version}.tgz"
+    if tarball.exists() and _integrity(tarball) == integrity:
         return tarball
     CACHE.mkdir(exist_ok=True)
     npm = shutil.which("npm")
     if npm is None:
-        sys.exit("build: npm is needed to fetch the Pyodide runtime (Debian: apt-get install npm)")
-    log(f"fetching pyodide@{PYODIDE_VERSION} with npm")
+        sys.exit(f"build: npm is needed to fetch {why} (Debian: apt-get install npm)")
+    log(f"fetching {name}@{version} with npm")
     subprocess.run(
-        [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent"],
+        [npm, "pack", f"{name}@{version}", "--pack-destination", str(CACHE), "--silent"],
         check=True,
         stdout=subprocess.DEVNULL,
     )
     got = _integrity(tarball)
-    if got != PYODIDE_INTEGRITY:
+    if got != integrity:
         tarball.unlink()
-        sys.exit(f"build: pyodide tarball integrity mismatch: {got}")
+        sys.exit(f"build: {name} tarball integrity mismatch: {got}")
     return tarball
+
+
+def fetch_pyodide() -> Path:
+    """The pinned Pyodide npm tarball (see :func:`fetch_npm`)."""
+    return fetch_npm("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY, "the Pyodide runtime")
+
+
+def axe_source() -> str:
+    """axe-core's ``axe.min.js`` (pinned, from npm, cached in .cache/): the accessibility checker the
+    browser tests run on every screen.  Only the tests use it; the page never loads it."""
+    tarball = fetch_npm("axe-core", AXE_VERSION, AXE_INTEGRITY, "axe-core for the accessibility tests")
+    with tarfile.open(tarball) as tar:
+        member = tar.extractfile("package/axe.min.js")
+        if member is None:
+            sys.exit("build: axe.min.js missing from the axe-core package")
+        return member.read().decode("utf-8")
 
 
 def install_pyodide(target: Path) -> None:
@@ -406,30 +427,45 @@ def test(pytest_args: list[str]) -> int:
     return _pytest_in_parallel()
 
 
+# browser tests run after the unit tests, beside the other browser tests: the two halves then take
+# about as long as each other
+BESIDE_UNIT = tuple(f"tests/e2e/test_browser_{name}.py" for name in ("a11y", "tangram", "gandagalo"))
+
+
 def _pytest_in_parallel() -> int:
-    """The whole suite as two pytest runs at once: the unit tests (one core of Python) beside the
-    browser tests (mostly waiting on Chromium), which keeps the test command well within its five
-    minutes on a two-core machine.  The unit tests' report is printed when both are done."""
-    log("pytest: tests/ without e2e/, and tests/e2e/, side by side")
-    with tempfile.TemporaryFile(mode="w+") as unit_out:
-        unit = subprocess.Popen(
-            [sys.executable, "-m", "pytest", "tests", "--ignore=tests/e2e", "-p", "no:cacheprovider"],
-            cwd=ROOT,
-            stdout=unit_out,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
+    """The whole suite as two lines of pytest runs at once: the unit tests (one core of Python) and
+    then a few browser test files, beside the other browser tests (mostly waiting on Chromium), which
+    keeps the test command well within its five minutes on a two-core machine.  The first line's
+    report is printed when both are done."""
+    log("pytest: tests/ without e2e/ and then part of e2e/, beside the rest of tests/e2e/")
+    background = [
+        ("unit tests", [sys.executable, "-m", "pytest", "tests", "--ignore=tests/e2e", "-p", "no:cacheprovider"]),
+        ("browser tests, second half", [sys.executable, "-m", "pytest", *BESIDE_UNIT, "-p", "no:cacheprovider"]),
+    ]
+    codes: dict[str, int] = {}
+    with tempfile.TemporaryFile(mode="w+") as out:
+
+        def run_background() -> None:
+            for name, cmd in background:
+                out.write(f"[build] pytest ({name}):\n")
+                out.flush()
+                codes[name] = subprocess.run(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True).returncode
+
+        worker = threading.Thread(target=run_background)
+        worker.start()
         try:
-            browser_code = subprocess.run([sys.executable, "-m", "pytest", "tests/e2e"], cwd=ROOT).returncode
+            ignore = [f"--ignore={path}" for path in BESIDE_UNIT]
+            browser = [sys.executable, "-m", "pytest", "tests/e2e", *ignore]
+            codes["browser tests"] = subprocess.run(browser, cwd=ROOT).returncode
         finally:
-            unit_code = unit.wait()
-        unit_out.seek(0)
-        log("pytest (unit tests):")
-        sys.stdout.write(unit_out.read())
+            worker.join()
+        out.seek(0)
+        sys.stdout.write(out.read())
         sys.stdout.flush()
-    for name, code in (("pytest (browser tests)", browser_code), ("pytest (unit tests)", unit_code)):
+    for name in ("browser tests", *(name for name, _ in background)):
+        code = codes.get(name, 1)
         if code:
-            log(f"{name} failed (exit {code})")
+            log(f"pytest ({name}) failed (exit {code})")
             return code
     return 0
 
