@@ -7,3 +7,10 @@ export function el(tag, props = {}, children = []) {
   node.append(...children);
   return node;
 }
+
+/** A plain button: ``text`` on it, ``title`` as its tooltip, ``onClick`` when pressed. */
+export function button(text, title, onClick) {
+  const b = el("button", { type: "button", textContent: text, title });
+  b.addEventListener("click", onClick);
+  return b;
+}

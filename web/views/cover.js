@@ -2,7 +2,7 @@
 // pointer and keyboard gestures into moves. It knows no rules: where a
 // rotation takes a piece comes from the core's piece table, and every drop is
 // checked by the core (host.move), which says why a refused one is refused.
-import { el } from "../dom.js";
+import { button, el } from "../dom.js";
 import { colorOf, drawCells, fitToStage } from "./paint.js";
 
 const LONG_PRESS_MS = 550;
@@ -24,13 +24,6 @@ export const KEYS = [
   ["Escape", "let go of the piece"],
   ["?", "this help"],
 ];
-
-function button(label, title, onClick) {
-  const b = el("button", { type: "button", title });
-  b.textContent = label;
-  b.addEventListener("click", onClick);
-  return b;
-}
 
 export function createView({ root, info, host }) {
   const pieces = new Map(info.pieces.map((p) => [p.name, p]));

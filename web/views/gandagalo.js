@@ -1,7 +1,7 @@
 // GandaGalo's view: a grid of squares to fill with X and O. It knows no rules: every mark is a
 // move the core checks (host.move), and what counts as a mistake, a broken line or a finished
 // board comes from the core's view. Tap cycles a square through X, O and empty.
-import { el } from "../dom.js";
+import { button, el } from "../dom.js";
 import { fitToStage, gridLayout } from "./paint.js";
 
 const MAX_CELL = 84; // CSS pixels a square: a 6 x 6 board still fills a projector
@@ -58,11 +58,6 @@ export function createView({ root, info, host }) {
   canvas.setAttribute("aria-roledescription", "GandaGalo board");
   const describe = el("p", { className: "sr-only" });
   describe.setAttribute("aria-live", "polite");
-  const button = (text, title, action) => {
-    const b = el("button", { type: "button", textContent: text, title });
-    b.addEventListener("click", action);
-    return b;
-  };
   const anchorButton = button("Anchor", "Remember this position before trying a supposition (A)", () => send("anchor"));
   const backButton = button("Back to anchor", "Return to the position of the latest anchor (B)", () => send("back"));
   const keepButton = button("Keep", "The supposition was right: drop the anchor and keep the marks", () => send("keep"));

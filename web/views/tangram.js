@@ -1,7 +1,7 @@
 // Tangram's view: a table with the silhouette and a tray with the seven tans. It knows no
 // geometry beyond drawing: a drop sends where the tan was let go (decimal table units) and the
 // core snaps it to an exact place; turns, flips and the thermometer all come from the core.
-import { el } from "../dom.js";
+import { button, el } from "../dom.js";
 import { fitToStage } from "./paint.js";
 
 const DRAG_SLOP = 6; // pixels before a press becomes a drag
@@ -64,11 +64,6 @@ export function createView({ root, info, host }) {
   canvas.style.touchAction = "none";
   const describe = el("p", { className: "sr-only" });
   describe.setAttribute("aria-live", "polite");
-  const button = (text, title, action) => {
-    const b = el("button", { type: "button", textContent: text, title });
-    b.addEventListener("click", action);
-    return b;
-  };
   const left = button("⟲ Turn", "Turn the chosen tan 45° counter-clockwise (R)", () => turn(1));
   const right = button("⟳ Turn", "Turn the chosen tan 45° clockwise (Shift+R)", () => turn(-1));
   const flipButton = button("Flip", "Turn the chosen tan over (F)", () => flip());
