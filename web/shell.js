@@ -117,6 +117,28 @@ function updateUrl(push = false) {
   const entry = { slot: session.id };
   if (push) history.pushState(entry, "", h);
   else if (location.hash !== h || !history.state || history.state.slot !== session.id) history.replaceState(entry, "", h);
+  updateFullPage();
+}
+
+// -- embedded in another page: ?embed, or any frame ----------------------------------------
+
+/** Whether the page shows one game inside another page: the link says ?embed, or it is in a frame. */
+function embedded() {
+  if (new URLSearchParams(location.search).has("embed")) return true;
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true; // a frame whose parent cannot even be compared
+  }
+}
+
+/** "Open in full page": this address, position included, without ?embed. */
+function updateFullPage() {
+  const link = $("full-page");
+  if (link.hidden) return;
+  const url = new URL(location.href);
+  url.searchParams.delete("embed");
+  link.href = url.href;
 }
 
 // -- saving --------------------------------------------------------------------------
@@ -871,8 +893,18 @@ export function boot() {
   renderHome();
   showScreen("home");
   performance.mark("pento-home"); // the start screen is up, before the engine (read by the benchmarks)
+  if (embedded()) {
+    document.body.dataset.embed = "yes";
+    $("full-page").hidden = false;
+    updateFullPage();
+    window.addEventListener("hashchange", updateFullPage);
+  }
   if (!storageAvailable()) {
-    notice("This page cannot save games here (storage is blocked, as in some embedded pages). The address keeps your position: use Link to keep or share it.");
+    notice(
+      embedded()
+        ? "Games are not saved in this embedded page; the address keeps your position, and Open in full page takes it along."
+        : "This page cannot save games here (storage is blocked, as in some embedded pages). The address keeps your position: use Link to keep or share it.",
+    );
   }
   window.pento = {
     // Read-only hooks for tests and curious players: the state of the page, never the rules.
