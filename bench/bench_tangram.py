@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from test_tangram import ARROW, ARROW_TARGET, HOLED, HOLED_TARGET, SQUARE, SQUARE_TARGET, moved  # noqa: E402
 
-from pento_core.games.tangram import SET, TangramGame, slug  # noqa: E402
+from pento_core.games.tangram import TangramGame, in_set_order, slug  # noqa: E402
 from pento_core.tangram.geometry import add, ccw  # noqa: E402
 from pento_core.tangram.library import FIGURES  # noqa: E402
 from pento_core.tangram.number import Surd  # noqa: E402
@@ -45,10 +45,7 @@ def game_drops() -> None:
     times: list[float] = []
     for fig in FIGURES:
         st = game.start(slug(fig.name))
-        used: set[int] = set()
-        for tan in fig.pieces():
-            i = next(k for k in range(7) if SET[k] == tan.code and k not in used)
-            used.add(i)
+        for i, tan in in_set_order(fig.pieces()):
             st = game.apply(st, f"{i}={tan.code}{tan.turn}{chr(39) if tan.flip else ''}@0,0")  # turned, aside
             x, y = float(tan.at[0]) + 0.1, float(tan.at[1]) - 0.1
             t0 = time.perf_counter()
@@ -94,10 +91,7 @@ def browser_drops(rounds: int) -> None:
                 page = ctx.new_page()
                 page.goto(base + "?nosw#tangram:swan:")
                 wait_until(page, "window.pento && window.pento.session() && window.pento.layout()", timeout=90)
-                used: set[int] = set()
-                for tan in fig.pieces():
-                    i = next(k for k in range(7) if SET[k] == tan.code and k not in used)
-                    used.add(i)
+                for i, tan in in_set_order(fig.pieces()):
                     lay = layout(page)
                     spot = next(c for cells in lay["tray"].values() for c in cells if c["index"] == i)
                     anchor = lay["anchors"][i]

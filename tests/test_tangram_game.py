@@ -10,7 +10,7 @@ from clirun import pento
 
 from pento_core.budget import Budget
 from pento_core.errors import PentoError
-from pento_core.games.tangram import SET, TangramGame, TanState, slug
+from pento_core.games.tangram import TangramGame, TanState, in_set_order, slug
 from pento_core.tangram.arrangement import Placed, parse
 from pento_core.tangram.library import CATEGORIES, FIGURES
 from pento_core.tangram.number import ROOT2, Surd
@@ -23,8 +23,7 @@ ALL_IN_TRAY = (None,) * 7
 def by_index(arrangement: str) -> str:
     """An arrangement as a state: each placed tan in the slot of the set's order (S, S, M, L, L, Q, P)."""
     slots: list[str] = ["-"] * 7
-    for tan in parse(arrangement):
-        i = next(k for k in range(7) if SET[k] == tan.code and slots[k] == "-")
+    for i, tan in in_set_order(parse(arrangement)):
         slots[i] = tan.text()
     return ";".join(slots)
 

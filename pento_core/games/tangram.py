@@ -107,13 +107,29 @@ def _table_around(outline: Polygon) -> tuple[float, float, float, float]:
     return (math.floor(x0) - MARGIN, math.floor(y0) - MARGIN, math.ceil(x1) + MARGIN, math.ceil(y1) + MARGIN)
 
 
+def in_set_order(tans: list[Placed]) -> list[tuple[int, Placed]]:
+    """Each tan of an arrangement with the index in :data:`SET` (a position's slot) it takes: the
+    first free slot of its kind."""
+    free = list(range(len(SET)))
+    out = []
+    for tan in tans:
+        i = next(k for k in free if SET[k] == tan.code)
+        free.remove(i)
+        out.append((i, tan))
+    return out
+
+
 def moved_home(tans: list[Placed]) -> tuple[list[Placed], Silhouette]:
     """The tans moved so that their figure's lowest, then leftmost corner is at 0,0, and that figure:
     the same figure made anywhere on the table is the same puzzle, with the same link."""
     sil = figure_of(tans)
     low = min(sil.outline, key=lambda p: (p[1], p[0]))
-    tans = [replace(t, at=(t.at[0] - low[0], t.at[1] - low[1])) for t in tans]
-    return tans, figure_of(tans)
+
+    def home(poly: Polygon) -> Polygon:
+        return tuple((x - low[0], y - low[1]) for x, y in poly)
+
+    moved = [replace(t, at=(t.at[0] - low[0], t.at[1] - low[1])) for t in tans]
+    return moved, Silhouette(home(sil.outline), tuple(home(h) for h in sil.holes))
 
 
 def figure_of(tans: list[Placed]) -> Silhouette:

@@ -8,21 +8,11 @@ import functools
 import http.server
 import json
 import threading
-import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-
-def wait_in(frame: Any, expression: str, timeout: float = 90.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = frame.evaluate(expression)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {expression}")
-        time.sleep(0.1)
+from conftest import wait_until
 
 
 def test_a_game_embedded_in_a_sandboxed_iframe_on_another_site(browser: Any, base_url: str, tmp_path: Path) -> None:
@@ -42,7 +32,7 @@ def test_a_game_embedded_in_a_sandboxed_iframe_on_another_site(browser: Any, bas
         page.goto(f"http://127.0.0.1:{host.server_address[1]}/course.html")
         frame = page.frame_locator("#pento")
         inner = next(f for f in page.frames if f.url.startswith(game_url.split("#")[0]))
-        wait_in(inner, "window.pento && window.pento.session() && window.pento.layout()")
+        wait_until(inner, "window.pento && window.pento.session() && window.pento.layout()", 90)
         assert inner.evaluate("document.body.dataset.embed") == "yes"
         assert not frame.locator("#home-link").is_visible()  # no site chrome
         assert "not saved in this embedded page" in str(frame.locator("#notice-text").text_content())
@@ -56,7 +46,7 @@ def test_a_game_embedded_in_a_sandboxed_iframe_on_another_site(browser: Any, bas
         page.mouse.down()
         page.mouse.move(box["x"] + x, box["y"] + y, steps=6)
         page.mouse.up()
-        state = wait_in(inner, "(s => s && s.state)(window.pento.session())", 30)
+        state = wait_until(inner, "(s => s && s.state)(window.pento.session())", 30)
         # the address keeps the position, and "Open in full page" carries it, without ?embed
         assert inner.evaluate("location.hash").endswith(":" + quote(state, safe=""))
         href = frame.locator("#full-page").get_attribute("href") or ""
@@ -64,7 +54,7 @@ def test_a_game_embedded_in_a_sandboxed_iframe_on_another_site(browser: Any, bas
         with page.expect_popup() as popup:
             frame.locator("#full-page").click()
         full = popup.value
-        wait_in(full, "window.pento && window.pento.session() && window.pento.layout()")
+        wait_until(full, "window.pento && window.pento.session() && window.pento.layout()", 90)
         assert full.evaluate("window.pento.session().state") == state
         assert full.evaluate("document.body.dataset.embed") is None
     finally:

@@ -10,12 +10,12 @@ from urllib.parse import quote
 
 from conftest import App, layout, next_state, open_hash, session, status_text, wait_until
 
+from pento_core.games.tangram import in_set_order
 from pento_core.tangram.arrangement import Placed
 from pento_core.tangram.library import FIGURES
 from pento_core.tangram.number import Surd
 
 KEY_ORDER = [3, 4, 2, 0, 1, 5, 6]  # the view's keys 1-7 name the tans in this order
-SET = ["S", "S", "M", "L", "L", "Q", "P"]
 
 
 def figure(name: str) -> Any:
@@ -81,17 +81,6 @@ def place(page: Any, i: int, tan: Placed) -> None:
     assert got == tan.text(), f"tan {i}: {got} instead of {tan.text()}"
 
 
-def slots(arrangement: list[Placed]) -> list[tuple[int, Placed]]:
-    """Each placed tan of an arrangement with the index of the set's tan it is (S, S, M, L, L, Q, P)."""
-    free = list(range(7))
-    out = []
-    for tan in arrangement:
-        i = next(k for k in free if SET[k] == tan.code)
-        free.remove(i)
-        out.append((i, tan))
-    return out
-
-
 def progress(page: Any) -> int:
     return int(page.locator(".thermo").get_attribute("aria-valuenow") or "0")
 
@@ -104,7 +93,7 @@ def test_tans_dragged_turned_and_flipped_into_a_figure_are_solved_and_the_thermo
     wait_until(page, "(s => s && s.game === 'tangram' && window.pento.layout())(window.pento.session())", 60)
     assert page.locator("#game-title").text_content() == "Tangram: Swan"
     seen = [progress(page)]
-    plan = slots(figure("Swan").pieces())
+    plan = in_set_order(figure("Swan").pieces())
     for k, (i, tan) in enumerate(plan):
         place(page, i, tan)
         seen.append(progress(page))
@@ -155,7 +144,7 @@ def test_a_figure_of_ones_own_is_saved_and_opened_again_by_its_link(app: App, br
     save = page.get_by_role("button", name="Save as puzzle")
     assert save.is_disabled()
     # the rabbit's tans, laid three units right and two up of where the library has them
-    for i, tan in slots(figure("Rabbit").pieces()):
+    for i, tan in in_set_order(figure("Rabbit").pieces()):
         place(page, i, Placed(tan.code, tan.turn, tan.flip, (tan.at[0] + Surd(3), tan.at[1] + Surd(2))))
     assert save.is_enabled()
     made = session(page)["view"]["made"]
