@@ -22,6 +22,14 @@ Commands (``args`` in brackets):
   result gives the ``count``, whether the search is ``complete``, the time,
   and the last solutions.  At most ``keep`` (default 50,000) are sent; the
   count goes on.
+* ``race`` [game, desc]: a new class race on that puzzle: its ``race`` id
+  (:mod:`pento_core.classroom.race`).
+* ``race_name`` [name]: the pupil's ``name`` as a code carries it, or why it is refused.
+* ``race_code`` [game, desc, race, name, tenths, state]: the pupil's result ``code``.
+* ``race_results`` [game, desc, race, codes]: every code checked, the ranking
+  first (``entries``: code, rank, name, tenths, reason).
+* ``qr`` [text, level?]: the QR code of ``text`` as ``rows`` of ``0`` and ``1``
+  (:mod:`pento_core.classroom.qr`).
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ from typing import Any
 
 from . import __version__, registry
 from .budget import Budget, BudgetSpent, Progress
+from .classroom import qr, race
 from .errors import PentoError
 from .games.base import JSON, Game
 from .polyomino.board import Position
@@ -200,6 +209,40 @@ def cmd_solutions(args: JSON, sink: ProgressSink | None) -> JSON:
     }
 
 
+def cmd_race(args: JSON, sink: ProgressSink | None) -> JSON:
+    game = race.racing_game(_arg(args, "game", str))
+    game.validate(_arg(args, "desc", str))
+    return {"race": race.new_race_id()}
+
+
+def cmd_race_name(args: JSON, sink: ProgressSink | None) -> JSON:
+    return {"name": race.check_name(_arg(args, "name", str))}
+
+
+def cmd_race_code(args: JSON, sink: ProgressSink | None) -> JSON:
+    code = race.result_code(
+        _arg(args, "game", str),
+        _arg(args, "desc", str),
+        _arg(args, "race", str),
+        _arg(args, "name", str),
+        _arg(args, "tenths", int),
+        _arg(args, "state", str),
+    )
+    return {"code": code}
+
+
+def cmd_race_results(args: JSON, sink: ProgressSink | None) -> JSON:
+    codes = _arg(args, "codes", list)
+    if not all(isinstance(c, str) for c in codes):
+        raise RequestError("bad_request", "argument 'codes' must be a list of strings")
+    entries = race.ranking(_arg(args, "game", str), _arg(args, "desc", str), _arg(args, "race", str), codes)
+    return {"entries": [dataclasses.asdict(e) for e in entries]}
+
+
+def cmd_qr(args: JSON, sink: ProgressSink | None) -> JSON:
+    return {"rows": qr.qr_matrix(_arg(args, "text", str), _arg(args, "level", str, "M"))}
+
+
 COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], JSON]] = {
     "hello": cmd_hello,
     "new": cmd_new,
@@ -208,6 +251,11 @@ COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], JSON]] = {
     "hint": cmd_hint,
     "solve": cmd_solve,
     "solutions": cmd_solutions,
+    "race": cmd_race,
+    "race_name": cmd_race_name,
+    "race_code": cmd_race_code,
+    "race_results": cmd_race_results,
+    "qr": cmd_qr,
 }
 
 

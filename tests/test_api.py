@@ -20,7 +20,7 @@ def test_hello_lists_games_and_protocol():
     assert r["ok"] and r["id"] == 7 and r["result"]["protocol"] == api.PROTOCOL
     games = ["cover", "twenty", "pegs", "gandagalo", "lastfit", "tangram", "workshop"]
     assert [g["id"] for g in r["result"]["games"]] == games
-    assert r["result"]["games"][0]["features"] == ["hint", "solve", "timer"]
+    assert r["result"]["games"][0]["features"] == ["hint", "solve", "timer", "race"]
 
 
 def test_new_move_and_errors_round_trip_as_plain_json():

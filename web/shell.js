@@ -8,6 +8,7 @@ import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
 import { celebrate } from "./celebrate.js";
 import { pictureElement } from "./picture.js";
+import { askName, parseRaceHash, raceHash, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
 import {
   addToRanking,
   boundHistory,
@@ -72,6 +73,8 @@ function formatTime(seconds) {
 
 function elapsedNow() {
   if (!session) return 0;
+  // a race's clock is the wall clock from Start: it runs on while the page is hidden or closed
+  if (session.race && !session.solved) return (Date.now() - session.race.started) / 1000;
   return session.elapsed + (clockStart === null ? 0 : (performance.now() - clockStart) / 1000);
 }
 
@@ -98,7 +101,10 @@ function parseHash() {
   const raw = location.hash.replace(/^#/, "");
   if (!raw) return null;
   try {
-    const [game, desc = "", state = ""] = raw.split(":").map((p) => decodeURIComponent(p));
+    const parts = raw.split(":").map((p) => decodeURIComponent(p));
+    const raced = parseRaceHash(parts);
+    if (raced) return raced;
+    const [game, desc = "", state = ""] = parts;
     return { game, desc, state };
   } catch {
     return { game: "", desc: "", state: "", malformed: true };
@@ -113,7 +119,9 @@ const homeUrl = () => location.pathname + location.search;
 
 /** Put the current position in the address bar (a new history entry when ``push``). */
 function updateUrl(push = false) {
-  const h = hashFor(session.game, session.desc, currentState());
+  const h = session.race
+    ? raceHash(session.race.id, session.game, session.desc, currentState())
+    : hashFor(session.game, session.desc, currentState());
   const entry = { slot: session.id };
   if (push) history.pushState(entry, "", h);
   else if (location.hash !== h || !history.state || history.state.slot !== session.id) history.replaceState(entry, "", h);
@@ -159,6 +167,7 @@ function persist() {
     assisted: session.assisted,
     params: session.params,
     moves: session.moves,
+    race: session.race,
     title: $("game-title").textContent,
     picture: session.picture,
     summary: session.view ? session.view.summary : "",
@@ -177,6 +186,7 @@ function persist() {
 function showScreen(name) {
   $("home").hidden = name !== "home";
   $("play").hidden = name !== "play";
+  $("results").hidden = name !== "results";
   $("gamebar").hidden = name !== "play";
   $("timer").hidden = name !== "play" || !session || !features(session.game).includes("timer");
   document.body.dataset.screen = name;
@@ -363,9 +373,10 @@ function showFrame(game, title) {
   document.body.dataset.game = game;
   $("view").replaceChildren();
   showScreen("play");
-  for (const id of ["new", "undo", "redo", "hint", "solve", "copy-link"]) $(id).disabled = true;
+  for (const id of ["new", "undo", "redo", "hint", "solve", "copy-link", "race"]) $(id).disabled = true;
   $("hint").hidden = !features(game).includes("hint");
   $("solve").hidden = !features(game).includes("solve");
+  $("race").hidden = !features(game).includes("race");
   $("waiting").hidden = false;
   showLoading();
 }
@@ -397,6 +408,9 @@ async function openGame(slot, result, { push = false } = {}) {
   document.body.dataset.game = slot.game;
   $("new").disabled = false;
   $("copy-link").disabled = false;
+  $("race").disabled = false;
+  // in a race: no Hint, no Solve, and no new race from a pupil's screen
+  for (const id of ["hint", "solve", "race"]) $(id).hidden = !features(slot.game).includes(id) || !!session.race;
   gameView = module.createView({
     root: $("view"),
     info: result.info,
@@ -407,7 +421,15 @@ async function openGame(slot, result, { push = false } = {}) {
   updateUrl(push);
   persist();
   refreshButtons();
-  status(session.solved ? "Solved. Undo to keep playing, or start another puzzle." : result.view.summary || "");
+  if (session.race) status(raceStatus());
+  else status(session.solved ? "Solved. Undo to keep playing, or start another puzzle." : result.view.summary || "");
+}
+
+/** What the status line says in a race: whose race, and the result code once finished. */
+function raceStatus() {
+  const r = session.race;
+  if (r.code) return `Race ${r.id} finished in ${raceTime(Math.round(r.tenths))}. Your result code: ${r.code}`;
+  return `Race ${r.id}: ${r.name}. ${session.view.summary || ""}`;
 }
 
 /** Where a request that failed while opening a game is reported: next to its control, or at the top. */
@@ -478,6 +500,7 @@ async function route() {
     notice("That link is damaged (it has broken characters), so it was not opened. Your games are safe.");
     return;
   }
+  if (target && target.results !== undefined) return openResults(target);
   if (!target || !target.game) {
     goHome(false);
     return;
@@ -487,7 +510,9 @@ async function route() {
     notice("That link names a game this version of Pento does not have.");
     return;
   }
-  if (session && session.game === target.game && session.desc === target.desc && currentState() === target.state) return;
+  const sameRace = session && (session.race ? session.race.id : undefined) === target.race;
+  if (sameRace && session.game === target.game && session.desc === target.desc && currentState() === target.state) return;
+  if (target.race !== undefined) return openRace(target);
   // Which saved game is this? The one this history entry was made for, else one on the same puzzle.
   const slotId = history.state && history.state.slot;
   const saves = listSaves(notice).filter((e) => e.game === target.game && e.desc === target.desc);
@@ -519,6 +544,67 @@ async function route() {
   }
 }
 
+// -- class races ---------------------------------------------------------------------------------
+
+const raceUi = () => ({ core, status, plain, title: "" });
+
+/** A pupil's race link: their race again if this device has it, else their name first. */
+async function openRace(target) {
+  const saves = listSaves(notice).filter((e) => e.race && e.race.id === target.race && e.game === target.game && e.desc === target.desc);
+  const saved = saves.find((e) => !e.abandoned) || saves[0] || null;
+  const token = ++opening;
+  let race = saved ? saved.race : null;
+  if (!race) {
+    leaveGame();
+    showScreen("home");
+    const name = await askName(raceUi(), titleOf(target.game, target.desc));
+    if (token !== opening) return;
+    if (name === null) return goHome(false);
+    race = { id: target.race, name, started: 0 };
+  }
+  showFrame(target.game, saved ? saved.title : titleOf(target.game, target.desc));
+  try {
+    const state = saved ? saved.history[saved.at] : target.state;
+    const result = await core.request("load", { game: target.game, desc: target.desc, state });
+    if (token !== opening) return;
+    if (!race.started) race.started = Date.now(); // the clock starts once the board is there
+    const slot = saved || { id: newId(), game: target.game, history: [result.state], at: 0, elapsed: 0, solved: false, assisted: false, params: result.desc, moves: 0, race };
+    if (slot.abandoned) delete slot.abandoned;
+    await openGame(slot, result);
+  } catch (err) {
+    if (token !== opening || err.code === "cancelled") return;
+    goHome(false);
+    notice(`That race link could not be opened: ${plain(err)} Your games are safe.`);
+  }
+}
+
+/** The teacher's results page of a race. */
+async function openResults(target) {
+  const token = ++opening;
+  leaveGame();
+  const title = titleOf(target.game, target.desc);
+  text($("game-title"), "");
+  document.title = `Race results: ${title} — Pento`;
+  showScreen("results");
+  try {
+    await showResults({ ...raceUi(), title }, target);
+  } catch (err) {
+    if (token !== opening || err.code === "cancelled") return;
+    goHome(false);
+    notice(`That results link could not be opened: ${plain(err)}`);
+  }
+}
+
+async function startRace() {
+  if (!session || session.race) return;
+  const title = $("game-title").textContent;
+  try {
+    await showRaceDialog({ ...raceUi(), title }, { game: session.game, desc: session.desc, title });
+  } catch (err) {
+    if (err.code !== "cancelled") status(plain(err), "error");
+  }
+}
+
 // -- moves, undo, redo ---------------------------------------------------------------------------
 
 /** Ask the core to play a move; resolves to {ok, message}. Never throws. */
@@ -547,8 +633,8 @@ function showPosition(result, message = null) {
   updateUrl();
   status(message || result.view.summary || "");
   if (result.view.complete && !session.solved) {
+    session.elapsed = elapsedNow(); // before "solved": a race's clock reads the wall clock until then
     session.solved = true;
-    session.elapsed = elapsedNow();
     clockStart = null;
     persist();
     finished();
@@ -566,6 +652,24 @@ function finished() {
   if (session.view.won === false) {
     // a game lost (to the computer): no celebration, just the result
     status(session.view.summary, "error");
+    return;
+  }
+  $("race-result").hidden = true;
+  if (session.race) {
+    session.race.tenths ??= session.elapsed * 10;
+    text($("done-title"), "Finished!");
+    text($("done-text"), `${session.view.summary} Your time: ${raceTime(Math.round(session.race.tenths))}.`);
+    $("ranking-form").hidden = true;
+    $("ranking").hidden = true;
+    if (!$("done").open) $("done").showModal();
+    celebrate($("confetti"), { quiet: false });
+    const mine = session;
+    showResult(raceUi(), mine, currentState())
+      .then(() => {
+        persist();
+        if (session === mine) status(raceStatus(), "success");
+      })
+      .catch((err) => status(plain(err), "error"));
     return;
   }
   if (session.assisted) {
@@ -844,6 +948,8 @@ function bindButtons() {
   $("stop").addEventListener("click", stop);
   $("stop-solve").addEventListener("click", stopAnimation);
   $("copy-link").addEventListener("click", copyLink);
+  $("race").addEventListener("click", startRace);
+  $("race-close").addEventListener("click", () => $("race-dialog").close());
   $("help-button").addEventListener("click", () => openHelp(document.body.dataset.game));
   $("new").addEventListener("click", () => {
     if (session) newGame(session.game, session.params);
@@ -864,7 +970,7 @@ function bindButtons() {
   $("link-close").addEventListener("click", () => $("link-dialog").close());
   window.addEventListener("popstate", () => route());
   document.addEventListener("visibilitychange", () => {
-    if (!session || session.solved) return;
+    if (!session || session.solved || session.race) return;
     if (document.hidden) {
       session.elapsed = elapsedNow();
       clockStart = null;

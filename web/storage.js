@@ -62,6 +62,10 @@ function normalise(entry) {
   entry.title = typeof entry.title === "string" ? entry.title : entry.game;
   entry.solved = entry.solved === true;
   entry.assisted = entry.assisted === true;
+  const race = entry.race;
+  const raceOk = race && typeof race.id === "string" && typeof race.name === "string" && Number.isFinite(race.started);
+  if (!raceOk) delete entry.race;
+  else if (typeof race.code !== "string") delete race.code;
   return entry;
 }
 
@@ -247,4 +251,37 @@ export function addToRanking(game, desc, entry) {
     /* storage full or blocked: the ranking is shown but not kept */
   }
   return boards[key];
+}
+
+// -- class races: the codes a teacher's results page has collected, per race id ------------------
+
+const RACE = "pento.race.";
+const MAX_RACE_CODES = 500;
+const unsaved = new Map(); // where storage is blocked: kept while the page is open
+
+/** The result codes collected for race ``id`` (strings, as typed or scanned). */
+export function loadRaceCodes(id) {
+  if (unsaved.has(id) || !storageAvailable()) return unsaved.get(id) || [];
+  try {
+    const list = JSON.parse(store.getItem(RACE + id) || "[]");
+    return Array.isArray(list) ? list.filter((c) => typeof c === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep ``codes`` for race ``id`` (the last 500); false when they could not be written. */
+export function saveRaceCodes(id, codes) {
+  const list = codes.slice(-MAX_RACE_CODES);
+  if (!storageAvailable()) {
+    unsaved.set(id, list);
+    return false;
+  }
+  try {
+    store.setItem(RACE + id, JSON.stringify(list));
+    return true;
+  } catch {
+    unsaved.set(id, list);
+    return false;
+  }
 }

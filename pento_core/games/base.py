@@ -89,7 +89,9 @@ class Game(Protocol):
     title: str
     description: str  # one line a pupil understands, for the start screen
     rules: str  # the help page for a pupil: paragraphs separated by blank lines (lines within one are joined)
-    features: tuple[str, ...]  # shell buttons the game supports: "hint", "solve", "timer", "ranking"
+    # shell buttons the game supports: "hint", "solve", "timer", "ranking", and "race" (a class can
+    # race on one puzzle: one pupil solves it against time, pento_core.classroom.race)
+    features: tuple[str, ...]
     picture_solved: bool  # the start screen pictures a preset solved (a tiling) rather than as it starts
 
     def presets(self) -> list[Preset]: ...

@@ -136,7 +136,7 @@ class CoverGame:
     title = "Pentomino cover"
     description = "Fill the whole board with pentomino pieces, like a jigsaw with no picture."
     rules = RULES
-    features: tuple[str, ...] = ("hint", "solve", "timer")
+    features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = True
 
     def presets(self) -> list[Preset]:

@@ -150,7 +150,7 @@ class GandaGaloGame:
     title = "GandaGalo"
     description = "Fill the grid with X and O, never three in a row: not across, not down, not diagonally."
     rules = RULES
-    features: tuple[str, ...] = ("hint", "solve", "timer")
+    features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
 
     def presets(self) -> list[Preset]:

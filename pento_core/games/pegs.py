@@ -121,7 +121,7 @@ class PegsGame:
     title = "Peg solitaire"
     description = "Jump pegs over each other and take them off, until only one is left."
     rules = RULES
-    features: tuple[str, ...] = ("hint", "solve", "timer")
+    features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
 
     def presets(self) -> list[Preset]:

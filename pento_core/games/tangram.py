@@ -172,7 +172,7 @@ class TangramGame:
     title = "Tangram"
     description = "Lay the seven tans to make the silhouette: any arrangement with its outline counts."
     rules = RULES
-    features: tuple[str, ...] = ("hint", "solve", "timer")
+    features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
 
     def presets(self) -> list[Preset]:

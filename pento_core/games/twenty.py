@@ -88,7 +88,7 @@ class TwentyGame:
     title = "Game of 20 and of 30"
     description = "Three copies of one board, twelve pieces: cover each copy with four different pieces."
     rules = RULES
-    features: tuple[str, ...] = ("hint", "solve", "timer", "ranking")
+    features: tuple[str, ...] = ("hint", "solve", "timer", "ranking", "race")
     picture_solved = True
 
     def presets(self) -> list[Preset]:

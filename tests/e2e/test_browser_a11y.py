@@ -15,6 +15,7 @@ import pytest
 from conftest import App, open_hash, play, wait_until
 
 import build
+from pento_core.classroom.race import result_code
 
 AXE = build.axe_source()
 RUN = """async () => {
@@ -93,3 +94,28 @@ def test_the_win_and_the_peg_editor(app: App) -> None:
     page = open_hash(app, "pegs:english:")
     page.get_by_role("button", name="Draw a board").click()
     assert_clean(page, "the peg board editor")
+
+
+def go(page: Any, fragment: str) -> None:
+    page.evaluate(
+        f"history.pushState(null, '', location.pathname + location.search + {json.dumps('#' + fragment)});"
+        "dispatchEvent(new PopStateEvent('popstate'));"
+    )
+
+
+def test_the_class_race_screens(app: App) -> None:
+    page = open_hash(app, "cover:6x10:")
+    page.get_by_role("button", name="Race").click()
+    page.wait_for_selector("#race-qr canvas", timeout=30_000)
+    assert_clean(page, "the race dialog")
+    page.keyboard.press("Escape")
+    go(page, "race:K3M9QX:cover:6x10")
+    page.wait_for_selector("#race-start[open]", state="attached", timeout=30_000)
+    assert_clean(page, "the pupil's name")
+    page.get_by_role("button", name="Not now").click()
+    go(page, "results:K3M9QX:cover:6x10")
+    page.wait_for_selector("body[data-screen=results]", state="attached")
+    page.locator("#results-input").fill("hello?\n" + result_code("cover", "1x5", "K3M9QX", "Ana", 9, "I1@0,0"))
+    page.get_by_role("button", name="Add codes").click()
+    page.wait_for_selector("#results-refused li", state="attached")
+    assert_clean(page, "the race results")

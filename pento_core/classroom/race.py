@@ -1,0 +1,255 @@
+"""A class race with no server: one puzzle for everyone, a result code per pupil, a ranking.
+
+The teacher's race link names a race (a short random id), a game and a puzzle.
+A pupil who solves it gets a **result code** carrying their name, their time
+and their solution.  The teacher's results page reads the codes (pasted, or
+scanned from the pupils' screens), checks every solution with the game's own
+rules, and ranks the pupils by time.  Nothing is sent anywhere: the codes are
+what people type, paste or show each other.
+
+A code is Crockford base32 (digits and capitals without I, L, O, U; read
+case-insensitively, with O read as 0 and I, L as 1), in groups of five.  Its
+bytes are a format number (1), the time in tenths of a second, the name and the
+solution, packed with raw DEFLATE against a small dictionary of the game's
+position text (:data:`DICTIONARIES`).  Its last five characters are a check:
+25 bits of CRC-32 over the race (id, game, puzzle) and those bytes.  So a
+mistyped or changed character, or a code from another race, is refused; a
+pupil who knows this text could still forge a time, but never a solution,
+which the teacher's page checks itself.
+
+Format 1 is frozen: a later Pento reads every format-1 code the same way.
+"""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+import zlib
+from dataclasses import dataclass
+
+from .. import registry
+from ..errors import PentoError
+from ..games.base import Game
+from ..limits import MAX_STATE
+
+FORMAT = 1
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
+_READ = {c: i for i, c in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
+CHECK_CHARS = 5  # 25 bits
+ID_CHARS = 6  # a race id: 30 random bits
+MAX_NAME = 24  # characters of a pupil's name
+MAX_TENTHS = 10 * 24 * 3600 * 7  # a week
+MAX_CODES = 500  # codes read at once by the results page
+MAX_CODE = 4_000  # characters of one code
+
+# The dictionary each game's solutions are packed against (format 1: never change these).
+# Each is a typical solved position's text, so DEFLATE finds its tokens there.
+DICTIONARIES: dict[str, str] = {
+    "cover": "F3@0,0;I1@0,1;L0@2,0;N7@1,2;P5@3,1;T2@3,4;U3@4,8;V2@0,7;W3@3,2;X0@3,6;Y7@2,4;Z3@0,6;1,10;11,2",
+    "twenty": "F1@0,0;I0@1,0;L0@2,0;N7@4,1;P4@2,0;T3@2,1;U0@2,1;V3@3,0;W0@0,1;X0@0,0;Y3@4,1;Z0@5,1|",
+    "pegs": "1,3-3,3;2,1-2,3;4,1-2,1;2,0-2,2;4,0-2,0;2,3-2,1;2,5-2,3;0,4-2,4;0,2-0,4;3,4-1,4;5,2-3,2;6,4-4,4;",
+    "gandagalo": "XOXOOXXOOXXOXOOXXOOXOXXOOXXOXOOX",
+    "tangram": "S7@√2,√2;S1@1/2√2,3/2√2;M4@2√2,2√2;L5@√2,√2;L3@√2,√2;Q1@√2,√2;P3'@3/2√2,3/2√2;-1,0",
+}
+
+
+class RaceCodeError(PentoError):
+    """A result code that cannot be counted; the message says why, for the teacher."""
+
+    code = "bad_code"
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one result code says: who, how long (tenths of a second), which solution."""
+
+    name: str
+    tenths: int
+    state: str
+
+
+def new_race_id() -> str:
+    """A fresh race id: six base32 characters from the system's random source."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(ID_CHARS))
+
+
+def check_race_id(race_id: str) -> str:
+    """``race_id`` in its written form; raises if it is not one."""
+    written = race_id.strip().upper()
+    if len(written) != ID_CHARS or any(c not in ALPHABET for c in written):
+        raise RaceCodeError(f"a race id is {ID_CHARS} characters of {ALPHABET}")
+    return written
+
+
+def racing_game(game_id: str) -> Game:
+    """The game ``game_id`` if a class can race on it (a puzzle one pupil solves, against time)."""
+    game = registry.get(game_id) if game_id in registry.GAMES else None
+    if game is None or "race" not in game.features:
+        raise RaceCodeError(f"there is no race for the game {game_id[:40]!r}")
+    return game
+
+
+def check_name(name: str) -> str:
+    """A pupil's name as the code carries it: trimmed, 1-24 characters, no control characters."""
+    name = unicodedata.normalize("NFC", " ".join(name.split()))
+    if not name:
+        raise RaceCodeError("type your name first")
+    if len(name) > MAX_NAME:
+        raise RaceCodeError(f"a name has at most {MAX_NAME} characters")
+    if any(unicodedata.category(c)[0] == "C" for c in name):
+        raise RaceCodeError("a name has letters, digits, spaces and punctuation only")
+    return name
+
+
+def _race_key(race_id: str, game_id: str, desc: str) -> bytes:
+    return f"{race_id}|{game_id}|{desc}".encode()
+
+
+def _check(key: bytes, payload: bytes) -> int:
+    return zlib.crc32(key + payload) & ((1 << (5 * CHECK_CHARS)) - 1)
+
+
+def _to_base32(data: bytes) -> str:
+    bits = int.from_bytes(data, "big") << (-len(data) * 8 % 5)
+    count = (len(data) * 8 + 4) // 5
+    return "".join(ALPHABET[(bits >> (5 * i)) & 31] for i in reversed(range(count)))
+
+
+def _from_base32(text: str) -> bytes:
+    value = 0
+    for c in text:
+        value = value << 5 | _READ[c]
+    extra = len(text) * 5 % 8
+    return (value >> extra).to_bytes(len(text) * 5 // 8, "big")
+
+
+def _pack(game_id: str, text: str) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, DICTIONARIES[game_id].encode())
+    return packer.compress(text.encode()) + packer.flush()
+
+
+def _unpack(game_id: str, data: bytes, limit: int) -> str:
+    unpacker = zlib.decompressobj(-15, DICTIONARIES[game_id].encode())
+    text = unpacker.decompress(data, limit + 1)
+    if len(text) > limit or not unpacker.eof or unpacker.unused_data:
+        raise ValueError("not a packed position")
+    return text.decode()
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while True:
+        out.append((n & 0x7F) | (0x80 if n > 0x7F else 0))
+        n >>= 7
+        if not n:
+            return bytes(out)
+
+
+def result_code(game_id: str, desc: str, race_id: str, name: str, tenths: int, state: str) -> str:
+    """The code a pupil hands in for solving the race's puzzle ``desc`` in ``tenths`` of a second
+    with position ``state``.  Raises (with a message for the pupil) when the position does not
+    solve the puzzle or the name is not one."""
+    game = racing_game(game_id)
+    race_id = check_race_id(race_id)
+    name = check_name(name)
+    position = game.start(desc, state)
+    if not game.view(position).get("complete"):
+        raise RaceCodeError("the puzzle is not solved yet")
+    if not 0 <= tenths <= MAX_TENTHS:
+        raise RaceCodeError("a race lasts at most a week")
+    named = name.encode()
+    payload = bytes([FORMAT]) + _varint(tenths) + bytes([len(named)]) + named
+    payload += _pack(game_id, game.write_state(position))
+    check = _check(_race_key(race_id, game_id, desc), payload)
+    text = _to_base32(payload) + "".join(ALPHABET[(check >> (5 * i)) & 31] for i in reversed(range(CHECK_CHARS)))
+    return "-".join(text[i : i + 5] for i in range(0, len(text), 5))
+
+
+def read_code(game_id: str, desc: str, race_id: str, code: str) -> Result:
+    """What ``code`` says, once its check matches this race and its solution solves the puzzle;
+    otherwise :class:`RaceCodeError` says which of those failed."""
+    game = racing_game(game_id)
+    race_id = check_race_id(race_id)
+    if len(code) > MAX_CODE:
+        raise RaceCodeError("this is far longer than a result code")
+    text = "".join(code.split()).replace("-", "").upper()
+    strange = sorted({c for c in text if c not in _READ})
+    if strange:
+        raise RaceCodeError(f"a result code has no {' '.join(strange[:3])}: is it mistyped?")
+    if len(text) < CHECK_CHARS + 4:
+        raise RaceCodeError("this is too short for a result code: is part of it missing?")
+    body, tail = text[:-CHECK_CHARS], text[-CHECK_CHARS:]
+    payload = _from_base32(body)
+    written = 0
+    for c in tail:
+        written = written << 5 | _READ[c]
+    if _check(_race_key(race_id, game_id, desc), payload) != written:
+        raise RaceCodeError(
+            "the check does not match: a character is mistyped or changed, or the code is from another race"
+        )
+    if payload[0] != FORMAT:
+        raise RaceCodeError("this code was made by a newer Pento: open the results page in that version")
+    try:
+        at, tenths, shift = 1, 0, 0
+        while True:
+            byte = payload[at]
+            tenths |= (byte & 0x7F) << shift
+            at, shift = at + 1, shift + 7
+            if not byte & 0x80:
+                break
+        size = payload[at]
+        name = check_name(payload[at + 1 : at + 1 + size].decode())
+        state = _unpack(game_id, payload[at + 1 + size :], MAX_STATE)
+    except (IndexError, ValueError) as e:  # only a code made to pass the check gets here
+        raise RaceCodeError("this code does not read, though its check matches") from e
+    try:
+        solved = game.view(game.start(desc, state)).get("complete")
+    except PentoError as e:
+        raise RaceCodeError(f"the solution in this code does not fit the puzzle: {e}") from e
+    if not solved:
+        raise RaceCodeError("the solution in this code does not solve the puzzle")
+    return Result(name, tenths, state)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the results page: a counted result with its ``rank``, or a refused code with
+    the ``reason`` (``rank`` 0)."""
+
+    code: str
+    rank: int = 0
+    name: str = ""
+    tenths: int = 0
+    reason: str = ""
+
+
+def ranking(game_id: str, desc: str, race_id: str, codes: list[str]) -> list[Entry]:
+    """Every code read and checked: the counted ones ranked by time (equal times share a rank),
+    each pupil once (their best time; the same name in other capitals or spacing is the same
+    pupil), then the refused ones with their reasons, in the order given."""
+    racing_game(game_id)
+    check_race_id(race_id)
+    if len(codes) > MAX_CODES:
+        raise RaceCodeError(f"at most {MAX_CODES} codes at once")
+    best: dict[str, tuple[Result, str]] = {}
+    refused: list[Entry] = []
+    seen: set[str] = set()
+    for code in codes:
+        key = "".join(code.split()).replace("-", "").upper()
+        if not key or key in seen:
+            continue
+        seen.add(key)
+        try:
+            result = read_code(game_id, desc, race_id, code)
+        except RaceCodeError as e:
+            refused.append(Entry(code=code.strip()[:200], reason=str(e)))
+            continue
+        pupil = result.name.casefold()
+        if pupil not in best or result.tenths < best[pupil][0].tenths:
+            best[pupil] = (result, code.strip())
+    ranked = sorted(best.values(), key=lambda rc: (rc[0].tenths, rc[0].name.casefold()))
+    entries: list[Entry] = []
+    for i, (result, code) in enumerate(ranked):
+        rank = entries[-1].rank if entries and entries[-1].tenths == result.tenths else i + 1
+        entries.append(Entry(code=code, rank=rank, name=result.name, tenths=result.tenths))
+    return entries + refused

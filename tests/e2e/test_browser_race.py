@@ -1,0 +1,140 @@
+"""A class race in the real page: the teacher's QR code, pupils on their own devices, result codes
+read back from the pupils' screens by an independent QR decoder, and the teacher's ranking."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import quote
+
+from conftest import App, drag_piece, open_hash, wait_until
+from qrread import decode_png
+
+from pento_core.classroom.race import result_code
+
+PHONE = {"width": 390, "height": 844}
+
+
+def scan(page: Any, selector: str) -> str:
+    """What a phone's camera reads in the QR code on screen."""
+    page.wait_for_selector(f"{selector} canvas", timeout=30_000)
+    found = decode_png(page.locator(f"{selector} canvas").screenshot())
+    assert len(found) == 1, found
+    return found[0]
+
+
+def pupil(browser: Any, link: str, name: str) -> tuple[Any, Any]:
+    """A pupil's phone opening the race link and giving a name; returns (context, page) at the board."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(link.replace("#", "?nosw#", 1))
+    page.wait_for_selector("#race-start[open]", timeout=90_000)
+    page.locator("#race-name").fill(name)
+    page.locator("#race-go").click()
+    wait_until(page, "window.pento.session() && window.pento.layout() !== null", timeout=60)
+    assert errors == []
+    return context, page
+
+
+def test_a_class_race_from_the_teachers_qr_code_to_the_ranking(app: App, browser: Any) -> None:
+    teacher = open_hash(app, "cover:1x5:")
+    teacher.locator("#race").click()
+    link = scan(teacher, "#race-qr")
+    assert link == teacher.locator("#race-link").input_value()
+    match = re.fullmatch(r"http://127\.0\.0\.1:\d+/(index\.html)?#race:([0-9A-Z]{6}):cover:1x5", link)
+    assert match, link
+    race_id = match.group(2)
+    results_link = teacher.locator("#race-results-link").get_attribute("href")
+    assert results_link == link.replace("#race:", "#results:")
+    teacher.locator("#race-close").click()
+
+    # Zoë plays on her phone: the keyboard puts the I flat on the strip
+    context, phone = pupil(browser, link, "  Zoë <b>Z</b> ")
+    try:
+        session = phone.evaluate("window.pento.session()")
+        assert (session["game"], session["desc"]) == ("cover", "1x5")
+        assert phone.locator("#hint").is_hidden() and phone.locator("#solve").is_hidden()
+        assert f"Race {race_id}: Zoë <b>Z</b>." in str(phone.locator("#status").text_content())
+        phone.wait_for_timeout(1200)  # a time of at least a second
+        phone.locator("#view canvas").first.focus()
+        for key in ("Shift+I", "r", "Enter"):
+            phone.keyboard.press(key)
+        phone.wait_for_selector("#done[open]", timeout=30_000)
+        assert phone.locator("#done-title").text_content() == "Finished!"
+        code = str(phone.locator("#race-code").text_content())
+        assert re.fullmatch(r"([0-9A-Z]{5}-)+[0-9A-Z]{1,5}", code), code
+        scanned = scan(phone, "#race-result-qr")
+        assert scanned == results_link + ":" + code
+        phone.locator("#done-stay").click()
+        assert code in str(phone.locator("#status").text_content())
+        phone.reload()  # the finished race and its code stay on the pupil's device
+        wait_until(phone, "window.pento.session() && window.pento.session().solved", timeout=90)
+        assert code in str(phone.locator("#status").text_content())
+    finally:
+        context.close()
+
+    # The teacher scans Zoë's QR code: the results page opens with her code counted
+    page = app.page
+    page.goto(scanned.replace("#", "?nosw#", 1))
+    wait_until(page, "document.querySelectorAll('#results-rows tr').length === 1", timeout=90)
+    assert page.evaluate("location.hash") == f"#results:{race_id}:cover:1x5"  # the code is kept, not in the address
+    row = page.locator("#results-rows tr").first.inner_text().split("\t")
+    assert row[:2] == ["1", "Zoë <b>Z</b>"] and re.fullmatch(r"0:0\d\.\d", row[2]), row
+
+    # Bruno sends his code by chat; one more arrives with a typo, and one from another race
+    bruno = result_code("cover", "1x5", race_id, "Bruno", 5, "I1@0,0")
+    typo = code[:3] + ("X" if code[3] != "X" else "Y") + code[4:]
+    elsewhere = result_code("cover", "1x5", "ABCDEF", "Carla", 1, "I1@0,0")
+    page.locator("#results-input").fill(f"{bruno}\n{typo}\n{elsewhere}\n{code}")
+    page.locator("#results-add").click()
+    wait_until(page, "document.querySelectorAll('#results-rows tr').length === 2")
+    rows = [r.split("\t") for r in page.locator("#results-rows tr").all_inner_texts()]
+    assert [r[:3] for r in rows] == [["1", "Bruno", "0:00.5"], ["2", "Zoë <b>Z</b>", row[2]]]
+    assert page.locator("#results-rows b").count() == 0  # a name is text, never markup
+    refused = page.locator("#results-refused li").all_inner_texts()
+    assert len(refused) == 2 and all("check does not match" in r for r in refused), refused
+    assert page.locator("#results-count").text_content() == "2 pupils finished."
+
+    # the list is kept on the teacher's device and checked again on the next visit
+    page.reload()
+    wait_until(page, "document.querySelectorAll('#results-rows tr').length === 2", timeout=90)
+    page.goto(app.base_url)
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+
+
+def test_a_race_survives_a_reload_and_names_are_checked(browser: Any, base_url: str) -> None:
+    link = f"{base_url}index.html#race:K3M9QX:cover:6x10"
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(link)
+        page.wait_for_selector("#race-start[open]", timeout=90_000)
+        page.locator("#race-name").fill("   ")
+        page.locator("#race-go").click()
+        page.wait_for_selector("#race-name-error:not([hidden])")
+        assert page.locator("#race-name-error").text_content() == "Type your name first."
+        page.locator("#race-name").fill("Ana")
+        page.locator("#race-go").click()
+        wait_until(page, "window.pento.session() && window.pento.layout() !== null", timeout=60)
+        drag_piece(page, "X", 1, 1)
+        wait_until(page, "window.pento.session().state !== ''")
+        placed = page.evaluate("window.pento.session().state")
+        page.wait_for_timeout(1500)
+        page.reload()  # no second name, no new clock: the race goes on
+        wait_until(page, "window.pento.session() && window.pento.layout() !== null", timeout=90)
+        assert page.locator("#race-start").get_attribute("open") is None
+        assert page.evaluate("window.pento.session().state") == placed
+        assert page.evaluate("location.hash") == "#race:K3M9QX:cover:6x10:" + quote(placed, safe="")
+        assert "Race K3M9QX: Ana." in str(page.locator("#status").text_content())
+        assert page.locator("#hint").is_hidden()
+        wait_until(page, "/^0:0[1-9]$/.test(document.getElementById('timer').textContent)")
+    finally:
+        context.close()
+
+
+def test_only_puzzles_against_the_clock_offer_a_race(app: App) -> None:
+    assert open_hash(app, "pegs:english:").locator("#race").is_visible()
+    assert open_hash(app, "tangram:swan:").locator("#race").is_visible()
+    assert open_hash(app, "lastfit:8x8~Ann,Bob:").locator("#race").is_hidden()  # two players, no clock

@@ -1,0 +1,190 @@
+// The class race, on the page's side: the teacher's race link and QR code, the pupil's name
+// and result code, and the teacher's results page. The rules (race ids, names, codes, checking
+// every solution, the ranking) are the core's (pento_core.classroom.race); this module shows
+// them. Links keep everything after "#", so a name or a code never reaches any server.
+//
+//   #race:ID:game:desc[:state]     a pupil's race (the state while playing)
+//   #results:ID:game:desc[:code]   the teacher's results (a scanned code is added, then dropped)
+
+import { el } from "./dom.js";
+import { qrCanvas } from "./qr.js";
+import { loadRaceCodes, saveRaceCodes } from "./storage.js";
+
+const $ = (id) => document.getElementById(id);
+const part = (p) => encodeURIComponent(p);
+
+/** The page's own address, without query or fragment: links made here work from any copy of it. */
+const base = () => location.origin + location.pathname;
+
+export const raceHash = (id, game, desc, state = "") =>
+  `#race:${part(id)}:${part(game)}:${part(desc)}` + (state ? `:${part(state)}` : "");
+export const resultsHash = (id, game, desc, code = "") =>
+  `#results:${part(id)}:${part(game)}:${part(desc)}` + (code ? `:${part(code)}` : "");
+
+/** Race and results links in the address (``parts`` already decoded), or null for any other. */
+export function parseRaceHash(parts) {
+  const [kind, id = "", game = "", desc = "", last = ""] = parts;
+  if (kind === "race") return { race: id, game, desc, state: last };
+  if (kind === "results") return { results: id, game, desc, code: last };
+  return null;
+}
+
+/** Tenths of a second as the clock shows them: 1:05.3 */
+export function raceTime(tenths) {
+  const s = Math.floor(tenths / 10);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}.${tenths % 10}`;
+}
+
+async function showQr(core, holder, text) {
+  const { rows } = await core.request("qr", { text });
+  holder.replaceChildren(qrCanvas(rows, text, Math.min(360, window.innerWidth - 80, window.innerHeight - 300)));
+}
+
+async function copy(text, onDone) {
+  try {
+    await navigator.clipboard.writeText(text);
+    onDone(true);
+  } catch {
+    onDone(false);
+  }
+}
+
+/**
+ * The teacher's dialog: a new race (or race ``id`` again) on ``game``/``desc``: its link as text
+ * and QR code, and the results page's link. ``ui``: {core, status, plain}.
+ */
+export async function showRaceDialog(ui, { game, desc, title, id = null }) {
+  const race = id || (await ui.core.request("race", { game, desc })).race;
+  const link = base() + raceHash(race, game, desc);
+  $("race-dialog-text").textContent =
+    `Everyone who opens this link plays ${title} against the clock, and gets a result code when they finish. ` +
+    `Collect the codes on the results page (race ${race}).`;
+  $("race-link").value = link;
+  $("race-results-link").href = base() + resultsHash(race, game, desc);
+  $("race-qr").replaceChildren(el("p", { textContent: "Drawing the QR code…" }));
+  if (!$("race-dialog").open) $("race-dialog").showModal();
+  $("race-link-copy").onclick = () =>
+    copy(link, (ok) => (ok ? ui.status("Race link copied.", "success") : $("race-link").select()));
+  await showQr(ui.core, $("race-qr"), link);
+  return race;
+}
+
+/**
+ * Ask a pupil's name before a race starts. Resolves to the name (checked by the core) or null
+ * when they chose not to race now.
+ */
+export function askName(ui, title, given = "") {
+  const dialog = $("race-start");
+  $("race-start-text").textContent =
+    `Everyone plays the same puzzle: ${title}. Type your name; the clock starts when you press Start. ` +
+    `Hint and Solve are off during a race.`;
+  $("race-name").value = given;
+  $("race-name-error").hidden = true;
+  return new Promise((resolve) => {
+    const finish = (value) => {
+      $("race-start-form").onsubmit = null;
+      $("race-not-now").onclick = null;
+      dialog.oncancel = null;
+      if (dialog.open) dialog.close();
+      resolve(value);
+    };
+    $("race-start-form").onsubmit = async (event) => {
+      event.preventDefault();
+      try {
+        const { name } = await ui.core.request("race_name", { name: $("race-name").value });
+        finish(name);
+      } catch (err) {
+        $("race-name-error").textContent = ui.plain(err);
+        $("race-name-error").hidden = false;
+      }
+    };
+    $("race-not-now").onclick = () => finish(null);
+    dialog.oncancel = (event) => {
+      event.preventDefault();
+      finish(null);
+    };
+    dialog.showModal();
+    $("race-name").focus();
+  });
+}
+
+/**
+ * The pupil's result: asks the core for the code of ``session``'s solved race (once; it is kept
+ * in ``session.race.code``) and shows it, with a QR code of the results link carrying it, in the
+ * win dialog. Resolves to the code.
+ */
+export async function showResult(ui, session, state) {
+  const race = session.race;
+  if (!race.code) {
+    const tenths = Math.max(0, Math.round(race.tenths));
+    race.code = (await ui.core.request("race_code", { game: session.game, desc: session.desc, race: race.id, name: race.name, tenths, state })).code;
+  }
+  $("race-code").textContent = race.code;
+  $("race-result").hidden = false;
+  $("race-copy").onclick = () =>
+    copy(race.code, (ok) => ui.status(ok ? "Code copied." : "Select the code and copy it.", ok ? "success" : "info"));
+  await showQr(ui.core, $("race-result-qr"), base() + resultsHash(race.id, session.game, session.desc, race.code));
+  return race.code;
+}
+
+/** Codes in pasted text: one a line (commas and semicolons also separate them). */
+const splitCodes = (text) =>
+  text
+    .split(/[\n\r,;]+/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+/**
+ * The teacher's results page for race ``target`` ({results: id, game, desc, code}); ``ui``:
+ * {core, status, plain, title}. Codes are kept on this device per race; each time the page
+ * shows them, the core checks every one again.
+ */
+export async function showResults(ui, target) {
+  const { results: id, game, desc } = target;
+  $("results-title").textContent = `Race results: ${ui.title}`;
+  $("results-about").textContent = `Race ${id}. Ranked by time; every solution is checked against the puzzle's rules on this device.`;
+  const codes = () => loadRaceCodes(id);
+  const add = (more) => {
+    const list = codes();
+    const fresh = more.filter((c) => !list.includes(c));
+    saveRaceCodes(id, list.concat(fresh));
+    return fresh.length;
+  };
+  const render = async () => {
+    const { entries } = await ui.core.request("race_results", { game, desc, race: id, codes: codes() });
+    const counted = entries.filter((e) => e.rank > 0);
+    const refused = entries.filter((e) => e.rank === 0);
+    $("results-rows").replaceChildren(
+      ...counted.map((e) =>
+        el("tr", {}, [el("td", { textContent: String(e.rank) }), el("th", { scope: "row", textContent: e.name }), el("td", { textContent: raceTime(e.tenths) })]),
+      ),
+    );
+    $("results-count").textContent = counted.length
+      ? `${counted.length} pupil${counted.length === 1 ? "" : "s"} finished.`
+      : "No results yet: paste codes, or scan pupils' QR codes with this device's camera.";
+    $("refused-title").hidden = refused.length === 0;
+    $("results-refused").replaceChildren(
+      ...refused.map((e) => el("li", {}, [el("code", { textContent: e.code }), document.createTextNode(` — ${ui.plain({ message: e.reason })}`)])),
+    );
+    return entries;
+  };
+  if (target.code) {
+    add([target.code]);
+    history.replaceState(null, "", resultsHash(id, game, desc)); // the list keeps it, not the address
+  }
+  $("results-add").onclick = async () => {
+    const fresh = add(splitCodes($("results-input").value));
+    $("results-input").value = "";
+    await render();
+    ui.status(fresh ? `${fresh} code${fresh === 1 ? "" : "s"} added.` : "Those codes are already in the list.", "info");
+  };
+  $("results-copy").onclick = () =>
+    copy(codes().join("\n"), (ok) => ui.status(ok ? "All codes copied: paste them on another device's results page." : "Copying is blocked here.", ok ? "success" : "error"));
+  $("results-clear").onclick = async () => {
+    if (!codes().length || !window.confirm("Remove every code of this race from this device?")) return;
+    saveRaceCodes(id, []);
+    await render();
+  };
+  $("results-show-race").onclick = () => showRaceDialog(ui, { game, desc, title: ui.title, id }).catch((err) => ui.status(ui.plain(err), "error"));
+  return render();
+}
