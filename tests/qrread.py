@@ -9,6 +9,25 @@ import zlib
 import zxingcpp
 
 
+def decode_grey(grey: bytearray, width: int, height: int) -> list[str]:
+    """The texts zxing reads in an image of grey levels, one byte a pixel, row after row."""
+    return _read(grey, width, height)
+
+
+def write_png_grey(path: str, grey: bytearray, width: int, height: int) -> None:
+    """Save grey levels as a PNG (for a person to look at)."""
+    rows = b"".join(b"\0" + bytes(grey[y * width : (y + 1) * width]) for y in range(height))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    with open(path, "wb") as f:
+        f.write(
+            b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+        )
+
+
 def _read(grey: bytearray, width: int, height: int) -> list[str]:
     image = memoryview(grey).cast("B", (height, width))
     return [r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]

@@ -8,6 +8,7 @@ import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
 import { celebrate } from "./celebrate.js";
 import { pictureElement } from "./picture.js";
+import { buildSheets } from "./print.js";
 import { askName, parseRaceHash, raceHash, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
 import {
   addToRanking,
@@ -373,7 +374,7 @@ function showFrame(game, title) {
   document.body.dataset.game = game;
   $("view").replaceChildren();
   showScreen("play");
-  for (const id of ["new", "undo", "redo", "hint", "solve", "copy-link", "race"]) $(id).disabled = true;
+  for (const id of ["new", "undo", "redo", "hint", "solve", "copy-link", "race", "print"]) $(id).disabled = true;
   $("hint").hidden = !features(game).includes("hint");
   $("solve").hidden = !features(game).includes("solve");
   $("race").hidden = !features(game).includes("race");
@@ -411,6 +412,8 @@ async function openGame(slot, result, { push = false } = {}) {
   $("race").disabled = false;
   // in a race: no Hint, no Solve, and no new race from a pupil's screen
   for (const id of ["hint", "solve", "race"]) $(id).hidden = !features(slot.game).includes(id) || !!session.race;
+  $("print").hidden = !module.PRINT;
+  $("print").disabled = false;
   gameView = module.createView({
     root: $("view"),
     info: result.info,
@@ -602,6 +605,42 @@ async function startRace() {
     await showRaceDialog({ ...raceUi(), title }, { game: session.game, desc: session.desc, title });
   } catch (err) {
     if (err.code !== "cancelled") status(plain(err), "error");
+  }
+}
+
+// -- printed sheets ------------------------------------------------------------------------------
+
+/** Print the puzzle (from its start) on paper, with a solution page when asked. */
+async function printPuzzle() {
+  $("print-dialog").close();
+  if (!session) return;
+  const mine = session;
+  const withSolution = $("print-solution").checked;
+  const { game, desc } = mine;
+  try {
+    const style = (await VIEWS[game]()).PRINT;
+    const start = await core.request("load", { game, desc, state: "" });
+    const link = location.origin + location.pathname + hashFor(game, desc, "");
+    const { rows } = await core.request("qr", { text: link });
+    let solution = null;
+    if (withSolution) {
+      const found = await longRequest("solve", { game, desc, state: "", seconds: SOLVE_SECONDS }, { label: "Solving for the solution page" });
+      if (!found.found) {
+        status(`No solution page: ${plain({ message: found.message })}`, "error");
+        return;
+      }
+      let last = start;
+      for (const move of found.moves) last = await core.request("move", { game, desc, state: last.state, move });
+      solution = { picture: last.picture, tans: last.view.tans || [], moves: found.moves };
+    }
+    if (session !== mine) return;
+    const goal = (start.info && start.info.goal) || gameEntry(game).description;
+    buildSheets($("print-sheet"), { title: $("game-title").textContent, goal, style, info: start.info, picture: start.picture, link, qrRows: rows }, solution);
+    document.body.dataset.print = "ready";
+    status(withSolution ? "The sheet and its solution page are ready to print." : "The sheet is ready to print.");
+    window.print();
+  } catch (err) {
+    if (session === mine) status(err.code === "cancelled" ? "Printing stopped." : plain(err), "error");
   }
 }
 
@@ -949,6 +988,9 @@ function bindButtons() {
   $("stop-solve").addEventListener("click", stopAnimation);
   $("copy-link").addEventListener("click", copyLink);
   $("race").addEventListener("click", startRace);
+  $("print").addEventListener("click", () => $("print-dialog").showModal());
+  $("print-go").addEventListener("click", printPuzzle);
+  $("print-cancel").addEventListener("click", () => $("print-dialog").close());
   $("race-close").addEventListener("click", () => $("race-dialog").close());
   $("help-button").addEventListener("click", () => openHelp(document.body.dataset.game));
   $("new").addEventListener("click", () => {

@@ -119,3 +119,11 @@ def test_the_class_race_screens(app: App) -> None:
     page.get_by_role("button", name="Add codes").click()
     page.wait_for_selector("#results-refused li", state="attached")
     assert_clean(page, "the race results")
+
+
+def test_the_print_dialog(app: App) -> None:
+    page = open_hash(app, "cover:6x10:")
+    page.get_by_role("button", name="Print").click()
+    page.wait_for_selector("#print-dialog[open]", state="attached")
+    assert_clean(page, "the print dialog")
+    page.keyboard.press("Escape")

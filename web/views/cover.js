@@ -12,6 +12,9 @@ const REPLAY_STEP_MS = 700;
 const TOUCH_LIFT = 1.7; // cells: a piece dragged by a finger is drawn this far above it, so the finger hides nothing
 
 /** The keys of this view, for the shell's help. */
+/** How a printed sheet draws this game (web/print.js). */
+export const PRINT = "tiles";
+
 export const KEYS = [
   ["[ and ] (or , and .)", "choose a piece from the tray"],
   ["Shift + letter", "choose that piece (Shift+F for F)"],

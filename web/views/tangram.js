@@ -14,6 +14,9 @@ const COLORS2 = { S: "#f7c59f", L: "#457b9d" }; // the second small and large tr
 const NAMES = { S: "small triangle", M: "medium triangle", L: "large triangle", Q: "square", P: "parallelogram" };
 
 /** The keys of this view, for the shell's help. */
+/** How a printed sheet draws this game (web/print.js). */
+export const PRINT = "tangram";
+
 export const KEYS = [
   ["1 to 7", "choose a tan: the large triangles 1 and 2, the medium one 3, the small ones 4 and 5, the square 6, the parallelogram 7 (the numbers are written on the tans)"],
   ["Enter", "put the chosen tan from the tray on the table"],

@@ -1,0 +1,81 @@
+"""Printed sheets, printed to PDF by Chromium and read back with PDFium: the pages on A4 and
+Letter, their text, and the QR code on the paper read by an independent decoder.  The pages are
+saved as PNGs in test-artifacts/ for a person to look at."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pypdfium2 as pdfium
+import pytest
+from conftest import ARTIFACTS, App, open_hash, wait_until
+from qrread import decode_grey, write_png_grey
+
+A4 = (595, 842)  # points
+LETTER = (612, 792)
+
+
+def print_sheet(page: Any, solution: bool) -> None:
+    page.evaluate("delete document.body.dataset.print")
+    page.get_by_role("button", name="Print").click()
+    page.locator("#print-solution").set_checked(solution)
+    page.locator("#print-go").click()
+    wait_until(page, "document.body.dataset.print === 'ready'", timeout=60)
+
+
+def pages_of(pdf: bytes, name: str) -> list[tuple[tuple[int, int], str, bytearray, int, int]]:
+    """Each page: its size in points, its text, and its grey pixels (saved as a PNG too)."""
+    doc = pdfium.PdfDocument(pdf)
+    out = []
+    for i in range(len(doc)):
+        sheet = doc[i]
+        w, h = sheet.get_size()
+        text = sheet.get_textpage().get_text_range()
+        bitmap = sheet.render(scale=2, grayscale=True)
+        grey = bytearray()
+        raw = bytes(bitmap.buffer)
+        for y in range(bitmap.height):
+            grey += raw[y * bitmap.stride : y * bitmap.stride + bitmap.width]
+        ARTIFACTS.mkdir(exist_ok=True)
+        write_png_grey(str(ARTIFACTS / f"print-{name}-{i + 1}.png"), grey, bitmap.width, bitmap.height)
+        out.append(((round(w), round(h)), text, grey, bitmap.width, bitmap.height))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("fragment", "title", "solution", "count", "cut"),
+    [
+        ("cover:6x10:", "Pentomino cover: 6 x 10", True, 3, "Cut out the pieces"),
+        ("pegs:english:", "Peg solitaire: English board", True, 2, None),
+        ("tangram:swan:", "Tangram: Swan", True, 3, "Cut out the seven tans"),
+        ("gandagalo:....../....../....../....../..XO../...X.X:", "GandaGalo", False, 1, None),
+    ],
+    ids=["cover", "pegs", "tangram", "gandagalo"],
+)
+def test_a_puzzle_prints_on_a4_and_letter_with_its_qr_code(
+    app: App, fragment: str, title: str, solution: bool, count: int, cut: str | None
+) -> None:
+    page = open_hash(app, fragment)
+    page.locator("#view canvas").first.wait_for()
+    print_sheet(page, solution)
+    link = page.evaluate("location.origin + location.pathname") + "#" + fragment.replace("/", "%2F")
+    for paper, size in (("A4", A4), ("Letter", LETTER)):
+        pages = pages_of(page.pdf(format=paper), f"{fragment.split(':')[0]}-{paper}")
+        assert len(pages) == count, (paper, len(pages))
+        assert all(abs(p[0][0] - size[0]) <= 1 and abs(p[0][1] - size[1]) <= 1 for p in pages), [p[0] for p in pages]
+        first_text = pages[0][1]
+        assert title in first_text and link in first_text.replace("\r\n", "").replace("\n", "")
+        assert decode_grey(*pages[0][2:]) == [link]  # the QR code on paper opens this puzzle
+        if cut:
+            assert cut in pages[1][1]
+        if solution:
+            assert "Solution: " + title in pages[-1][1]
+    # the page itself is unchanged on screen
+    assert page.locator("#view canvas").first.is_visible()
+
+
+def test_the_pegs_solution_page_lists_every_jump(app: App) -> None:
+    page = open_hash(app, "pegs:english:")
+    print_sheet(page, True)
+    text = pages_of(page.pdf(format="A4"), "pegs-jumps")[-1][1]
+    assert "31. " in text and "32. " not in text  # 32 pegs to one: 31 jumps

@@ -1,0 +1,209 @@
+// Printable sheets: any puzzle on paper, in SVG measured in millimetres so that the pieces to cut
+// out match the board. One layout fits both A4 and Letter (186 x 255 mm inside 12 mm margins).
+// What is drawn comes from the core (the position's picture, the puzzle's info, the solution's
+// moves, the QR code); how it is drawn is chosen by the game's view (its PRINT export):
+//   "tiles"  a board of cells (pictures: "." empty, "*" blocked, a letter a piece) and its pieces
+//   "marks"  a grid whose letters are marks written in the cells (GandaGalo)
+//   "holes"  a board of holes, letters pegs (peg solitaire)
+//   "tangram" the silhouette and the seven tans
+
+import { el } from "./dom.js";
+import { colorOf } from "./views/paint.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const WIDTH = 186; // mm of the common printable width of A4 and Letter
+const BOARD_HEIGHT = 120; // mm at most for the board on the first page
+const MAX_CELL = 14; // mm: pieces a pupil can cut and hold, and twelve pentominoes on one page
+
+function svg(tag, attrs = {}, children = []) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  node.append(...children);
+  return node;
+}
+
+/** An <svg> ``w`` x ``h`` units drawn ``unit`` millimetres each. */
+function sheetSvg(w, h, unit, label) {
+  return svg("svg", { viewBox: `0 0 ${w} ${h}`, width: `${w * unit}mm`, height: `${h * unit}mm`, role: "img", "aria-label": label });
+}
+
+const cellsOf = (picture) =>
+  picture.flatMap((row, r) => [...row].map((ch, c) => ({ r, c, ch })).filter((x) => x.ch !== " "));
+
+/** Lines along the cells' edges: thick where the region changes (``regionOf``) or the board
+ends, thin between cells of one region. */
+function edges(cells, regionOf, thin, thick) {
+  const at = new Map(cells.map((x) => [`${x.r},${x.c}`, x]));
+  const lines = [];
+  const line = (x1, y1, x2, y2, bold) =>
+    lines.push(svg("line", { x1, y1, x2, y2, stroke: bold ? "#000" : "#666", "stroke-width": bold ? thick : thin, "stroke-linecap": "square" }));
+  for (const x of cells) {
+    const { r, c } = x;
+    const up = at.get(`${r - 1},${c}`);
+    const left = at.get(`${r},${c - 1}`);
+    const down = at.get(`${r + 1},${c}`);
+    const right = at.get(`${r},${c + 1}`);
+    if (!up) line(c, r, c + 1, r, true);
+    if (!left) line(c, r, c, r + 1, true);
+    line(c, r + 1, c + 1, r + 1, !down || regionOf(down) !== regionOf(x)); // shared edges once, from above
+    line(c + 1, r, c + 1, r + 1, !right || regionOf(right) !== regionOf(x));
+  }
+  return lines;
+}
+
+/** A board drawn from a picture in ``style``, cells ``unit`` mm. */
+function boardSvg(picture, style, unit, label, finish = null) {
+  const rows = picture.length;
+  const cols = Math.max(...picture.map((r) => r.length));
+  const m = 0.1; // room for the outer line
+  const root = sheetSvg(cols + 2 * m, rows + 2 * m, unit, label);
+  const g = svg("g", { transform: `translate(${m} ${m})` });
+  const cells = cellsOf(picture);
+  const named = new Set(); // a piece's letter once, in its first cell
+  for (const x of cells) {
+    const blocked = x.ch === "*";
+    const piece = style === "tiles" && /[A-Za-z0-9]/.test(x.ch);
+    g.append(svg("rect", { x: x.c, y: x.r, width: 1, height: 1, fill: blocked ? "#444" : piece ? colorOf(x.ch) : "#fff", "fill-opacity": piece ? 0.45 : 1 }));
+    if (style === "holes") {
+      const finishing = finish && finish[0] === x.r && finish[1] === x.c;
+      if (finishing) g.append(svg("circle", { cx: x.c + 0.5, cy: x.r + 0.5, r: 0.36, fill: "none", stroke: "#000", "stroke-width": 0.04 }));
+      g.append(svg("circle", { cx: x.c + 0.5, cy: x.r + 0.5, r: x.ch === "." ? 0.2 : 0.27, fill: x.ch === "." ? "#fff" : "#222", stroke: "#000", "stroke-width": 0.05 }));
+    } else if (!blocked && x.ch !== "." && !(style === "tiles" && named.has(x.ch))) {
+      named.add(x.ch);
+      const size = style === "marks" ? 0.62 : 0.45;
+      g.append(svg("text", { x: x.c + 0.5, y: x.r + 0.5 + size * 0.36, "font-size": size, "text-anchor": "middle", "font-family": "sans-serif", "font-weight": 700 }, [x.ch]));
+    }
+  }
+  if (style !== "holes") g.append(...edges(cells, (x) => (style === "tiles" ? x.ch : "board"), 0.02, 0.07));
+  root.append(g);
+  return root;
+}
+
+/** The piece's orientation that lies flattest (fewest rows), its cells from 0. */
+function flattest(orientations) {
+  const rowsOf = (o) => Math.max(...o.map(([r]) => r)) + 1;
+  return orientations.reduce((best, o) => (rowsOf(o) < rowsOf(best) ? o : best), orientations[0]);
+}
+
+/** Every piece to cut out, as many as the set has, at the board's scale. */
+function piecesToCut(info, unit) {
+  const out = [];
+  for (const piece of info.pieces || []) {
+    const cells = flattest(piece.orientations);
+    const rows = Math.max(...cells.map(([r]) => r)) + 1;
+    const cols = Math.max(...cells.map(([, c]) => c)) + 1;
+    for (let i = 0; i < (piece.count || 1); i++) {
+      const picture = Array.from({ length: rows }, () => Array(cols).fill(" "));
+      for (const [r, c] of cells) picture[r][c] = piece.name;
+      const one = boardSvg(picture.map((r) => r.join("")), "tiles", unit, `piece ${piece.name}`);
+      one.classList.add("print-piece");
+      out.push(one);
+    }
+  }
+  return out;
+}
+
+/** A polygon's points in SVG units: y downwards, from the figure's top left. */
+const polyPoints = (points, minX, maxY) => points.map(([x, y]) => `${x - minX},${maxY - y}`).join(" ");
+
+function tangramSvg(info, tans, unit, label) {
+  const all = [info.outline, ...(info.holes || []), ...tans.map((t) => t.points)].flat();
+  const minX = Math.min(...all.map(([x]) => x));
+  const maxY = Math.max(...all.map(([, y]) => y));
+  const w = Math.max(...all.map(([x]) => x)) - minX;
+  const h = maxY - Math.min(...all.map(([, y]) => y));
+  const root = sheetSvg(w + 0.2, h + 0.2, unit, label);
+  const g = svg("g", { transform: "translate(0.1 0.1)" });
+  const silhouette = [info.outline, ...(info.holes || [])].map((p) => "M" + polyPoints(p, minX, maxY).replaceAll(" ", " L") + "Z").join(" ");
+  g.append(svg("path", { d: silhouette, fill: tans.length ? "#eee" : "#222", "fill-rule": "evenodd", stroke: "#000", "stroke-width": 0.03 }));
+  for (const t of tans) g.append(svg("polygon", { points: polyPoints(t.points, minX, maxY), fill: colorOf(t.code || t.text[0]), "fill-opacity": 0.5, stroke: "#000", "stroke-width": 0.04 }));
+  root.append(g);
+  return root;
+}
+
+/** The seven tans to cut out, at the silhouette's scale, each with its letter. */
+function tansToCut(info, unit) {
+  return info.tans.map((t) => {
+    const xs = t.points.map(([x]) => x);
+    const ys = t.points.map(([, y]) => y);
+    const w = Math.max(...xs) - Math.min(...xs);
+    const h = Math.max(...ys) - Math.min(...ys);
+    const one = sheetSvg(w + 0.1, h + 0.1, unit, t.name);
+    const pts = polyPoints(t.points, Math.min(...xs) - 0.05, Math.max(...ys) + 0.05);
+    const cx = xs.reduce((a, b) => a + b, 0) / xs.length - Math.min(...xs) + 0.05;
+    const cy = Math.max(...ys) + 0.05 - ys.reduce((a, b) => a + b, 0) / ys.length;
+    one.append(
+      svg("polygon", { points: pts, fill: colorOf(t.code), "fill-opacity": 0.35, stroke: "#000", "stroke-width": 0.03, "stroke-dasharray": "0.08 0.05" }),
+      svg("text", { x: cx, y: cy + 0.1, "font-size": 0.28, "text-anchor": "middle", "font-family": "sans-serif" }, [t.code]),
+    );
+    one.classList.add("print-piece");
+    return one;
+  });
+}
+
+function qrSvg(rows, label) {
+  const n = rows.length + 8;
+  const root = sheetSvg(n, n, 36 / n, label);
+  let d = "";
+  rows.forEach((row, r) => {
+    for (let c = 0; c < row.length; c++) if (row[c] === "1") d += `M${c + 4} ${r + 4}h1v1h-1z`;
+  });
+  root.append(svg("rect", { width: n, height: n, fill: "#fff" }), svg("path", { d, fill: "#000", "shape-rendering": "crispEdges" }));
+  return root;
+}
+
+/** Cell size in mm for a board of ``rows`` x ``cols`` on the first page. */
+const cellMm = (rows, cols) => Math.min(MAX_CELL, WIDTH / (cols + 0.3), BOARD_HEIGHT / (rows + 0.3));
+
+/**
+ * Fill ``root`` with the sheets of a puzzle: its board (and the pieces or tans to cut out) with
+ * the link as a QR code, and when ``solution`` is given ({picture, tans, moves}) a solution page.
+ * ``sheet``: {title, goal, style, info, picture, link, qrRows}.
+ */
+export function buildSheets(root, sheet, solution = null) {
+  const { title, goal, style, info, picture, link, qrRows } = sheet;
+  const head = el("header", { className: "print-head" }, [
+    el("div", {}, [el("h1", { textContent: title }), el("p", { textContent: goal })]),
+    el("figure", { className: "print-qr" }, [qrSvg(qrRows, link), el("figcaption", { textContent: "Play it on a screen" })]),
+  ]);
+  const first = el("section", { className: "print-page" }, [head]);
+  let cut = null; // the page of pieces to cut out, for the games played with pieces
+  if (style === "tangram") {
+    const all = [info.outline, ...info.tans.map((t) => t.points)].flat();
+    const w = Math.max(...all.map(([x]) => x)) - Math.min(...all.map(([x]) => x));
+    const h = Math.max(...all.map(([, y]) => y)) - Math.min(...all.map(([, y]) => y));
+    const unit = Math.min(28, WIDTH / (w + 0.3), BOARD_HEIGHT / (h + 0.3));
+    first.append(el("div", { className: "print-board" }, [tangramSvg(info, [], unit, `silhouette: ${title}`)]));
+    cut = el("section", { className: "print-page" }, [el("h2", { textContent: `Cut out the seven tans: ${title}` }), el("div", { className: "print-pieces" }, tansToCut(info, unit))]);
+  } else {
+    const rows = picture.length;
+    const cols = Math.max(...picture.map((r) => r.length));
+    const unit = cellMm(rows, cols);
+    first.append(el("div", { className: "print-board" }, [boardSvg(picture, style, unit, `board: ${title}`, info.finish || null)]));
+    if (style === "tiles" && info.pieces) {
+      cut = el("section", { className: "print-page" }, [el("h2", { textContent: `Cut out the pieces: ${title}` }), el("div", { className: "print-pieces" }, piecesToCut(info, unit))]);
+    }
+  }
+  first.append(el("p", { className: "print-link", textContent: link }));
+  const pages = cut ? [first, cut] : [first];
+  if (solution) {
+    const page = el("section", { className: "print-page print-solution" }, [el("h1", { textContent: `Solution: ${title}` })]);
+    if (style === "tangram") {
+      const all = [info.outline, ...solution.tans.map((t) => t.points)].flat();
+      const w = Math.max(...all.map(([x]) => x)) - Math.min(...all.map(([x]) => x));
+      page.append(el("div", { className: "print-board" }, [tangramSvg(info, solution.tans, Math.min(28, WIDTH / (w + 0.3)), "the solution")]));
+    } else {
+      const rows = solution.picture.length;
+      const cols = Math.max(...solution.picture.map((r) => r.length));
+      page.append(el("div", { className: "print-board" }, [boardSvg(solution.picture, style, cellMm(rows, cols), "the solution", info.finish || null)]));
+    }
+    if (style === "holes") {
+      page.append(
+        el("h2", { textContent: "The jumps, in order (row,column from the top left, counting from 0)" }),
+        el("ol", { className: "print-moves" }, solution.moves.map((m) => el("li", { textContent: m.replace("-", " → ") }))),
+      );
+    }
+    pages.push(page);
+  }
+  root.replaceChildren(...pages);
+}
