@@ -346,9 +346,9 @@ class _Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
-def make_server(port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    """An HTTP server for dist/ (port 0: any free port), on ``host`` only."""
-    handler = functools.partial(_Handler, directory=str(DIST))
+def make_server(port: int, host: str = "127.0.0.1", directory: Path = DIST) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for dist/ or a copy of it (port 0: any free port), on ``host`` only."""
+    handler = functools.partial(_Handler, directory=str(directory))
     return _Server((host, port), handler)
 
 

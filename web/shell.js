@@ -1028,7 +1028,26 @@ function bindButtons() {
 function registerOffline() {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   if (new URLSearchParams(location.search).has("nosw")) return;
-  navigator.serviceWorker.register("./sw.js").catch(() => {});
+  navigator.serviceWorker
+    .register("./sw.js")
+    .then((registration) => {
+      // A new build found while this page is open: its files are cached, and this page still runs
+      // the old ones. Say so; a reload switches (saves and links are read by every later version).
+      registration.addEventListener("updatefound", () => {
+        const next = registration.installing;
+        if (!next || !navigator.serviceWorker.controller) return; // the first visit: nothing older
+        next.addEventListener("statechange", () => {
+          if (next.state === "activated") {
+            if (session) persist();
+            notice("A new version of Pento is ready. Your games and links are kept.", ["Reload", () => location.reload()]);
+          }
+        });
+      });
+      const check = () => registration.update().catch(() => {});
+      setInterval(check, 30 * 60 * 1000);
+      document.addEventListener("visibilitychange", () => document.hidden || check());
+    })
+    .catch(() => {});
 }
 
 export function boot() {
