@@ -32,6 +32,7 @@ CODES = {
     "unknown_piece",
     "illegal_move",
     "too_large",
+    "bad_code",
 }
 SECONDS = 0.2  # the budget fuzzed requests ask for
 MARGIN = 3.0  # what a reply may take beyond it: parsing, a bounded pre-check, a slow CI machine

@@ -36,7 +36,8 @@ def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page:
         worker.write_text(text.replace('const BUILD = "', 'const BUILD = "next-', 1))
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")  # as the page checks
         page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
-        assert page.locator("#notice-text").text_content() == "A new version of Pento is ready. Your games and links are kept."
+        announced = page.locator("#notice-text").text_content()
+        assert announced == "A new version of Pento is ready. Your games and links are kept."
         page.locator("#notice-action").click()  # Reload
 
         wait_until(page, "window.pento && window.pento.session() && window.pento.layout() !== null", timeout=90)
