@@ -51,6 +51,7 @@ def test_a_full_symbol_with_several_block_lengths_matches() -> None:
         "x" * 900,  # a large version
         "a",
     ],
+    ids=["race link", "utf-8", "900 bytes", "one byte"],
 )
 def test_the_chosen_symbol_is_read_back_by_an_independent_decoder(text: str) -> None:
     for level in LEVELS:

@@ -988,7 +988,12 @@ function bindButtons() {
   $("stop-solve").addEventListener("click", stopAnimation);
   $("copy-link").addEventListener("click", copyLink);
   $("race").addEventListener("click", startRace);
-  $("print").addEventListener("click", () => $("print-dialog").showModal());
+  $("print").addEventListener("click", () => {
+    const solvable = !!session && features(session.game).includes("solve");
+    $("print-solution").closest("label").hidden = !solvable; // Last Fit is played, not solved
+    if (!solvable) $("print-solution").checked = false;
+    $("print-dialog").showModal();
+  });
   $("print-go").addEventListener("click", printPuzzle);
   $("print-cancel").addEventListener("click", () => $("print-dialog").close());
   $("race-close").addEventListener("click", () => $("race-dialog").close());
