@@ -418,10 +418,10 @@ class TangramGame:
     def _plan(self, st: TanState) -> list[tuple[int, Placed]]:
         """The moves (tan index, place) that finish the stored arrangement from ``st``."""
         tans = list(st.tans)
-        todo = [slot for slot in st.target.solution if not any(t is not None and _same_place(t, slot) for t in tans)]
+        missing = [slot for slot in st.target.solution if not any(t is not None and _same_place(t, slot) for t in tans)]
         free = [i for i, t in enumerate(tans) if t is None or not any(_same_place(t, s) for s in st.target.solution)]
         plan = []
-        for slot in todo:
+        for slot in missing:
             # a tan of the same kind that is not yet in a place of the solution, from the tray first
             i = min((i for i in free if SET[i] == slot.code), key=lambda i: tans[i] is not None)
             free.remove(i)
