@@ -94,8 +94,7 @@ def forged(game_id: str, desc: str, name: str, tenths: int, state: str) -> str:
     named = name.encode()
     payload = bytes([race.FORMAT]) + race._varint(tenths) + bytes([len(named)]) + named + race._pack(game_id, state)
     check = race._check(race._race_key(RACE, game_id, desc), payload)
-    tail = "".join(ALPHABET[(check >> (5 * i)) & 31] for i in reversed(range(race.CHECK_CHARS)))
-    return race._to_base32(payload) + tail
+    return race._to_base32(payload) + race._check_text(check)
 
 
 def test_a_forged_code_with_a_wrong_solution_is_still_refused_by_the_rules() -> None:

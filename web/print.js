@@ -103,15 +103,20 @@ function piecesToCut(info, unit) {
   return out;
 }
 
+/** The bounding box of points [[x, y], ...]. */
+function extent(points) {
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  return { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+}
+
 /** A polygon's points in SVG units: y downwards, from the figure's top left. */
 const polyPoints = (points, minX, maxY) => points.map(([x, y]) => `${x - minX},${maxY - y}`).join(" ");
 
 function tangramSvg(info, tans, unit, label) {
-  const all = [info.outline, ...(info.holes || []), ...tans.map((t) => t.points)].flat();
-  const minX = Math.min(...all.map(([x]) => x));
-  const maxY = Math.max(...all.map(([, y]) => y));
-  const w = Math.max(...all.map(([x]) => x)) - minX;
-  const h = maxY - Math.min(...all.map(([, y]) => y));
+  const { minX, maxX, minY, maxY } = extent([info.outline, ...(info.holes || []), ...tans.map((t) => t.points)].flat());
+  const w = maxX - minX;
+  const h = maxY - minY;
   const root = sheetSvg(w + 0.2, h + 0.2, unit, label);
   const g = svg("g", { transform: "translate(0.1 0.1)" });
   const silhouette = [info.outline, ...(info.holes || [])].map((p) => "M" + polyPoints(p, minX, maxY).replaceAll(" ", " L") + "Z").join(" ");
@@ -169,9 +174,9 @@ export function buildSheets(root, sheet, solution = null) {
   const first = el("section", { className: "print-page" }, [head]);
   let cut = null; // the page of pieces to cut out, for the games played with pieces
   if (style === "tangram") {
-    const all = [info.outline, ...info.tans.map((t) => t.points)].flat();
-    const w = Math.max(...all.map(([x]) => x)) - Math.min(...all.map(([x]) => x));
-    const h = Math.max(...all.map(([, y]) => y)) - Math.min(...all.map(([, y]) => y));
+    const box = extent([info.outline, ...info.tans.map((t) => t.points)].flat());
+    const w = box.maxX - box.minX;
+    const h = box.maxY - box.minY;
     const unit = Math.min(28, WIDTH / (w + 0.3), BOARD_HEIGHT / (h + 0.3));
     first.append(el("div", { className: "print-board" }, [tangramSvg(info, [], unit, `silhouette: ${title}`)]));
     cut = el("section", { className: "print-page" }, [el("h2", { textContent: `Cut out the seven tans: ${title}` }), el("div", { className: "print-pieces" }, tansToCut(info, unit))]);
@@ -189,8 +194,8 @@ export function buildSheets(root, sheet, solution = null) {
   if (solution) {
     const page = el("section", { className: "print-page print-solution" }, [el("h1", { textContent: `Solution: ${title}` })]);
     if (style === "tangram") {
-      const all = [info.outline, ...solution.tans.map((t) => t.points)].flat();
-      const w = Math.max(...all.map(([x]) => x)) - Math.min(...all.map(([x]) => x));
+      const box = extent([info.outline, ...solution.tans.map((t) => t.points)].flat());
+      const w = box.maxX - box.minX;
       page.append(el("div", { className: "print-board" }, [tangramSvg(info, solution.tans, Math.min(28, WIDTH / (w + 0.3)), "the solution")]));
     } else {
       const rows = solution.picture.length;

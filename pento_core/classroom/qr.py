@@ -194,8 +194,8 @@ class _Symbol:
         self.fixed = [[False] * self.size for _ in range(self.size)]
         self._function_patterns()
 
-    def set(self, row: int, col: int, dark: bool) -> None:
-        self.dark[row][col] = dark
+    def set(self, row: int, col: int, dark: bool, grid: list[list[bool]] | None = None) -> None:
+        (self.dark if grid is None else grid)[row][col] = dark
         self.fixed[row][col] = True
 
     def _function_patterns(self) -> None:
@@ -226,25 +226,26 @@ class _Symbol:
                 self.set(a, b, bool(bits >> i & 1))
                 self.set(b, a, bool(bits >> i & 1))
 
-    def format_bits(self, bits: int) -> None:
-        """The 15 format bits (level and mask), twice, and the dark module."""
+    def format_bits(self, bits: int, grid: list[list[bool]] | None = None) -> None:
+        """The 15 format bits (level and mask), twice, and the dark module, into ``grid`` (a masked
+        copy) or the symbol itself."""
         n = self.size
 
         def bit(i: int) -> bool:
             return bool(bits >> i & 1)
 
         for i in range(6):
-            self.set(i, 8, bit(i))
-        self.set(7, 8, bit(6))
-        self.set(8, 8, bit(7))
-        self.set(8, 7, bit(8))
+            self.set(i, 8, bit(i), grid)
+        self.set(7, 8, bit(6), grid)
+        self.set(8, 8, bit(7), grid)
+        self.set(8, 7, bit(8), grid)
         for i in range(9, 15):
-            self.set(8, 14 - i, bit(i))
+            self.set(8, 14 - i, bit(i), grid)
         for i in range(8):
-            self.set(8, n - 1 - i, bit(i))
+            self.set(8, n - 1 - i, bit(i), grid)
         for i in range(8, 15):
-            self.set(n - 15 + i, 8, bit(i))
-        self.set(n - 8, 8, True)
+            self.set(n - 15 + i, 8, bit(i), grid)
+        self.set(n - 8, 8, True, grid)
 
     def place(self, words: list[int]) -> None:
         """Codeword bits, most significant first, up and down the two-column strips from the right."""
@@ -270,10 +271,7 @@ class _Symbol:
         grid = [
             [d != (not self.fixed[r][c] and test(r, c)) for c, d in enumerate(row)] for r, row in enumerate(self.dark)
         ]
-        saved = self.dark
-        self.dark = grid
-        self.format_bits(_bch(_LEVEL_BITS[level] << 3 | mask, 10, 0x537) ^ 0x5412)
-        self.dark = saved
+        self.format_bits(_bch(_LEVEL_BITS[level] << 3 | mask, 10, 0x537) ^ 0x5412, grid)
         return grid
 
 

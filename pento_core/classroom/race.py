@@ -105,6 +105,16 @@ def _race_key(race_id: str, game_id: str, desc: str) -> bytes:
     return f"{race_id}|{game_id}|{desc}".encode()
 
 
+def _normalised(code: str) -> str:
+    """A code as read: no spaces or dashes, capitals."""
+    return "".join(code.split()).replace("-", "").upper()
+
+
+def _check_text(check: int) -> str:
+    """The check's five characters."""
+    return "".join(ALPHABET[(check >> (5 * i)) & 31] for i in reversed(range(CHECK_CHARS)))
+
+
 def _check(key: bytes, payload: bytes) -> int:
     return zlib.crc32(key + payload) & ((1 << (5 * CHECK_CHARS)) - 1)
 
@@ -161,7 +171,7 @@ def result_code(game_id: str, desc: str, race_id: str, name: str, tenths: int, s
     payload = bytes([FORMAT]) + _varint(tenths) + bytes([len(named)]) + named
     payload += _pack(game_id, game.write_state(position))
     check = _check(_race_key(race_id, game_id, desc), payload)
-    text = _to_base32(payload) + "".join(ALPHABET[(check >> (5 * i)) & 31] for i in reversed(range(CHECK_CHARS)))
+    text = _to_base32(payload) + _check_text(check)
     return "-".join(text[i : i + 5] for i in range(0, len(text), 5))
 
 
@@ -172,7 +182,7 @@ def read_code(game_id: str, desc: str, race_id: str, code: str) -> Result:
     race_id = check_race_id(race_id)
     if len(code) > MAX_CODE:
         raise RaceCodeError("this is far longer than a result code")
-    text = "".join(code.split()).replace("-", "").upper()
+    text = _normalised(code)
     strange = sorted({c for c in text if c not in _READ})
     if strange:
         raise RaceCodeError(f"a result code has no {' '.join(strange[:3])}: is it mistyped?")
@@ -235,7 +245,7 @@ def ranking(game_id: str, desc: str, race_id: str, codes: list[str]) -> list[Ent
     refused: list[Entry] = []
     seen: set[str] = set()
     for code in codes:
-        key = "".join(code.split()).replace("-", "").upper()
+        key = _normalised(code)
         if not key or key in seen:
             continue
         seen.add(key)
