@@ -4,6 +4,7 @@
     python3 build.py serve [--port N] [--host H]
                                           build, then serve dist/ at http://127.0.0.1:8000/
     python3 build.py test [PYTEST ARGS]   install what the tests need, build, lint, type-check, run all tests
+    python3 build.py messages             update the gettext catalogues from the sources
 
 Whatever Python runs it (Debian's own python3 included), it makes .venv/ in
 this folder, installs the pinned requirements/*.txt there and goes on inside
@@ -19,12 +20,15 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import dataclasses
 import functools
 import hashlib
+import html.parser
 import http.server
 import importlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -252,6 +256,169 @@ def catalog_source() -> str:
     return text
 
 
+# -- messages (gettext catalogues) ---------------------------------------------------------------
+
+# Where each domain's messages are written and where its catalogues live.  Python calls of these
+# names (and their argument positions, 1-based, as xgettext's --keyword says) are messages; the
+# tangram library's figure names and categories are given as Figure(name, category, ...).
+PY_KEYWORDS = {"tr": (1,), "ntr": (1, 2), "N_": (1,), "Figure": (1, 2)}
+CORE_LOCALE = ROOT / "pento_core" / "locale"
+WEB_LOCALE = ROOT / "web" / "locale"
+_JS_STRING = r'"((?:[^"\\\n]|\\.)*)"'
+_JS_CALL = re.compile(rf"(?<![\w.$])(t|N_)\(\s*{_JS_STRING}|(?<![\w.$])tn\(\s*{_JS_STRING}\s*,\s*{_JS_STRING}")
+_HTML_ATTRIBUTES = ("title", "aria-label", "placeholder")
+
+
+@dataclasses.dataclass
+class Message:
+    """A message of the sources: its English text (and plural), and where it is first written."""
+
+    msgid: str
+    plural: str | None
+    where: str
+
+
+def _add(found: dict[str, Message], msgid: str, plural: str | None, where: str) -> None:
+    if msgid and msgid not in found:
+        found[msgid] = Message(msgid, plural, where)
+
+
+def core_messages() -> dict[str, Message]:
+    """Every message marked in pento_core's sources (see PY_KEYWORDS)."""
+    import ast
+
+    found: dict[str, Message] = {}
+    for path in sorted((ROOT / "pento_core").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else ""
+            positions = PY_KEYWORDS.get(name, ())
+            texts = [
+                a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                for a in (node.args[i - 1] if i <= len(node.args) else None for i in positions)
+            ]
+            where = f"{path.relative_to(ROOT).as_posix()}:{node.lineno}"
+            if name == "ntr":
+                if texts[0] is not None:
+                    _add(found, texts[0], texts[1], where)
+            else:
+                for text in texts:
+                    if text is not None:
+                        _add(found, text, None, where)
+    return found
+
+
+def _js_unescape(text: str) -> str:
+    return str(json.loads(f'"{text}"'))
+
+
+class _HtmlText(html.parser.HTMLParser):
+    """The text a person reads in index.html: text nodes, a few attributes, the description."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[tuple[str, int]] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._skip += 1
+        values = dict(attrs)
+        for name in _HTML_ATTRIBUTES:
+            if values.get(name):
+                self.texts.append((str(values[name]), self.getpos()[0]))
+        if tag == "meta" and values.get("name") == "description" and values.get("content"):
+            self.texts.append((str(values["content"]), self.getpos()[0]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        text = data.strip()
+        if text and not self._skip and any(c.isalpha() for c in text):
+            self.texts.append((text, self.getpos()[0]))
+
+
+def web_messages() -> dict[str, Message]:
+    """Every message of the page: t(), tn() and N_() calls in web/, and index.html's text."""
+    found: dict[str, Message] = {}
+    reader = _HtmlText()
+    reader.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    for text, line in reader.texts:
+        if text != "Pento":  # the name stays the name
+            _add(found, text, None, f"index.html:{line}")
+    for path in sorted((ROOT / "web").rglob("*.js")):
+        source = path.read_text(encoding="utf-8")
+        for m in _JS_CALL.finditer(source):
+            where = f"{path.relative_to(ROOT).as_posix()}:{source.count(chr(10), 0, m.start()) + 1}"
+            if m.group(2) is not None:
+                _add(found, _js_unescape(m.group(2)), None, where)
+            else:
+                _add(found, _js_unescape(m.group(3)), _js_unescape(m.group(4)), where)
+    return found
+
+
+def update_catalogue(path: Path, lang: str, messages: dict[str, Message]) -> tuple[int, int]:
+    """Bring ``path`` in line with ``messages``: new ones with an empty translation, gone ones
+    dropped, translations kept.  Returns (messages, untranslated)."""
+    from pento_core import i18n
+
+    old = i18n.read_po(path.read_text(encoding="utf-8"), path.name) if path.exists() else i18n.Catalogue()
+    cat = i18n.Catalogue(
+        header={
+            "Content-Type": "text/plain; charset=UTF-8",
+            "Language": lang,
+            "Plural-Forms": i18n.PLURAL_FORMS,
+        }
+    )
+    for m in messages.values():
+        entry = old.entries.get(m.msgid)
+        forms = 1 if m.plural is None else 2
+        msgstr = list(entry.msgstr) if entry and (entry.msgid_plural is None) == (m.plural is None) else []
+        msgstr = (msgstr + [""] * forms)[:forms]
+        cat.entries[m.msgid] = i18n.Entry(m.msgid, m.plural, msgstr, [m.where])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _write_if_changed(path, i18n.write_po(cat))
+    return len(cat.entries), sum(1 for e in cat.entries.values() if not e.translated)
+
+
+def update_messages() -> int:
+    """``build.py messages``: update every catalogue from the sources; say what is untranslated."""
+    sys.path.insert(0, str(ROOT))
+    from pento_core import i18n
+
+    core = core_messages()
+    # the page's catalogue holds what the core's does not: the page loads both
+    page = {k: m for k, m in web_messages().items() if k not in core}
+    for domain, folder, messages in (("pento_core", CORE_LOCALE, core), ("web", WEB_LOCALE, page)):
+        for lang in i18n.LANGUAGES[1:]:
+            total, missing = update_catalogue(folder / f"{lang}.po", lang, messages)
+            log(f"{domain} {lang}: {total} messages, {missing} untranslated")
+    return 0
+
+
+def locale_source(lang: str) -> str:
+    """The page's messages in ``lang`` (the page's and the core's catalogues) as an ES module:
+    msgid -> text, or -> [one, other] for plurals."""
+    sys.path.insert(0, str(ROOT))
+    from pento_core import i18n
+
+    out: dict[str, str | list[str]] = {}
+    for path in (CORE_LOCALE / f"{lang}.po", WEB_LOCALE / f"{lang}.po"):
+        if not path.exists():
+            continue
+        for entry in i18n.read_po(path.read_text(encoding="utf-8"), path.name).entries.values():
+            if entry.translated:
+                out[entry.msgid] = entry.msgstr[0] if entry.msgid_plural is None else list(entry.msgstr)
+    return (
+        f"// Written by build.py from the {lang} catalogues (pento_core/locale, web/locale).\n"
+        f"export const MESSAGES = {json.dumps(out, ensure_ascii=False, separators=(',', ':'))};\n"
+    )
+
+
 def build() -> Path:
     """Assemble dist/.  A second run with nothing changed rewrites almost nothing."""
     DIST.mkdir(exist_ok=True)
@@ -263,18 +430,25 @@ def build() -> Path:
             old.unlink()
     _copy_if_changed(ROOT / "index.html", DIST / "index.html")
     # sw.js is a template: its filled-in copy goes to the site's root (below), not to web/
-    web_files = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and p.name != "sw.js")
+    web_files = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and p.name != "sw.js" and p.suffix != ".po")
     wanted = {DIST / "web" / p.relative_to(ROOT / "web") for p in web_files}
     for p in web_files:
         _copy_if_changed(p, DIST / "web" / p.relative_to(ROOT / "web"))
-    generated = ("config.js", "catalog.js")
+    sys.path.insert(0, str(ROOT))
+    from pento_core.i18n import LANGUAGES
+
+    locales = [f"locale/{lang}.js" for lang in LANGUAGES[1:]]
+    generated = ("config.js", "catalog.js", *locales)
     for p in (DIST / "web").rglob("*") if (DIST / "web").exists() else ():
-        if p.is_file() and p not in wanted and p.name not in generated:
+        if p.is_file() and p not in wanted and p.relative_to(DIST / "web").as_posix() not in generated:
             p.unlink()
     _write_if_changed(DIST / "web" / "catalog.js", catalog_source())
+    (DIST / "web" / "locale").mkdir(exist_ok=True)
+    for lang, name in zip(LANGUAGES[1:], locales, strict=True):
+        _write_if_changed(DIST / "web" / name, locale_source(lang))
     # The build's identity: it names the offline cache, so a new build replaces the old one.
     h = hashlib.sha256()
-    for p in [DIST / wheel.name, DIST / "index.html", DIST / "web" / "catalog.js", *sorted(wanted)]:
+    for p in [DIST / wheel.name, DIST / "index.html", *[DIST / "web" / g for g in generated[1:]], *sorted(wanted)]:
         h.update(p.name.encode())
         h.update(p.read_bytes())
     h.update(PYODIDE_VERSION.encode())
@@ -291,6 +465,7 @@ def build() -> Path:
         f"export const PYODIDE_VERSION = {json.dumps(PYODIDE_VERSION)};\n"
         f"export const ASSETS = {json.dumps(assets)};\n"
         f"export const SIZES = {json.dumps(sizes)};\n"
+        f"export const LANGUAGES = {json.dumps(list(LANGUAGES))};\n"
     )
     _write_if_changed(DIST / "web" / "config.js", config)
     sw = (ROOT / "web" / "sw.js").read_text()
@@ -479,6 +654,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("build", help="build the static site into dist/ (the default)")
+    commands.add_parser(
+        "messages", help="update the gettext catalogues (pento_core/locale, web/locale) from the sources"
+    )
     serve_cmd = commands.add_parser("serve", help="build, then serve dist/ over HTTP")
     serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: any free port)")
     serve_cmd.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -507,6 +685,8 @@ def main(argv: list[str]) -> int:
         return serve(args.port, args.host)
     if args.command == "test":
         return test(args.pytest_args)
+    if args.command == "messages":
+        return update_messages()
     build()
     return 0
 

@@ -8,7 +8,9 @@ a progress callback, called with ``{"nodes", "solutions", "elapsed"}``.
 
 Commands (``args`` in brackets):
 
-* ``hello`` []: protocol and package versions, the games and their presets.
+* ``hello`` [lang?]: protocol and package versions, the games and their presets; with
+  ``lang`` (``en``, ``pt``, ``de``), every message from then on is in that language
+  (:mod:`pento_core.i18n`).
 * ``new`` [game, params, seed]: a new puzzle: ``desc``, ``state``, ``info``,
   ``view`` and ``picture`` (:mod:`pento_core.games.base`).
 * ``load`` [game, desc, state]: check a saved or linked puzzle and position.
@@ -42,11 +44,12 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, registry
+from . import __version__, i18n, registry
 from .budget import Budget, BudgetSpent, Progress
 from .classroom import qr, race
 from .errors import PentoError
-from .games.base import JSON, Game
+from .games.base import JSON, Form, Game
+from .i18n import tr
 from .polyomino.board import Position
 from .polyomino.cover import Problem
 from .polyomino.puzzle import parse_puzzle
@@ -69,19 +72,22 @@ class RequestError(Exception):
 def _arg(args: JSON, name: str, kind: type, default: Any = ...) -> Any:
     if name not in args:
         if default is ...:
-            raise RequestError("bad_request", f"missing argument {name!r}")
+            raise RequestError("bad_request", tr("missing argument {name!r}", name=name))
         return default
     value = args[name]
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise RequestError("bad_request", f"argument {name!r} must be a {kind.__name__}")
+        raise RequestError("bad_request", tr("argument {name!r} must be a {kind}", name=name, kind=kind.__name__))
     if isinstance(value, int) and abs(value) > MAX_SAFE_INT:
-        raise RequestError("bad_request", f"argument {name!r} must be at most {MAX_SAFE_INT} in size")
+        raise RequestError(
+            "bad_request",
+            tr("argument {name!r} must be at most {MAX_SAFE_INT} in size", name=name, MAX_SAFE_INT=MAX_SAFE_INT),
+        )
     if isinstance(value, float) and not math.isfinite(value):
-        raise RequestError("bad_request", f"argument {name!r} must be a finite number")
+        raise RequestError("bad_request", tr("argument {name!r} must be a finite number", name=name))
     if isinstance(value, str) and len(value) > MAX_REQUEST:
-        raise RequestError("too_large", f"argument {name!r} is too long")
+        raise RequestError("too_large", tr("argument {name!r} is too long", name=name))
     return value
 
 
@@ -90,7 +96,7 @@ def _game(args: JSON) -> Game:
     try:
         return registry.get(name)
     except KeyError:
-        raise RequestError("unknown_game", f"there is no game called {name!r}") from None
+        raise RequestError("unknown_game", tr("there is no game called {name!r}", name=name)) from None
 
 
 def _budget(args: JSON, default: float, limit: float = MAX_SECONDS) -> Budget:
@@ -110,19 +116,28 @@ def _progress(sink: ProgressSink | None) -> Callable[[Progress], None] | None:
     return report
 
 
+def _form(form: Form) -> JSON:
+    """A :class:`Form` as JSON, its labels in the current language."""
+    fields = [{**dataclasses.asdict(f), "label": tr(f.label)} for f in form.fields]
+    return {**dataclasses.asdict(form), "label": tr(form.label), "fields": fields}
+
+
 def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
+    if "lang" in args:
+        i18n.set_language(_arg(args, "lang", str)[:35])
     return {
         "protocol": PROTOCOL,
         "version": __version__,
+        "language": i18n.language(),
         "games": [
             {
                 "id": g.id,
-                "title": g.title,
-                "description": g.description,
-                "rules": g.rules,
+                "title": tr(g.title),
+                "description": tr(g.description),
+                "rules": tr(g.rules),
                 "features": list(g.features),
-                "presets": [dataclasses.asdict(p) for p in g.presets()],
-                "forms": [dataclasses.asdict(f) for f in g.forms()],
+                "presets": [{**dataclasses.asdict(p), "label": tr(p.label)} for p in g.presets()],
+                "forms": [_form(f) for f in g.forms()],
             }
             for g in registry.GAMES.values()
         ],
@@ -234,7 +249,7 @@ def cmd_race_code(args: JSON, sink: ProgressSink | None) -> JSON:
 def cmd_race_results(args: JSON, sink: ProgressSink | None) -> JSON:
     codes = _arg(args, "codes", list)
     if not all(isinstance(c, str) for c in codes):
-        raise RequestError("bad_request", "argument 'codes' must be a list of strings")
+        raise RequestError("bad_request", tr("argument 'codes' must be a list of strings"))
     entries = race.ranking(_arg(args, "game", str), _arg(args, "desc", str), _arg(args, "race", str), codes)
     return {"entries": [dataclasses.asdict(e) for e in entries]}
 
@@ -274,17 +289,17 @@ def handle(request: Any, progress: ProgressSink | None = None) -> JSON:
     rid = _id(request)
     try:
         if not isinstance(request, dict):
-            raise RequestError("bad_request", "a request is a JSON object {id, cmd, args}")
+            raise RequestError("bad_request", tr("a request is a JSON object {{id, cmd, args}}"))
         if "id" in request and request["id"] is not None and rid is None:
-            raise RequestError("bad_request", "id must be a string of up to 100 characters or a safe integer")
+            raise RequestError("bad_request", tr("id must be a string of up to 100 characters or a safe integer"))
         cmd = request.get("cmd")
         args = request.get("args", {})
         if not isinstance(args, dict):
-            raise RequestError("bad_request", "args must be a JSON object")
+            raise RequestError("bad_request", tr("args must be a JSON object"))
         if not isinstance(cmd, str):
-            raise RequestError("bad_request", "cmd must be a string naming a command")
+            raise RequestError("bad_request", tr("cmd must be a string naming a command"))
         if cmd not in COMMANDS:
-            raise RequestError("unknown_command", f"unknown command {cmd[:40]!r}")
+            raise RequestError("unknown_command", tr("unknown command {value!r}", value=cmd[:40]))
         result = COMMANDS[cmd](args, progress)
         return {"id": rid, "ok": True, "result": result}
     except RequestError as e:
@@ -292,10 +307,10 @@ def handle(request: Any, progress: ProgressSink | None = None) -> JSON:
     except PentoError as e:
         return _error(rid, e.code, str(e))
     except RecursionError:
-        return _error(rid, "too_large", "the request is too large to handle")
+        return _error(rid, "too_large", tr("the request is too large to handle"))
     except Exception as e:  # a bug: report it rather than kill the worker
         traceback.print_exc()
-        return _error(rid, "internal", f"internal error: {type(e).__name__}: {e}")
+        return _error(rid, "internal", tr("internal error: {error}", error=f"{type(e).__name__}: {e}"))
 
 
 def _error(rid: Any, code: str, message: str) -> JSON:
@@ -305,25 +320,25 @@ def _error(rid: Any, code: str, message: str) -> JSON:
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError("numbers must be finite")
+        raise ValueError(tr("numbers must be finite"))
     return value
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(tr("{name} is not a number JSON allows", name=name))
 
 
 def handle_json(text: str, progress: Callable[[str], None] | None = None) -> str:
     """:func:`handle` on JSON text; the progress callback gets JSON text too.  Never raises;
     the reply is always valid JSON (no NaN or Infinity in, none out)."""
     if len(text) > MAX_REQUEST:
-        return json.dumps(_error(None, "too_large", f"the request is larger than {MAX_REQUEST:,} characters"))
+        return json.dumps(_error(None, "too_large", tr("the request is larger than {n:,} characters", n=MAX_REQUEST)))
     try:
         request = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
     except RecursionError:
-        return json.dumps(_error(None, "too_large", "the request is nested too deeply"))
+        return json.dumps(_error(None, "too_large", tr("the request is nested too deeply")))
     except ValueError as e:
-        reason = "a number in it is too long" if "digits" in str(e) else str(e).split(":")[0]
-        return json.dumps(_error(None, "bad_request", f"the request is not valid JSON: {reason}"))
+        reason = tr("a number in it is too long") if "digits" in str(e) else str(e).split(":")[0]
+        return json.dumps(_error(None, "bad_request", tr("the request is not valid JSON: {reason}", reason=reason)))
     sink = None if progress is None else (lambda d: progress(json.dumps(d)))
     return json.dumps(handle(request, sink))

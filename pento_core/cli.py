@@ -51,6 +51,7 @@ from .errors import PentoError
 from .gandagalo import board as gg_board
 from .gandagalo import generator as gg_generator
 from .gandagalo import solver as gg_solver
+from .i18n import N_, tr
 from .limits import MAX_TEXT, number, within
 from .pegs import board as pegs_board
 from .pegs import solver as pegs_solver
@@ -91,7 +92,9 @@ def read_text(path: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise PentoError(f"{name} is not UTF-8 text (byte {e.start + 1} cannot be read)") from None
+        raise PentoError(
+            tr("{name} is not UTF-8 text (byte {value} cannot be read)", name=name, value=e.start + 1)
+        ) from None
     return within(text, name, MAX_TEXT)
 
 
@@ -101,7 +104,7 @@ def read_board(spec: str) -> Board:
         return parse_board(spec)
     if os.path.isfile(spec) or os.path.exists(spec):
         return parse_board(read_text(spec))
-    raise PentoError(f"board {spec[:40]!r} is neither RxC (e.g. 6x10) nor an existing file")
+    raise PentoError(tr("board {value!r} is neither RxC (e.g. 6x10) nor an existing file", value=spec[:40]))
 
 
 def read_pieces(spec: str, one_sided: bool) -> PieceSet:
@@ -126,9 +129,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(tr("{value!r} is not a number of seconds", value=text[:20])) from None
     if not (math.isfinite(value) and 0 < value <= 10**9):
-        raise argparse.ArgumentTypeError("--timeout takes a number of seconds above 0")
+        raise argparse.ArgumentTypeError(tr("--timeout takes a number of seconds above 0"))
     return value
 
 
@@ -137,7 +140,7 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         try:
-            return number(text, "the value", low, high)
+            return number(text, N_("the value"), low, high)
         except PentoError as e:
             raise argparse.ArgumentTypeError(str(e)) from None
 
@@ -183,9 +186,9 @@ def cmd_freeform(args: argparse.Namespace) -> int:
     if args.band:
         low_text, _, high_text = args.band.partition("-")
         if not low_text.strip():
-            raise PentoError("--band is LO-HI, e.g. 19-24")
-        low = number(low_text, "--band's low end", 1, 999)
-        high = number(high_text or low_text, "--band's high end", 1, 999)
+            raise PentoError(tr("--band is LO-HI, e.g. 19-24"))
+        low = number(low_text, N_("--band's low end"), 1, 999)
+        high = number(high_text or low_text, N_("--band's high end"), 1, 999)
         t = time.perf_counter()
         board = freeform.compact_board(args.n, low, high, random.Random(args.seed))
         print(Position(board.board, board.pieces, _normalised(board)).text())
@@ -241,7 +244,9 @@ def cmd_pegs_solve(args: argparse.Namespace) -> int:
     if args.finish is not None:
         m = re.fullmatch(r"\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*", args.finish)
         if not m:
-            raise PentoError(f"--finish is R,C (row and column of the board text), not {args.finish[:20]!r}")
+            raise PentoError(
+                tr("--finish is R,C (row and column of the board text), not {value!r}", value=args.finish[:20])
+            )
         finish = board.hole((int(m.group(1)), int(m.group(2))))
     verdict = pegs_solver.solve(board, pegs, finish, _budget(args))
     if verdict.status == "yes":
@@ -264,9 +269,9 @@ def _gg_read(path: str) -> gg_board.Grid:
 def cmd_gg_generate(args: argparse.Namespace) -> int:
     m = re.fullmatch(r"\s*([0-9]{1,3})\s*[xX]\s*([0-9]{1,3})\s*", args.size)
     if not m:
-        raise PentoError(f"the size is RxC, rows by columns (e.g. 8x8), not {args.size[:20]!r}")
-    rows = number(m.group(1), "the number of rows", 1, gg_board.MAX_SIDE)
-    cols = number(m.group(2), "the number of columns", 1, gg_board.MAX_SIDE)
+        raise PentoError(tr("the size is RxC, rows by columns (e.g. 8x8), not {value!r}", value=args.size[:20]))
+    rows = number(m.group(1), N_("the number of rows"), 1, gg_board.MAX_SIDE)
+    cols = number(m.group(2), N_("the number of columns"), 1, gg_board.MAX_SIDE)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     print(gg_generator.generate(rows, cols, args.level, seed).text())
     return 0
@@ -307,12 +312,17 @@ def cmd_lastfit_solve(args: argparse.Namespace) -> int:
 def cmd_tangram_check(args: argparse.Namespace) -> int:
     target_lines = [line for line in read_text(args.target).splitlines() if line.strip()]
     if not target_lines or target_lines[0].strip().startswith("hole:"):
-        raise PentoError(f"{args.target}: the first line is the silhouette's outline, points x,y separated by spaces")
+        raise PentoError(
+            tr(
+                "{target}: the first line is the silhouette's outline, points x,y separated by spaces",
+                target=args.target,
+            )
+        )
     outline = tangram_geometry.parse_polygon(target_lines[0])
     holes = []
     for line in target_lines[1:]:
         if not line.strip().startswith("hole:"):
-            raise PentoError(f"{args.target}: after the outline, each line is a hole, starting hole:")
+            raise PentoError(tr("{target}: after the outline, each line is a hole, starting hole:", target=args.target))
         holes.append(tuple(reversed(tangram_geometry.parse_polygon(line.strip()[len("hole:") :]))))
     pieces = [tangram_geometry.parse_polygon(line) for line in read_text(args.pieces).splitlines() if line.strip()]
     names = [tangram_geometry.identify(p) for p in pieces]
@@ -321,8 +331,11 @@ def cmd_tangram_check(args: argparse.Namespace) -> int:
         strange = [f"line {i + 1}" for i, n in enumerate(names) if n is None]
         detail = f" ({', '.join(strange)} is no tan)" if strange else ""
         raise PentoError(
-            "the pieces must be the seven tans: two small, one medium and two large triangles, a square and a"
-            f" parallelogram{detail}"
+            tr(
+                "the pieces must be the seven tans: two small, one medium and two large triangles, a square"
+                " and a parallelogram{detail}",
+                detail=detail,
+            )
         )
     verdict = tangram_outline.check(tangram_outline.Silhouette(outline, tuple(holes)), pieces, args.mirror)
     print(f"progress: {verdict.progress}%")

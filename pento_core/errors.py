@@ -7,6 +7,8 @@ need more structure catch the subclasses.
 
 from __future__ import annotations
 
+from .i18n import tr
+
 
 class PentoError(ValueError):
     """Base class of all input errors raised by ``pento_core``."""
@@ -22,10 +24,11 @@ class ParseError(PentoError):
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         self.line = line
         self.column = column
-        where = ""
-        if line is not None:
-            where = f"line {line}" + (f", column {column}" if column is not None else "") + ": "
-        super().__init__(where + message)
+        if line is not None and column is not None:
+            message = tr("line {line}, column {column}: {message}", line=line, column=column, message=message)
+        elif line is not None:
+            message = tr("line {line}: {message}", line=line, message=message)
+        super().__init__(message)
 
 
 class UnknownPieceError(PentoError):

@@ -15,6 +15,7 @@ cover any classroom puzzle; at most 1,000 pieces in all keeps a puzzle's text
 from __future__ import annotations
 
 from .errors import ParseError, PentoError
+from .i18n import tr
 
 MAX_SIDE = 64  # rows and columns of a board
 WORKSHOP_SIDE = 20  # rows and columns of the workshop's editor
@@ -42,17 +43,34 @@ def number(text: str, what: str, low: int, high: int) -> int:
     t = text.strip()
     digits = t[1:] if t.startswith("-") else t
     if not digits or not (digits.isascii() and digits.isdigit()):
-        raise PentoError(f"{what} must be a whole number from {low} to {high}, not {text.strip()[:20]!r}")
+        raise PentoError(
+            tr(
+                "{what} must be a whole number from {low} to {high}, not {value!r}",
+                what=tr(what),
+                low=low,
+                high=high,
+                value=text.strip()[:20],
+            )
+        )
     if len(digits) > len(str(max(abs(low), abs(high)))):  # surely out of range: no need to convert
-        raise LimitError(f"{what} must be a whole number from {low} to {high}")
+        raise LimitError(tr("{what} must be a whole number from {low} to {high}", what=tr(what), low=low, high=high))
     value = int(t)
     if not low <= value <= high:
-        raise LimitError(f"{what} must be from {low} to {high}, not {value}")
+        raise LimitError(
+            tr("{what} must be from {low} to {high}, not {value}", what=tr(what), low=low, high=high, value=value)
+        )
     return value
 
 
 def within(value: str, what: str, limit: int) -> str:
     """``value`` itself, when it has at most ``limit`` characters."""
     if len(value) > limit:
-        raise LimitError(f"{what} is too long: {len(value):,} characters, at most {limit:,}")
+        raise LimitError(
+            tr(
+                "{what} is too long: {n_value:,} characters, at most {limit:,}",
+                what=tr(what),
+                n_value=len(value),
+                limit=limit,
+            )
+        )
     return value

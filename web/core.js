@@ -29,13 +29,14 @@ const REPORTS_PROGRESS = new Set(["new", "hint", "solve", "solutions"]);
 
 /** One worker running pento_core. */
 class Engine {
-  constructor(onLoading) {
+  constructor(onLoading, lang) {
     this.pending = new Map();
     this.ready = false;
     this.dead = false;
     this.lastHeard = performance.now();
     this.pingSent = null;
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    // the language rides on the address: every engine, spares included, speaks the page's language
+    this.worker = new Worker(new URL(`./worker.js?lang=${encodeURIComponent(lang)}`, import.meta.url), { type: "module" });
     this.started = new Promise((resolve, reject) => {
       this.worker.onmessage = (event) => {
         const msg = event.data;
@@ -123,8 +124,9 @@ export class Core {
    * @param {(state: "loading"|"ready"|"error", detail: any) => void} onState
    * @param {(p: {loaded: number, total: number, phase: string}) => void} onLoading bytes of the runtime and the wheel
    */
-  constructor(onState, onLoading = () => {}) {
+  constructor(onState, onLoading = () => {}, lang = "en") {
     this.onState = onState;
+    this.lang = lang;
     this.onLoading = onLoading;
     this.nextId = 1;
     this.engine = null;
@@ -138,7 +140,7 @@ export class Core {
   start() {
     if (this.engine) this.engine.terminate();
     this.onState("loading", null);
-    this.engine = this.adopt(new Engine(this.onLoading));
+    this.engine = this.adopt(new Engine(this.onLoading, this.lang));
     this.readyPromise = this.engine.started.then(
       (hello) => {
         this.hello = hello;
@@ -173,7 +175,7 @@ export class Core {
     clearTimeout(this.spareTimer);
     this.spareTimer = setTimeout(() => {
       if (!this.spare) {
-        const spare = new Engine(null);
+        const spare = new Engine(null, this.lang);
         spare.onCrash = () => {
           if (this.spare === spare) this.spare = null; // a spare that died is simply dropped
           spare.terminate();

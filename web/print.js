@@ -8,6 +8,7 @@
 //   "tangram" the silhouette and the seven tans
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 import { colorOf } from "./views/paint.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -95,7 +96,7 @@ function piecesToCut(info, unit) {
     for (let i = 0; i < (piece.count || 1); i++) {
       const picture = Array.from({ length: rows }, () => Array(cols).fill(" "));
       for (const [r, c] of cells) picture[r][c] = piece.name;
-      const one = boardSvg(picture.map((r) => r.join("")), "tiles", unit, `piece ${piece.name}`);
+      const one = boardSvg(picture.map((r) => r.join("")), "tiles", unit, t("piece {name}", { name: piece.name }));
       one.classList.add("print-piece");
       out.push(one);
     }
@@ -114,32 +115,32 @@ function extent(points) {
 const polyPoints = (points, minX, maxY) => points.map(([x, y]) => `${x - minX},${maxY - y}`).join(" ");
 
 function tangramSvg(info, tans, unit, label) {
-  const { minX, maxX, minY, maxY } = extent([info.outline, ...(info.holes || []), ...tans.map((t) => t.points)].flat());
+  const { minX, maxX, minY, maxY } = extent([info.outline, ...(info.holes || []), ...tans.map((tan) => tan.points)].flat());
   const w = maxX - minX;
   const h = maxY - minY;
   const root = sheetSvg(w + 0.2, h + 0.2, unit, label);
   const g = svg("g", { transform: "translate(0.1 0.1)" });
   const silhouette = [info.outline, ...(info.holes || [])].map((p) => "M" + polyPoints(p, minX, maxY).replaceAll(" ", " L") + "Z").join(" ");
   g.append(svg("path", { d: silhouette, fill: tans.length ? "#eee" : "#222", "fill-rule": "evenodd", stroke: "#000", "stroke-width": 0.03 }));
-  for (const t of tans) g.append(svg("polygon", { points: polyPoints(t.points, minX, maxY), fill: colorOf(t.code || t.text[0]), "fill-opacity": 0.5, stroke: "#000", "stroke-width": 0.04 }));
+  for (const tan of tans) g.append(svg("polygon", { points: polyPoints(tan.points, minX, maxY), fill: colorOf(tan.code || tan.text[0]), "fill-opacity": 0.5, stroke: "#000", "stroke-width": 0.04 }));
   root.append(g);
   return root;
 }
 
 /** The seven tans to cut out, at the silhouette's scale, each with its letter. */
 function tansToCut(info, unit) {
-  return info.tans.map((t) => {
-    const xs = t.points.map(([x]) => x);
-    const ys = t.points.map(([, y]) => y);
+  return info.tans.map((tan) => {
+    const xs = tan.points.map(([x]) => x);
+    const ys = tan.points.map(([, y]) => y);
     const w = Math.max(...xs) - Math.min(...xs);
     const h = Math.max(...ys) - Math.min(...ys);
-    const one = sheetSvg(w + 0.1, h + 0.1, unit, t.name);
-    const pts = polyPoints(t.points, Math.min(...xs) - 0.05, Math.max(...ys) + 0.05);
+    const one = sheetSvg(w + 0.1, h + 0.1, unit, t(tan.name));
+    const pts = polyPoints(tan.points, Math.min(...xs) - 0.05, Math.max(...ys) + 0.05);
     const cx = xs.reduce((a, b) => a + b, 0) / xs.length - Math.min(...xs) + 0.05;
     const cy = Math.max(...ys) + 0.05 - ys.reduce((a, b) => a + b, 0) / ys.length;
     one.append(
-      svg("polygon", { points: pts, fill: colorOf(t.code), "fill-opacity": 0.35, stroke: "#000", "stroke-width": 0.03, "stroke-dasharray": "0.08 0.05" }),
-      svg("text", { x: cx, y: cy + 0.1, "font-size": 0.28, "text-anchor": "middle", "font-family": "sans-serif" }, [t.code]),
+      svg("polygon", { points: pts, fill: colorOf(tan.code), "fill-opacity": 0.35, stroke: "#000", "stroke-width": 0.03, "stroke-dasharray": "0.08 0.05" }),
+      svg("text", { x: cx, y: cy + 0.1, "font-size": 0.28, "text-anchor": "middle", "font-family": "sans-serif" }, [tan.code]),
     );
     one.classList.add("print-piece");
     return one;
@@ -169,42 +170,42 @@ export function buildSheets(root, sheet, solution = null) {
   const { title, goal, style, info, picture, link, qrRows } = sheet;
   const head = el("header", { className: "print-head" }, [
     el("div", {}, [el("h1", { textContent: title }), el("p", { textContent: goal })]),
-    el("figure", { className: "print-qr" }, [qrSvg(qrRows, link), el("figcaption", { textContent: "Play it on a screen" })]),
+    el("figure", { className: "print-qr" }, [qrSvg(qrRows, link), el("figcaption", { textContent: t("Play it on a screen") })]),
   ]);
   const first = el("section", { className: "print-page" }, [head]);
   let cut = null; // the page of pieces to cut out, for the games played with pieces
   if (style === "tangram") {
-    const box = extent([info.outline, ...info.tans.map((t) => t.points)].flat());
+    const box = extent([info.outline, ...info.tans.map((tan) => tan.points)].flat());
     const w = box.maxX - box.minX;
     const h = box.maxY - box.minY;
     const unit = Math.min(28, WIDTH / (w + 0.3), BOARD_HEIGHT / (h + 0.3));
     first.append(el("div", { className: "print-board" }, [tangramSvg(info, [], unit, `silhouette: ${title}`)]));
-    cut = el("section", { className: "print-page" }, [el("h2", { textContent: `Cut out the seven tans: ${title}` }), el("div", { className: "print-pieces" }, tansToCut(info, unit))]);
+    cut = el("section", { className: "print-page" }, [el("h2", { textContent: t("Cut out the seven tans: {game}", { game: title }) }), el("div", { className: "print-pieces" }, tansToCut(info, unit))]);
   } else {
     const rows = picture.length;
     const cols = Math.max(...picture.map((r) => r.length));
     const unit = cellMm(rows, cols);
     first.append(el("div", { className: "print-board" }, [boardSvg(picture, style, unit, `board: ${title}`, info.finish || null)]));
     if (style === "tiles" && info.pieces) {
-      cut = el("section", { className: "print-page" }, [el("h2", { textContent: `Cut out the pieces: ${title}` }), el("div", { className: "print-pieces" }, piecesToCut(info, unit))]);
+      cut = el("section", { className: "print-page" }, [el("h2", { textContent: t("Cut out the pieces: {game}", { game: title }) }), el("div", { className: "print-pieces" }, piecesToCut(info, unit))]);
     }
   }
   first.append(el("p", { className: "print-link", textContent: link }));
   const pages = cut ? [first, cut] : [first];
   if (solution) {
-    const page = el("section", { className: "print-page print-solution" }, [el("h1", { textContent: `Solution: ${title}` })]);
+    const page = el("section", { className: "print-page print-solution" }, [el("h1", { textContent: t("Solution: {game}", { game: title }) })]);
     if (style === "tangram") {
-      const box = extent([info.outline, ...solution.tans.map((t) => t.points)].flat());
+      const box = extent([info.outline, ...solution.tans.map((tan) => tan.points)].flat());
       const w = box.maxX - box.minX;
-      page.append(el("div", { className: "print-board" }, [tangramSvg(info, solution.tans, Math.min(28, WIDTH / (w + 0.3)), "the solution")]));
+      page.append(el("div", { className: "print-board" }, [tangramSvg(info, solution.tans, Math.min(28, WIDTH / (w + 0.3)), t("the solution"))]));
     } else {
       const rows = solution.picture.length;
       const cols = Math.max(...solution.picture.map((r) => r.length));
-      page.append(el("div", { className: "print-board" }, [boardSvg(solution.picture, style, cellMm(rows, cols), "the solution", info.finish || null)]));
+      page.append(el("div", { className: "print-board" }, [boardSvg(solution.picture, style, cellMm(rows, cols), t("the solution"), info.finish || null)]));
     }
     if (style === "holes") {
       page.append(
-        el("h2", { textContent: "The jumps, in order (row,column from the top left, counting from 0)" }),
+        el("h2", { textContent: t("The jumps, in order (row,column from the top left, counting from 0)") }),
         el("ol", { className: "print-moves" }, solution.moves.map((m) => el("li", { textContent: m.replace("-", " → ") }))),
       );
     }

@@ -1,5 +1,6 @@
 // Drawing a QR code the core computed (pento_core.classroom.qr): rows of "0" and "1".
 // Whole device pixels per module and a quiet zone of four modules, so phones read it.
+import { t } from "./i18n.js";
 
 const QUIET = 4;
 
@@ -15,7 +16,7 @@ export function qrCanvas(rows, label, cssSize = 280) {
   canvas.width = canvas.height = modules * perModule;
   canvas.style.width = canvas.style.height = `${(modules * perModule) / ratio}px`;
   canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", `QR code: ${label}`); // an attribute value: text, never markup
+  canvas.setAttribute("aria-label", t("QR code: {text}", { text: label })); // an attribute value: text, never markup
   canvas.className = "qr-canvas";
   const g = canvas.getContext("2d");
   g.fillStyle = "#fff";

@@ -7,6 +7,7 @@
 //   #results:ID:game:desc[:code]   the teacher's results (a scanned code is added, then dropped)
 
 import { el } from "./dom.js";
+import { t, tn } from "./i18n.js";
 import { qrCanvas } from "./qr.js";
 import { loadRaceCodes, saveRaceCodes } from "./storage.js";
 
@@ -57,14 +58,15 @@ export async function showRaceDialog(ui, { game, desc, title, id = null }) {
   const race = id || (await ui.core.request("race", { game, desc })).race;
   const link = base() + raceHash(race, game, desc);
   $("race-dialog-text").textContent =
-    `Everyone who opens this link plays ${title} against the clock, and gets a result code when they finish. ` +
-    `Collect the codes on the results page (race ${race}).`;
+    t("Everyone who opens this link plays {game} against the clock, and gets a result code when they finish.", { game: title }) +
+    " " +
+    t("Collect the codes on the results page (race {race}).", { race });
   $("race-link").value = link;
   $("race-results-link").href = base() + resultsHash(race, game, desc);
-  $("race-qr").replaceChildren(el("p", { textContent: "Drawing the QR code…" }));
+  $("race-qr").replaceChildren(el("p", { textContent: t("Drawing the QR code…") }));
   if (!$("race-dialog").open) $("race-dialog").showModal();
   $("race-link-copy").onclick = () =>
-    copy(link, (ok) => (ok ? ui.status("Race link copied.", "success") : $("race-link").select()));
+    copy(link, (ok) => (ok ? ui.status(t("Race link copied."), "success") : $("race-link").select()));
   await showQr(ui.core, $("race-qr"), link);
   return race;
 }
@@ -76,8 +78,9 @@ export async function showRaceDialog(ui, { game, desc, title, id = null }) {
 export function askName(ui, title, given = "") {
   const dialog = $("race-start");
   $("race-start-text").textContent =
-    `Everyone plays the same puzzle: ${title}. Type your name; the clock starts when you press Start. ` +
-    `Hint and Solve are off during a race.`;
+    t("Everyone plays the same puzzle: {game}. Type your name; the clock starts when you press Start.", { game: title }) +
+    " " +
+    t("Hint and Solve are off during a race.");
   $("race-name").value = given;
   $("race-name-error").hidden = true;
   return new Promise((resolve) => {
@@ -122,7 +125,7 @@ export async function showResult(ui, session, state) {
   $("race-code").textContent = race.code;
   $("race-result").hidden = false;
   $("race-copy").onclick = () =>
-    copy(race.code, (ok) => ui.status(ok ? "Code copied." : "Select the code and copy it.", ok ? "success" : "info"));
+    copy(race.code, (ok) => ui.status(ok ? t("Code copied.") : t("Select the code and copy it."), ok ? "success" : "info"));
   await showQr(ui.core, $("race-result-qr"), base() + resultsHash(race.id, session.game, session.desc, race.code));
   return race.code;
 }
@@ -141,8 +144,8 @@ const splitCodes = (text) =>
  */
 export async function showResults(ui, target) {
   const { results: id, game, desc } = target;
-  $("results-title").textContent = `Race results: ${ui.title}`;
-  $("results-about").textContent = `Race ${id}. Ranked by time; every solution is checked against the puzzle's rules on this device.`;
+  $("results-title").textContent = t("Race results: {game}", { game: ui.title });
+  $("results-about").textContent = t("Race {race}. Ranked by time; every solution is checked against the puzzle's rules on this device.", { race: id });
   const codes = () => loadRaceCodes(id);
   const add = (more) => {
     const list = codes();
@@ -160,8 +163,8 @@ export async function showResults(ui, target) {
       ),
     );
     $("results-count").textContent = counted.length
-      ? `${counted.length} pupil${counted.length === 1 ? "" : "s"} finished.`
-      : "No results yet: paste codes, or scan pupils' QR codes with this device's camera.";
+      ? tn("{n} pupil finished.", "{n} pupils finished.", counted.length)
+      : t("No results yet: paste codes, or scan pupils' QR codes with this device's camera.");
     $("refused-title").hidden = refused.length === 0;
     $("results-refused").replaceChildren(
       ...refused.map((e) => el("li", {}, [el("code", { textContent: e.code }), document.createTextNode(` — ${ui.plain({ message: e.reason })}`)])),
@@ -176,12 +179,12 @@ export async function showResults(ui, target) {
     const fresh = add(splitCodes($("results-input").value));
     $("results-input").value = "";
     await render();
-    ui.status(fresh ? `${fresh} code${fresh === 1 ? "" : "s"} added.` : "Those codes are already in the list.", "info");
+    ui.status(fresh ? tn("{n} code added.", "{n} codes added.", fresh) : t("Those codes are already in the list."), "info");
   };
   $("results-copy").onclick = () =>
-    copy(codes().join("\n"), (ok) => ui.status(ok ? "All codes copied: paste them on another device's results page." : "Copying is blocked here.", ok ? "success" : "error"));
+    copy(codes().join("\n"), (ok) => ui.status(ok ? t("All codes copied: paste them on another device's results page.") : t("Copying is blocked here."), ok ? "success" : "error"));
   $("results-clear").onclick = async () => {
-    if (!codes().length || !window.confirm("Remove every code of this race from this device?")) return;
+    if (!codes().length || !window.confirm(t("Remove every code of this race from this device?"))) return;
     saveRaceCodes(id, []);
     await render();
   };

@@ -4,6 +4,7 @@
 // registry) says what games exist, every move is checked by the core, and
 // every game draws itself (views/).
 import { el } from "./dom.js";
+import { chooseLanguage, language, languageMenu, setLanguage, t, tn, translateDocument } from "./i18n.js";
 import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
 import { celebrate } from "./celebrate.js";
@@ -92,7 +93,7 @@ function titleOf(game, desc, info = null, params = null) {
   if (info && info.title) return info.title;
   const preset = g.presets.find((p) => p.params === params) || g.presets.find((p) => p.params === desc);
   if (game === "workshop") return g.title;
-  const board = preset ? preset.label : /[~/]/.test(desc) ? "custom puzzle" : desc.replace("x", " × ");
+  const board = preset ? preset.label : /[~/]/.test(desc) ? t("custom puzzle") : desc.replace("x", " × ");
   return `${g.title}: ${board}`;
 }
 
@@ -175,8 +176,8 @@ function persist() {
   });
   if (!ok && storageAvailable() && !saveWarned) {
     saveWarned = true;
-    notice("This game could not be saved on this device (storage is full). The link keeps your position:", [
-      "Copy link",
+    notice(t("This game could not be saved on this device (storage is full). The link keeps your position:"), [
+      t("Copy link"),
       copyLink,
     ]);
   }
@@ -193,9 +194,9 @@ function showScreen(name) {
   document.body.dataset.screen = name;
   if (name === "home") {
     text($("game-title"), "");
-    document.title = "Pento — polyomino puzzles";
+    document.title = t("Pento — polyomino puzzles");
     renderSaved();
-    status(core && core.ready ? "" : "You can choose a puzzle now: it opens as soon as the engine is ready.");
+    status(core && core.ready ? "" : t("You can choose a puzzle now: it opens as soon as the engine is ready."));
   }
 }
 
@@ -238,7 +239,7 @@ function renderHome() {
       b.addEventListener("click", () => newGame(g.id, preset.params, error));
       presets.append(b);
     }
-    const howTo = el("button", { type: "button", className: "link-button", textContent: "How to play" });
+    const howTo = el("button", { type: "button", className: "link-button", textContent: t("How to play") });
     howTo.addEventListener("click", () => openHelp(g.id));
     const head = el("div", { className: "card-head" }, [
       el("div", {}, [el("h3", { textContent: g.title }), el("p", { className: "card-desc", textContent: g.description })]),
@@ -252,10 +253,10 @@ function renderHome() {
 
 function timeAgo(ms) {
   const s = (Date.now() - ms) / 1000;
-  if (s < 90) return "just now";
-  if (s < 5400) return `${Math.round(s / 60)} minutes ago`;
-  if (s < 129600) return `${Math.round(s / 3600)} hours ago`;
-  return `${Math.round(s / 86400)} days ago`;
+  if (s < 90) return t("just now");
+  if (s < 5400) return tn("{n} minute ago", "{n} minutes ago", Math.round(s / 60));
+  if (s < 129600) return tn("{n} hour ago", "{n} hours ago", Math.round(s / 3600));
+  return tn("{n} day ago", "{n} days ago", Math.round(s / 86400));
 }
 
 function renderSaved() {
@@ -265,7 +266,7 @@ function renderSaved() {
   $("in-progress").hidden = open.length === 0;
   $("saved-list").replaceChildren(...open.map((e) => savedItem(e, false)));
   $("removed").hidden = removed.length === 0;
-  text($("removed-title"), `Recently removed games (${removed.length})`);
+  text($("removed-title"), t("Recently removed games ({n})", { n: removed.length }));
   $("removed-list").replaceChildren(...removed.map((e) => savedItem(e, true)));
 }
 
@@ -278,25 +279,25 @@ function savedItem(entry, removed) {
       el("span", { className: "saved-meta", textContent: `${entry.summary || ""} · ${timeAgo(entry.touched)}` }),
     ]),
   ]);
-  main.setAttribute("aria-label", `${removed ? "Restore" : "Continue"}: ${label}`);
+  main.setAttribute("aria-label", removed ? t("Restore: {game}", { game: label }) : t("Continue: {game}", { game: label }));
   const li = el("li", { className: "saved" }, [main]);
   li.dataset.slot = entry.id;
   if (removed) {
     main.addEventListener("click", () => {
       setAbandoned(entry.id, false);
       renderSaved();
-      status(`${entry.title} is back in your games.`, "success");
+      status(t("{game} is back in your games.", { game: entry.title }), "success");
     });
   } else {
     main.addEventListener("click", () => continueSlot(entry.id));
     const remove = el("button", { type: "button", className: "saved-remove", textContent: "✕" });
-    remove.setAttribute("aria-label", `Remove ${entry.title} from your games`);
-    remove.title = "Remove from your games (can be undone)";
+    remove.setAttribute("aria-label", t("Remove {game} from your games", { game: entry.title }));
+    remove.title = t("Remove from your games (can be undone)");
     remove.addEventListener("click", () => {
       setAbandoned(entry.id, true);
       renderSaved();
-      notice(`${entry.title} was removed from your games.`, [
-        "Undo",
+      notice(t("{game} was removed from your games.", { game: entry.title }), [
+        t("Undo"),
         () => {
           setAbandoned(entry.id, false);
           renderSaved();
@@ -316,7 +317,7 @@ function paramForm(gameId, form, error) {
     let input;
     if (f.options.length) {
       input = document.createElement("select");
-      for (const o of f.options) input.append(new Option(o, o, o === f.default, o === f.default));
+      for (const o of f.options) input.append(new Option(t(o), o, o === f.default, o === f.default));
     } else if (f.low === null || f.low === undefined) {
       // free text (names): checked by the core, which says what it refuses; shown only as text
       input = el("input", { type: "text", value: f.default, maxLength: 120, autocomplete: "off" });
@@ -327,7 +328,7 @@ function paramForm(gameId, form, error) {
     node.append(el("label", {}, [el("span", { textContent: `${f.label} ` }), input]));
     return input;
   });
-  node.append(el("button", { type: "submit", textContent: "Play" }));
+  node.append(el("button", { type: "submit", textContent: t("Play") }));
   node.addEventListener("submit", (e) => {
     e.preventDefault();
     error.hidden = true;
@@ -338,13 +339,13 @@ function paramForm(gameId, form, error) {
       const value = input.value.trim();
       if (!f.options.length && (f.low === null || f.low === undefined)) {
         if (!value) {
-          showFieldError(error, input, `Enter the ${f.label}.`);
+          showFieldError(error, input, t("Enter the {field}.", { field: f.label }));
           return;
         }
       } else if (!f.options.length) {
         const n = Number(value);
         if (value === "" || !Number.isInteger(n) || n < f.low || n > f.high) {
-          showFieldError(error, input, `Enter a whole number of ${f.label} from ${f.low} to ${f.high}.`);
+          showFieldError(error, input, t("Enter a whole number of {field} from {low} to {high}.", { field: f.label, low: f.low, high: f.high }));
           return;
         }
       }
@@ -383,10 +384,10 @@ function showFrame(game, title) {
 }
 
 function waitingText() {
-  if (core.ready) return "Preparing the puzzle…";
-  if (loading.phase === "start") return "Starting the puzzle engine…";
-  const mb = (n) => (n / 1e6).toFixed(1);
-  return `Starting the puzzle engine: ${mb(loading.loaded)} of ${mb(loading.total)} MB loaded`;
+  if (core.ready) return t("Preparing the puzzle…");
+  if (loading.phase === "start") return t("Starting the puzzle engine…");
+  const mb = (n) => (n / 1e6).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return t("Starting the puzzle engine: {loaded} of {total} MB loaded", { loaded: mb(loading.loaded), total: mb(loading.total) });
 }
 
 async function openGame(slot, result, { push = false } = {}) {
@@ -425,14 +426,14 @@ async function openGame(slot, result, { push = false } = {}) {
   persist();
   refreshButtons();
   if (session.race) status(raceStatus());
-  else status(session.solved ? "Solved. Undo to keep playing, or start another puzzle." : result.view.summary || "");
+  else status(session.solved ? t("Solved. Undo to keep playing, or start another puzzle.") : result.view.summary || "");
 }
 
 /** What the status line says in a race: whose race, and the result code once finished. */
 function raceStatus() {
   const r = session.race;
-  if (r.code) return `Race ${r.id} finished in ${raceTime(Math.round(r.tenths))}. Your result code: ${r.code}`;
-  return `Race ${r.id}: ${r.name}. ${session.view.summary || ""}`;
+  if (r.code) return t("Race {race} finished in {time}. Your result code: {code}", { race: r.id, time: raceTime(Math.round(r.tenths)), code: r.code });
+  return t("Race {race}: {name}.", { race: r.id, name: r.name }) + " " + (session.view.summary || "");
 }
 
 /** Where a request that failed while opening a game is reported: next to its control, or at the top. */
@@ -449,8 +450,8 @@ function openFailed(err, errorEl) {
 
 /** A message for the player: the core's own words, with technical prefixes made plain. */
 function plain(err) {
-  if (err.code === "load_failed") return `The puzzle engine could not start: ${err.message}`;
-  if (err.code === "internal") return "Something went wrong inside the puzzle engine; your game is safe. Please try again.";
+  if (err.code === "load_failed") return t("The puzzle engine could not start: {reason}", { reason: err.message });
+  if (err.code === "internal") return t("Something went wrong inside the puzzle engine; your game is safe. Please try again.");
   const m = String(err.message || err);
   return m.charAt(0).toUpperCase() + m.slice(1) + (/[.!?]$/.test(m) ? "" : ".");
 }
@@ -464,12 +465,12 @@ async function newGame(game, params, errorEl = null) {
     busy(true, waitingText());
     const t0 = performance.now();
     const seed = Math.floor(Math.random() * 2 ** 31);
-    const result = await core.request("new", { game, params, seed }, { onProgress: progressText("Preparing the board") });
+    const result = await core.request("new", { game, params, seed }, { onProgress: progressText(t("Preparing the board")) });
     performance.measure("pento-new", { start: t0, end: performance.now() }); // read by the benchmarks
     if (token !== opening) return;
     const slot = { id: newId(), game, history: [result.state], at: 0, elapsed: 0, solved: false, assisted: false, params, moves: 0 };
     await openGame(slot, result, { push: true });
-    if (!wasHome) status(`A new puzzle. Your previous one is kept: Back, or the start screen, returns to it.`);
+    if (!wasHome) status(t("A new puzzle. Your previous one is kept: Back, or the start screen, returns to it."));
   } catch (err) {
     if (token === opening) openFailed(err, errorEl);
   } finally {
@@ -491,7 +492,7 @@ async function continueSlot(id) {
     if (token !== opening || err.code === "cancelled") return;
     setAsideSave(id);
     goHome(false);
-    notice(`That saved game could not be opened: ${plain(err)} It was set aside; your other games are safe.`);
+    notice(t("That saved game could not be opened: {reason} It was set aside; your other games are safe.", { reason: plain(err) }));
   }
 }
 
@@ -500,7 +501,7 @@ async function route() {
   const target = parseHash();
   if (target && target.malformed) {
     goHome(false);
-    notice("That link is damaged (it has broken characters), so it was not opened. Your games are safe.");
+    notice(t("That link is damaged (it has broken characters), so it was not opened. Your games are safe."));
     return;
   }
   if (target && target.results !== undefined) return openResults(target);
@@ -510,7 +511,7 @@ async function route() {
   }
   if (!gameEntry(target.game) || !VIEWS[target.game]) {
     goHome(false);
-    notice("That link names a game this version of Pento does not have.");
+    notice(t("That link names a game this version of Pento does not have."));
     return;
   }
   const sameRace = session && (session.race ? session.race.id : undefined) === target.race;
@@ -543,7 +544,7 @@ async function route() {
   } catch (err) {
     if (token !== opening || err.code === "cancelled") return;
     goHome(false);
-    notice(`That link could not be opened: ${plain(err)} Your games are safe.`);
+    notice(t("That link could not be opened: {reason} Your games are safe.", { reason: plain(err) }));
   }
 }
 
@@ -577,7 +578,7 @@ async function openRace(target) {
   } catch (err) {
     if (token !== opening || err.code === "cancelled") return;
     goHome(false);
-    notice(`That race link could not be opened: ${plain(err)} Your games are safe.`);
+    notice(t("That race link could not be opened: {reason} Your games are safe.", { reason: plain(err) }));
   }
 }
 
@@ -587,14 +588,14 @@ async function openResults(target) {
   leaveGame();
   const title = titleOf(target.game, target.desc);
   text($("game-title"), "");
-  document.title = `Race results: ${title} — Pento`;
+  document.title = t("Race results: {game} — Pento", { game: title });
   showScreen("results");
   try {
     await showResults({ ...raceUi(), title }, target);
   } catch (err) {
     if (token !== opening || err.code === "cancelled") return;
     goHome(false);
-    notice(`That results link could not be opened: ${plain(err)}`);
+    notice(t("That results link could not be opened: {reason}", { reason: plain(err) }));
   }
 }
 
@@ -624,9 +625,9 @@ async function printPuzzle() {
     const { rows } = await core.request("qr", { text: link });
     let solution = null;
     if (withSolution) {
-      const found = await longRequest("solve", { game, desc, state: "", seconds: SOLVE_SECONDS }, { label: "Solving for the solution page" });
+      const found = await longRequest("solve", { game, desc, state: "", seconds: SOLVE_SECONDS }, { label: t("Solving for the solution page") });
       if (!found.found) {
-        status(`No solution page: ${plain({ message: found.message })}`, "error");
+        status(t("No solution page: {reason}", { reason: plain({ message: found.message }) }), "error");
         return;
       }
       let last = start;
@@ -637,10 +638,10 @@ async function printPuzzle() {
     const goal = (start.info && start.info.goal) || gameEntry(game).description;
     buildSheets($("print-sheet"), { title: $("game-title").textContent, goal, style, info: start.info, picture: start.picture, link, qrRows: rows }, solution);
     document.body.dataset.print = "ready";
-    status(withSolution ? "The sheet and its solution page are ready to print." : "The sheet is ready to print.");
+    status(withSolution ? t("The sheet and its solution page are ready to print.") : t("The sheet is ready to print."));
     window.print();
   } catch (err) {
-    if (session === mine) status(err.code === "cancelled" ? "Printing stopped." : plain(err), "error");
+    if (session === mine) status(err.code === "cancelled" ? t("Printing stopped.") : plain(err), "error");
   }
 }
 
@@ -696,8 +697,8 @@ function finished() {
   $("race-result").hidden = true;
   if (session.race) {
     session.race.tenths ??= session.elapsed * 10;
-    text($("done-title"), "Finished!");
-    text($("done-text"), `${session.view.summary} Your time: ${raceTime(Math.round(session.race.tenths))}.`);
+    text($("done-title"), t("Finished!"));
+    text($("done-text"), `${session.view.summary} ${t("Your time: {time}.", { time: raceTime(Math.round(session.race.tenths)) })}`);
     $("ranking-form").hidden = true;
     $("ranking").hidden = true;
     if (!$("done").open) $("done").showModal();
@@ -712,14 +713,13 @@ function finished() {
     return;
   }
   if (session.assisted) {
-    text($("done-title"), "Solved with the solver's help");
-    text($("done-text"), "The solver finished this one, so it is not timed as yours. Try another puzzle on your own!");
+    text($("done-title"), t("Solved with the solver's help"));
+    text($("done-text"), t("The solver finished this one, so it is not timed as yours. Try another puzzle on your own!"));
   } else {
-    text($("done-title"), "Well done!");
+    text($("done-title"), t("Well done!"));
     text($("done-text"), `${session.view.summary} ${timed ? `Time: ${time}. ` : ""}Moves: ${moves}.`);
   }
-  const counted = `${moves} move${moves === 1 ? "" : "s"}`;
-  status(session.assisted ? "Solved by the solver (not timed)." : `Solved in ${time}, ${counted}.`, "success");
+  status(session.assisted ? t("Solved by the solver (not timed).") : tn("Solved in {time}, {n} move.", "Solved in {time}, {n} moves.", moves, { time }), "success");
   $("ranking-form").hidden = !ranked || session.assisted;
   $("ranking").hidden = !ranked;
   if (ranked) showRanking(loadRanking(session.game, session.desc));
@@ -732,7 +732,7 @@ function showRanking(list) {
   $("ranking-list").replaceChildren(
     ...list.map((e) => el("li", { textContent: `${e.name} — ${formatTime(e.seconds)}` })), // a name is text, never HTML
   );
-  text($("ranking-empty"), list.length ? "" : "No times on this board yet: be the first.");
+  text($("ranking-empty"), list.length ? "" : t("No times on this board yet: be the first."));
 }
 
 function saveRanking(event) {
@@ -786,8 +786,13 @@ function busy(on, message = "") {
 
 function progressText(verb) {
   return (p) => {
-    const found = p.new !== undefined ? `${p.solutions.toLocaleString()} found, ` : "";
-    text($("busy-text"), `${verb}… ${found}${p.nodes.toLocaleString()} ${p.unit || "positions"} tried, ${p.elapsed.toFixed(1)} s`);
+    const number = (n) => n.toLocaleString(language());
+    const found = p.new !== undefined ? t("{n} found", { n: number(p.solutions) }) + ", " : "";
+    const tried =
+      p.unit === "boards"
+        ? tn("{n} board tried", "{n} boards tried", p.nodes, { n: number(p.nodes) })
+        : tn("{n} position tried", "{n} positions tried", p.nodes, { n: number(p.nodes) });
+    text($("busy-text"), `${verb}… ${found}${tried}, ${p.elapsed.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`);
   };
 }
 
@@ -795,19 +800,19 @@ async function hint() {
   if (!session) return;
   const mine = session;
   const t0 = performance.now();
-  busy(true, "Looking for a hint…");
+  busy(true, t("Looking for a hint…"));
   try {
     const h = await core.request(
       "hint",
       { game: mine.game, desc: mine.desc, state: currentState(), seconds: HINT_SECONDS },
-      { onProgress: progressText("Looking for a hint") },
+      { onProgress: progressText(t("Looking for a hint")) },
     );
     if (session !== mine) return;
     gameView.showHint(h);
     status(h.message, h.kind === "blocked" ? "error" : "info");
     performance.measure("pento-hint", { start: t0, end: performance.now() });
   } catch (err) {
-    if (session === mine) status(err.code === "cancelled" ? "Hint stopped. Your position is kept." : plain(err), "error");
+    if (session === mine) status(err.code === "cancelled" ? t("Hint stopped. Your position is kept.") : plain(err), "error");
   } finally {
     busy(false);
   }
@@ -816,16 +821,16 @@ async function hint() {
 async function solve() {
   if (!session) return;
   const mine = session;
-  busy(true, "Solving…");
+  busy(true, t("Solving…"));
   let solution;
   try {
     solution = await core.request(
       "solve",
       { game: mine.game, desc: mine.desc, state: currentState(), seconds: SOLVE_SECONDS },
-      { onProgress: progressText("Solving") },
+      { onProgress: progressText(t("Solving")) },
     );
   } catch (err) {
-    if (session === mine) status(err.code === "cancelled" ? "Solving stopped. Your position is kept." : plain(err), "error");
+    if (session === mine) status(err.code === "cancelled" ? t("Solving stopped. Your position is kept.") : plain(err), "error");
     return;
   } finally {
     busy(false);
@@ -861,7 +866,7 @@ async function stop() {
   busy(false);
   const restarted = core.cancel();
   if (wasOpening) goHome(false);
-  else if (session) status("Stopped. Your position is kept.");
+  else if (session) status(t("Stopped. Your position is kept."));
   await restarted.catch(() => {});
   performance.measure("pento-stop", { start: t0, end: performance.now() }); // Stop to a ready engine (benchmarks)
 }
@@ -874,7 +879,7 @@ async function copyLink() {
   const url = location.href;
   try {
     await navigator.clipboard.writeText(url);
-    status("Link copied: it reopens this exact position.", "success");
+    status(t("Link copied: it reopens this exact position."), "success");
   } catch {
     const field = $("link-field");
     field.value = url;
@@ -886,10 +891,10 @@ async function copyLink() {
 async function openHelp(game = session ? session.game : null) {
   const g = gameEntry(game);
   if (!g) return;
-  text($("help-title"), `How to play: ${g.title}`);
+  text($("help-title"), t("How to play: {game}", { game: g.title }));
   const paragraphs = g.rules.split(/\n\s*\n/).map((p) => el("p", { textContent: p.replace(/\s*\n\s*/g, " ") }));
   const goal = session && session.game === game && session.info && session.info.goal;
-  if (goal) paragraphs.unshift(el("p", { className: "help-goal", textContent: `This puzzle: ${goal}` }));
+  if (goal) paragraphs.unshift(el("p", { className: "help-goal", textContent: t("This puzzle: {goal}", { goal }) }));
   $("help-rules").replaceChildren(...paragraphs);
   let keys = [];
   try {
@@ -897,7 +902,7 @@ async function openHelp(game = session ? session.game : null) {
   } catch {
     keys = [];
   }
-  $("help-keys").replaceChildren(...keys.flatMap(([k, what]) => [el("dt", { textContent: k }), el("dd", { textContent: what })]));
+  $("help-keys").replaceChildren(...keys.flatMap(([k, what]) => [el("dt", { textContent: t(k) }), el("dd", { textContent: t(what) })]));
   $("help-keys-title").hidden = keys.length === 0;
   if (!$("help").open) $("help").showModal();
 }
@@ -906,7 +911,7 @@ async function openHelp(game = session ? session.game : null) {
  * A long request on behalf of a view: shows the busy bar with its progress and Stop.
  * Resolves with the result; rejects with a CoreError ("cancelled" when stopped).
  */
-async function longRequest(cmd, args, { label = "Working", onProgress, quiet = false } = {}) {
+async function longRequest(cmd, args, { label = t("Working"), onProgress, quiet = false } = {}) {
   if (quiet) return core.request(cmd, args, { onProgress }); // a quick step (a replay frame): no busy bar
   busy(true, `${label}…`);
   const show = progressText(label);
@@ -934,8 +939,7 @@ function openLink(game, desc) {
 function showLoading() {
   const fraction = loading.total ? loading.loaded / loading.total : 0;
   for (const id of ["engine-progress", "waiting-progress"]) $(id).value = core.ready ? 1 : fraction;
-  const t = core.ready ? "The puzzle engine is ready." : waitingText();
-  text($("engine-text"), t);
+  text($("engine-text"), core.ready ? t("The puzzle engine is ready.") : waitingText());
   text($("waiting-text"), waitingText());
   if (document.body.dataset.busy === "yes" && !session) text($("busy-text"), waitingText());
 }
@@ -945,7 +949,7 @@ function setCoreState(state, detail) {
   if (state === "ready") performance.mark("pento-core-ready");
   $("load-error").hidden = state !== "error";
   if (state === "error") {
-    text($("load-error-text"), `The puzzle engine could not start: ${detail}. Check the connection and try again.`);
+    text($("load-error-text"), t("The puzzle engine could not start: {reason}. Check the connection and try again.", { reason: detail }));
     if (!session && document.body.dataset.screen === "play") {
       goHome(false);
     }
@@ -1044,7 +1048,7 @@ function registerOffline() {
         next.addEventListener("statechange", () => {
           if (next.state === "activated") {
             if (session) persist();
-            notice("A new version of Pento is ready. Your games and links are kept.", ["Reload", () => location.reload()]);
+            notice(t("A new version of Pento is ready. Your games and links are kept."), [t("Reload"), () => location.reload()]);
           }
         });
       });
@@ -1055,10 +1059,28 @@ function registerOffline() {
     .catch(() => {});
 }
 
-export function boot() {
+/** Every title, rule, preset and form label of the catalogue, in the page's language (once, at boot). */
+function localiseCatalog() {
+  for (const g of CATALOG.games) {
+    g.title = t(g.title);
+    g.description = t(g.description);
+    g.rules = t(g.rules);
+    for (const p of g.presets) p.label = t(p.label);
+    for (const f of g.forms) {
+      f.label = t(f.label);
+      for (const field of f.fields) field.label = t(field.label);
+    }
+  }
+}
+
+export async function boot() {
+  await setLanguage(chooseLanguage());
+  translateDocument();
+  localiseCatalog();
+  $("language-slot").replaceChildren(languageMenu({ beforeSwitch: () => leaveGame() }));
   // the engine first: its worker boots on another thread while this one draws the start screen
-  core = new Core(setCoreState, onLoading);
-  core.onRestart = () => notice("The puzzle engine stopped and was restarted; your game is kept.");
+  core = new Core(setCoreState, onLoading, language());
+  core.onRestart = () => notice(t("The puzzle engine stopped and was restarted; your game is kept."));
   core.start().catch(() => {});
   bindButtons();
   bindKeys();
@@ -1074,8 +1096,8 @@ export function boot() {
   if (!storageAvailable()) {
     notice(
       embedded()
-        ? "Games are not saved in this embedded page; the address keeps your position, and Open in full page takes it along."
-        : "This page cannot save games here (storage is blocked, as in some embedded pages). The address keeps your position: use Link to keep or share it.",
+        ? t("Games are not saved in this embedded page; the address keeps your position, and Open in full page takes it along.")
+        : t("This page cannot save games here (storage is blocked, as in some embedded pages). The address keeps your position: use Link to keep or share it."),
     );
   }
   window.pento = {

@@ -5,6 +5,7 @@
 //
 // A save: {v, id, game, desc, history: [state strings], at, elapsed, solved,
 // assisted, params, title, picture, touched, abandoned?}.
+import { t, tn } from "./i18n.js";
 
 const PREFIX = "pento.game.";
 const ASIDE = "pento.aside.";
@@ -106,7 +107,7 @@ function migrate(onNotice) {
     store.removeItem(LEGACY);
   } catch {
     setAside(LEGACY, raw);
-    onNotice("Some saved games from an older version could not be read; they were set aside.");
+    onNotice(t("Some saved games from an older version could not be read; they were set aside."));
   }
 }
 
@@ -131,7 +132,7 @@ export function listSaves(onNotice = () => {}) {
       if (raw !== null) setAside(key, raw);
     }
   }
-  if (bad) onNotice(`${bad === 1 ? "One saved game" : `${bad} saved games`} could not be read and ${bad === 1 ? "was" : "were"} set aside; your other games are safe.`);
+  if (bad) onNotice(tn("One saved game could not be read and was set aside; your other games are safe.", "{n} saved games could not be read and were set aside; your other games are safe.", bad));
   const cutoff = Date.now() - ABANDONED_DAYS * 86400e3;
   for (const e of out.filter((e) => e.abandoned && e.abandoned < cutoff)) removeSave(e.id);
   return out.filter((e) => !(e.abandoned && e.abandoned < cutoff)).sort((a, b) => b.touched - a.touched);
@@ -282,6 +283,26 @@ export function saveRaceCodes(id, codes) {
     return true;
   } catch {
     unsaved.set(id, list);
+    return false;
+  }
+}
+
+const LANGUAGE_KEY = "pento.language";
+
+/** The language the player chose on this device, or null. */
+export function loadLanguage() {
+  if (!storageAvailable()) return null;
+  const value = store.getItem(LANGUAGE_KEY);
+  return typeof value === "string" && /^[a-z]{2}$/.test(value) ? value : null;
+}
+
+/** Remember the player's language; false when it cannot be kept here. */
+export function saveLanguage(lang) {
+  if (!storageAvailable()) return false;
+  try {
+    store.setItem(LANGUAGE_KEY, lang);
+    return true;
+  } catch {
     return false;
   }
 }

@@ -59,7 +59,8 @@ const ready = (async () => {
   report("start", true);
   pyodide.unpackArchive(await wheel, "wheel");
   api = pyodide.pyimport("pento_core.api");
-  const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello" })));
+  const lang = new URL(self.location.href).searchParams.get("lang") || "en";
+  const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello", args: { lang } })));
   if (!hello.ok) throw new Error(hello.error.message);
   postMessage({ type: "ready", hello: hello.result });
   return true;

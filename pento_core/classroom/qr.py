@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import PentoError
+from ..i18n import tr
 
 LEVELS = "LMQH"
 # The two bits each level writes into the format information (not in LMQH order).
@@ -312,11 +313,11 @@ def qr_matrix(text: str, level: str = "M", version: int | None = None, mask: int
     with the lowest :func:`penalty` unless ``mask`` is.  Raises :class:`QRTooLong` when the text
     does not fit."""
     if level not in _LEVEL_BITS:
-        raise PentoError(f"a QR level is one of {', '.join(LEVELS)}")
+        raise PentoError(tr("a QR level is one of {value}", value=", ".join(LEVELS)))
     data = text.encode("utf-8")
     fits = [v for v in range(1, 41) if 4 + (8 if v <= 9 else 16) + 8 * len(data) <= _capacity(v, level) * 8]
     if not fits or (version is not None and version not in fits):
-        raise QRTooLong(f"the text is too long for a QR code ({len(data):,} bytes)")
+        raise QRTooLong(tr("the text is too long for a QR code ({n_data:,} bytes)", n_data=len(data)))
     chosen = version if version is not None else fits[0]
     symbol = _Symbol(chosen)
     symbol.place(_codewords(data, chosen, level))

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from .. import registry
 from ..errors import PentoError
 from ..games.base import Game
+from ..i18n import tr
 from ..limits import MAX_STATE
 
 FORMAT = 1
@@ -77,7 +78,9 @@ def check_race_id(race_id: str) -> str:
     """``race_id`` in its written form; raises if it is not one."""
     written = race_id.strip().upper()
     if len(written) != ID_CHARS or any(c not in ALPHABET for c in written):
-        raise RaceCodeError(f"a race id is {ID_CHARS} characters of {ALPHABET}")
+        raise RaceCodeError(
+            tr("a race id is {ID_CHARS} characters of {ALPHABET}", ID_CHARS=ID_CHARS, ALPHABET=ALPHABET)
+        )
     return written
 
 
@@ -85,7 +88,7 @@ def racing_game(game_id: str) -> Game:
     """The game ``game_id`` if a class can race on it (a puzzle one pupil solves, against time)."""
     game = registry.get(game_id) if game_id in registry.GAMES else None
     if game is None or "race" not in game.features:
-        raise RaceCodeError(f"there is no race for the game {game_id[:40]!r}")
+        raise RaceCodeError(tr("there is no race for the game {value!r}", value=game_id[:40]))
     return game
 
 
@@ -93,11 +96,11 @@ def check_name(name: str) -> str:
     """A pupil's name as the code carries it: trimmed, 1-24 characters, no control characters."""
     name = unicodedata.normalize("NFC", " ".join(name.split()))
     if not name:
-        raise RaceCodeError("type your name first")
+        raise RaceCodeError(tr("type your name first"))
     if len(name) > MAX_NAME:
-        raise RaceCodeError(f"a name has at most {MAX_NAME} characters")
+        raise RaceCodeError(tr("a name has at most {MAX_NAME} characters", MAX_NAME=MAX_NAME))
     if any(unicodedata.category(c)[0] == "C" for c in name):
-        raise RaceCodeError("a name has letters, digits, spaces and punctuation only")
+        raise RaceCodeError(tr("a name has letters, digits, spaces and punctuation only"))
     return name
 
 
@@ -164,9 +167,9 @@ def result_code(game_id: str, desc: str, race_id: str, name: str, tenths: int, s
     name = check_name(name)
     position = game.start(desc, state)
     if not game.view(position).get("complete"):
-        raise RaceCodeError("the puzzle is not solved yet")
+        raise RaceCodeError(tr("the puzzle is not solved yet"))
     if not 0 <= tenths <= MAX_TENTHS:
-        raise RaceCodeError("a race lasts at most a week")
+        raise RaceCodeError(tr("a race lasts at most a week"))
     named = name.encode()
     payload = bytes([FORMAT]) + _varint(tenths) + bytes([len(named)]) + named
     payload += _pack(game_id, game.write_state(position))
@@ -181,13 +184,13 @@ def read_code(game_id: str, desc: str, race_id: str, code: str) -> Result:
     game = racing_game(game_id)
     race_id = check_race_id(race_id)
     if len(code) > MAX_CODE:
-        raise RaceCodeError("this is far longer than a result code")
+        raise RaceCodeError(tr("this is far longer than a result code"))
     text = _normalised(code)
     strange = sorted({c for c in text if c not in _READ})
     if strange:
-        raise RaceCodeError(f"a result code has no {' '.join(strange[:3])}: is it mistyped?")
+        raise RaceCodeError(tr("a result code has no {value}: is it mistyped?", value=" ".join(strange[:3])))
     if len(text) < CHECK_CHARS + 4:
-        raise RaceCodeError("this is too short for a result code: is part of it missing?")
+        raise RaceCodeError(tr("this is too short for a result code: is part of it missing?"))
     body, tail = text[:-CHECK_CHARS], text[-CHECK_CHARS:]
     payload = _from_base32(body)
     written = 0
@@ -195,10 +198,10 @@ def read_code(game_id: str, desc: str, race_id: str, code: str) -> Result:
         written = written << 5 | _READ[c]
     if _check(_race_key(race_id, game_id, desc), payload) != written:
         raise RaceCodeError(
-            "the check does not match: a character is mistyped or changed, or the code is from another race"
+            tr("the check does not match: a character is mistyped or changed, or the code is from another race")
         )
     if payload[0] != FORMAT:
-        raise RaceCodeError("this code was made by a newer Pento: open the results page in that version")
+        raise RaceCodeError(tr("this code was made by a newer Pento: open the results page in that version"))
     try:
         at, tenths, shift = 1, 0, 0
         while True:
@@ -211,13 +214,13 @@ def read_code(game_id: str, desc: str, race_id: str, code: str) -> Result:
         name = check_name(payload[at + 1 : at + 1 + size].decode())
         state = _unpack(game_id, payload[at + 1 + size :], MAX_STATE)
     except (IndexError, ValueError) as e:  # only a code made to pass the check gets here
-        raise RaceCodeError("this code does not read, though its check matches") from e
+        raise RaceCodeError(tr("this code does not read, though its check matches")) from e
     try:
         solved = game.view(game.start(desc, state)).get("complete")
     except PentoError as e:
-        raise RaceCodeError(f"the solution in this code does not fit the puzzle: {e}") from e
+        raise RaceCodeError(tr("the solution in this code does not fit the puzzle: {e}", e=e)) from e
     if not solved:
-        raise RaceCodeError("the solution in this code does not solve the puzzle")
+        raise RaceCodeError(tr("the solution in this code does not solve the puzzle"))
     return Result(name, tenths, state)
 
 
@@ -240,7 +243,7 @@ def ranking(game_id: str, desc: str, race_id: str, codes: list[str]) -> list[Ent
     racing_game(game_id)
     check_race_id(race_id)
     if len(codes) > MAX_CODES:
-        raise RaceCodeError(f"at most {MAX_CODES} codes at once")
+        raise RaceCodeError(tr("at most {MAX_CODES} codes at once", MAX_CODES=MAX_CODES))
     best: dict[str, tuple[Result, str]] = {}
     refused: list[Entry] = []
     seen: set[str] = set()

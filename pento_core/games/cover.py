@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from ..budget import Budget, BudgetSpent
 from ..errors import ImpossibleError, ParseError, PentoError
+from ..i18n import N_, ntr, tr
 from ..limits import MAX_SIDE, MAX_STATE, within
 from ..polyomino import freeform, problems
 from ..polyomino.board import Board, Placement, Position, place_shape
@@ -34,9 +35,9 @@ from ..polyomino.pieces import Piece, PieceSet
 from ..polyomino.puzzle import Puzzle, parse_puzzle
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
-SCOTT = "8x8 without its centre"
+SCOTT = N_("8x8 without its centre")
 NEW_BUDGET = Budget(max_seconds=10)  # a board chosen on the start screen is offered once a cover is found in this
-RULES = """\
+RULES = N_("""\
 Cover every cell of the board with pieces from the tray. Pieces may be turned and flipped over, but
 they must not overlap or stick out over the edge.
 
@@ -53,7 +54,7 @@ press the piece for its menu).
 Hint shows one piece that still leads to a solution, or tells you which piece stands in the way.
 Solve shows a complete solution: a game finished that way is not timed as yours. Undo and Redo step
 through your moves. New starts another puzzle of this kind; this one stays in your games in
-progress."""
+progress.""")
 _PLACEMENT = re.compile(r"^([A-Za-z][A-Za-z0-9']*?)([0-9]{1,9})@(-?[0-9]{1,9}),(-?[0-9]{1,9})$")
 _CELL = re.compile(r"^([0-9]{1,9}),([0-9]{1,9})$")  # bounded: no 4,300-digit int()
 
@@ -73,7 +74,9 @@ def _puzzle(desc: str) -> tuple[Board, PieceSet, bool]:
     puzzle = parse_puzzle(desc, MAX_SIDE)
     board, pieces = puzzle.board, puzzle.pieces
     if board.area > pieces.area:
-        raise ImpossibleError(f"the board has {board.area} cells, more than the pieces cover ({pieces.area})")
+        raise ImpossibleError(
+            tr("the board has {area} cells, more than the pieces cover ({area2})", area=board.area, area2=pieces.area)
+        )
     allow_unused = puzzle.allow_unused or board.area < pieces.area
     # bounded: opening a link must never run long; past the bound the argument says nothing
     reason = impossibility(Position(board, pieces), allow_unused, Budget(max_seconds=OPENING_SECONDS))
@@ -86,14 +89,14 @@ def parse_placement(text: str, pieces: PieceSet) -> tuple[Piece, frozenset[Cell]
     """The piece and the cells of a placement ``F3@2,5`` (see the module docstring)."""
     m = _PLACEMENT.match(text)
     if not m:
-        raise ParseError(f"{text!r} is not a placement like F3@2,5")
+        raise ParseError(tr("{text!r} is not a placement like F3@2,5", text=text))
     name, o, r, c = m.group(1).upper(), int(m.group(2)), int(m.group(3)), int(m.group(4))
     piece = next((p for p, _ in pieces if p.name == name), None)
     if piece is None:
-        raise ParseError(f"{name} is not one of this puzzle's pieces")
+        raise ParseError(tr("{name} is not one of this puzzle's pieces", name=name))
     shapes = piece.orientations(pieces.one_sided)
     if not 0 <= o < len(shapes):
-        raise ParseError(f"{name} has orientations 0 to {len(shapes) - 1}, not {o}")
+        raise ParseError(tr("{name} has orientations 0 to {value}, not {o}", name=name, value=len(shapes) - 1, o=o))
     return piece, place_shape(shapes[o], (r, c))
 
 
@@ -101,7 +104,7 @@ def parse_cell(text: str) -> Cell:
     """The cell ``(2, 5)`` of the text ``2,5`` (0-based row and column)."""
     m = _CELL.match(text.strip())
     if not m:
-        raise ParseError(f"{text!r} is not a cell like 2,5")
+        raise ParseError(tr("{text!r} is not a cell like 2,5", text=text))
     return int(m.group(1)), int(m.group(2))
 
 
@@ -133,8 +136,8 @@ class CoverGame:
     """Cover a board with pentominoes, by hand, with hints and an animated solve."""
 
     id = "cover"
-    title = "Pentomino cover"
-    description = "Fill the whole board with pentomino pieces, like a jigsaw with no picture."
+    title = N_("Pentomino cover")
+    description = N_("Fill the whole board with pentomino pieces, like a jigsaw with no picture.")
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = True
@@ -147,26 +150,26 @@ class CoverGame:
             Preset("4 x 15", "4x15"),
             Preset("3 x 20", "3x20"),
             Preset(SCOTT, scott),
-            Preset("8x8 with four holes", "holes"),
-            Preset("5 x 5 (pieces left over)", "5x5"),
-            Preset("Triplication", "triple"),
-            Preset("Duplication", "double"),
-            Preset("Toothed parallelogram", "parallelogram"),
+            Preset(N_("8x8 with four holes"), "holes"),
+            Preset(N_("5 x 5 (pieces left over)"), "5x5"),
+            Preset(N_("Triplication"), "triple"),
+            Preset(N_("Duplication"), "double"),
+            Preset(N_("Toothed parallelogram"), "parallelogram"),
         ]
 
     def forms(self) -> list[Form]:
         return [
             Form(
-                "Any board",
+                N_("Any board"),
                 "{rows}x{cols}",
-                (Field("rows", "rows", "4", 1, MAX_SIDE), Field("cols", "columns", "10", 1, MAX_SIDE)),
+                (Field("rows", N_("rows"), "4", 1, MAX_SIDE), Field("cols", N_("columns"), "10", 1, MAX_SIDE)),
             ),
             Form(
-                "Free-form board",
+                N_("Free-form board"),
                 "freeform:{version}:{n}",
                 (
-                    Field("version", "built by version", "2.2", options=freeform.VERSIONS),
-                    Field("n", "pentominoes", "4", 2, 12),
+                    Field("version", N_("built by version"), "2.2", options=freeform.VERSIONS),
+                    Field("n", N_("pentominoes"), "4", 2, 12),
                 ),
             ),
         ]
@@ -185,10 +188,20 @@ class CoverGame:
             CoverState(desc, Position(board, pieces), allow_unused), NEW_BUDGET.started(), progress
         )
         if status == "none":
-            raise ImpossibleError(f"the {board.height}x{board.width} board cannot be covered with these pieces")
+            raise ImpossibleError(
+                tr(
+                    "the {height}x{width} board cannot be covered with these pieces",
+                    height=board.height,
+                    width=board.width,
+                )
+            )
         if status == "unknown":  # never offer a puzzle that is not known to have a solution
             raise PentoError(
-                f"no cover of the {board.height}x{board.width} board was found within 10 s; try a smaller one"
+                tr(
+                    "no cover of the {height}x{width} board was found within 10 s; try a smaller one",
+                    height=board.height,
+                    width=board.width,
+                )
             )
         return desc
 
@@ -198,13 +211,15 @@ class CoverGame:
     def start(self, desc: str, state: str = "") -> CoverState:
         board, pieces, allow_unused = _puzzle(desc)
         pos = Position(board, pieces)
-        within(state, "the position", MAX_STATE)
+        within(state, N_("the position"), MAX_STATE)
         for i, token in enumerate(t for t in state.split(";") if t.strip()):
             try:
                 piece, cells = parse_placement(token.strip(), pieces)
                 pos = pos.place(piece, cells)
             except PentoError as e:
-                raise ParseError(f"placement {i + 1} ({token.strip()!r}): {e}") from None
+                raise ParseError(
+                    tr("placement {value} ({value2!r}): {e}", value=i + 1, value2=token.strip(), e=e)
+                ) from None
         return CoverState(desc, pos, allow_unused)
 
     def write_state(self, state: CoverState) -> str:
@@ -226,7 +241,9 @@ class CoverGame:
             owner = pos.owner(cell)
             piece, cells = parse_placement(dst, pos.pieces)
             if owner is not None and owner.piece != piece:
-                raise ParseError(f"the piece at {src} is {owner.piece.name}, not {piece.name}")
+                raise ParseError(
+                    tr("the piece at {src} is {name}, not {name2}", src=src, name=owner.piece.name, name2=piece.name)
+                )
             return CoverState(state.desc, pos.remove(cell).place(piece, cells), state.allow_unused)
         piece, cells = parse_placement(move, pos.pieces)
         return CoverState(state.desc, pos.place(piece, cells), state.allow_unused)
@@ -281,17 +298,17 @@ class CoverGame:
             return "none", None, str(e)
         except BudgetSpent:
             return "unknown", None, ""
-        return result.status, result.solution, "no arrangement of the remaining pieces fills the empty cells"
+        return result.status, result.solution, tr("no arrangement of the remaining pieces fills the empty cells")
 
     def hint(self, state: CoverState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
         """One placement that still leads to a cover, or what stands in the way."""
         pos = state.position
         if pos.is_complete():
-            return Hint("solved", "The board is already covered.")
+            return Hint("solved", tr("The board is already covered."))
         budget = budget.started()  # the search and every fallback below share these seconds
         status, solution, why = self._first(state, budget, progress)
         if status == "unknown":
-            return Hint("unknown", "The solver ran out of time on this position; try again or remove a piece.")
+            return Hint("unknown", tr("The solver ran out of time on this position; try again or remove a piece."))
         if status == "found" and solution is not None:
             new = [p for p in solution if p not in pos.placements]
             first_empty = min(pos.empty_cells)
@@ -299,7 +316,7 @@ class CoverGame:
             one_sided = pos.pieces.one_sided
             return Hint(
                 "place",
-                f"Try {step.piece.name} here.",
+                tr("Try {name} here.", name=step.piece.name),
                 placement_text(step, one_sided),
                 sorted(step.cells),
             )
@@ -307,13 +324,18 @@ class CoverGame:
         if isinstance(culprit, str):
             return Hint(
                 "blocked",
-                f"This position cannot be completed: {why}. Finding which piece is in the way ran out of time.",
+                tr(
+                    "This position cannot be completed: {why}. Finding which piece is in the way ran out of time.",
+                    why=why,
+                ),
             )
         if culprit is None:
-            return Hint("blocked", f"This position cannot be completed: {why}. Clear some pieces.")
+            return Hint("blocked", tr("This position cannot be completed: {why}. Clear some pieces.", why=why))
         return Hint(
             "blocked",
-            f"This position cannot be completed ({why}); {culprit.piece.name} stands in the way.",
+            tr(
+                "This position cannot be completed ({why}); {name} stands in the way.", why=why, name=culprit.piece.name
+            ),
             None,
             sorted(culprit.cells),
         )
@@ -343,21 +365,17 @@ class CoverGame:
         for from_empty, placed in attempts:
             status, solution, _ = self._first(state, budget, progress, placed)
             if status == "unknown":
-                return Solution(False, "The solver ran out of time.")
+                return Solution(False, tr("The solver ran out of time."))
             if status == "found" and solution is not None:
                 moves = [placement_text(p, one_sided) for p in solution if p not in placed]
                 moves.sort(key=lambda m: _anchor_order(m))
                 message = (
-                    "The current pieces cannot all stay; here is a cover from an empty board."
+                    tr("The current pieces cannot all stay; here is a cover from an empty board.")
                     if from_empty
-                    else "Here is a cover."
+                    else tr("Here is a cover.")
                 )
                 return Solution(True, message, moves, from_empty)
-        return Solution(False, "This board cannot be covered with these pieces.")
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+        return Solution(False, tr("This board cannot be covered with these pieces."))
 
 
 def pieces_needed(area: int, pieces: PieceSet) -> int | None:
@@ -370,23 +388,32 @@ def goal(area: int, pieces: PieceSet, allow_unused: bool) -> str:
     """What the player must do, in one line: how many pieces to use when some are left over."""
     total = sum(n for _, n in pieces)
     if not allow_unused or area == pieces.area:
-        return f"Cover all {area} cells with all {total} pieces."
+        return tr("Cover all {area} cells with all {total} pieces.", area=area, total=total)
     needed = pieces_needed(area, pieces)
     if needed is not None:
-        return f"Cover all {area} cells using {needed} of the {total} pieces: {total - needed} will be left over."
-    return f"Cover all {area} cells; the pieces cover {pieces.area}, so some are left over."
+        return tr(
+            "Cover all {area} cells using {needed} of the {total} pieces: {left} will be left over.",
+            area=area,
+            needed=needed,
+            total=total,
+            left=total - needed,
+        )
+    return tr(
+        "Cover all {area} cells; the pieces cover {covered}, so some are left over.", area=area, covered=pieces.area
+    )
 
 
 def summary(pos: Position, allow_unused: bool) -> str:
     """How far the player is: pieces placed of those needed, cells left."""
     if pos.is_complete():
-        return "The board is covered!"
+        return tr("The board is covered!")
     placed = len(pos.placements)
     total = sum(n for _, n in pos.pieces)
     needed = pieces_needed(pos.board.area, pos.pieces) if allow_unused else total
-    of = f" of {needed}" if needed is not None else ""
-    left = len(pos.empty_cells)
-    return f"{placed}{of} pieces placed, {_plural(left, 'cell', 'cells')} left to cover."
+    left = ntr("{n} cell left to cover.", "{n} cells left to cover.", len(pos.empty_cells))
+    if needed is None:
+        return ntr("{n} piece placed, {left}", "{n} pieces placed, {left}", placed, left=left)
+    return tr("{placed} of {needed} pieces placed, {left}", placed=placed, needed=needed, left=left)
 
 
 def _anchor_order(move: str) -> tuple[int, int]:

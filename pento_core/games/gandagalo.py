@@ -35,6 +35,7 @@ from ..gandagalo.board import MAX_SIDE, Grid, Mask, bits
 from ..gandagalo.explain import name, next_step
 from ..gandagalo.generator import generate
 from ..gandagalo.solver import LEVELS, Report, analyse
+from ..i18n import N_, ntr, tr
 from ..limits import MAX_DESC, MAX_STATE, number, within
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
@@ -44,7 +45,7 @@ _MARKS = re.compile(r"^(?:[XO]|[1-9][0-9]{0,2})*$")
 MAX_ANCHORS = 20  # anchors held at once
 CHECK_SECONDS = 20.0  # for counting the solutions of a board typed in or linked
 
-RULES = """\
+RULES = N_("""\
 Fill every empty square with X or O. Never put three equal marks in a row: not across, not down,
 and not along either diagonal. Dark squares are blocked: nobody plays there, and they break a line.
 Every puzzle has exactly one solution, and you can find it by reasoning alone.
@@ -62,7 +63,7 @@ Anchors help with suppositions, as in the original game: press Anchor, try your 
 make after it are drawn in purple), and press Back to anchor to return to where you were, or Keep
 when the idea was right. Hint names the rule and the squares behind the next mark; squares are
 (row,column), counted from the top left. Check shows your mistakes; tick "Show mistakes" to see
-them as you play."""
+them as you play.""")
 
 
 @dataclass(frozen=True)
@@ -86,27 +87,29 @@ class GGState:
 
 @lru_cache(maxsize=32)
 def _puzzle(desc: str) -> Puzzle:
-    within(desc, "the puzzle description", MAX_DESC)
+    within(desc, N_("the puzzle description"), MAX_DESC)
     grid = boards.parse(desc)
     broken = grid.broken()
     if broken:
         cells = ", ".join(name(grid, i) for i in bits(broken)[:3])
-        raise PentoError(f"the board already has three equal marks in a line at {cells}")
+        raise PentoError(tr("the board already has three equal marks in a line at {cells}", cells=cells))
     report = analyse(grid, Budget(max_seconds=CHECK_SECONDS))
     if report.count is None:
-        raise PentoError("this board could not be checked in time; a GandaGalo board must have exactly one solution")
+        raise PentoError(
+            tr("this board could not be checked in time; a GandaGalo board must have exactly one solution")
+        )
     if report.count == 0:
-        raise PentoError("this board has no solution: its marks force three in a line somewhere")
+        raise PentoError(tr("this board has no solution: its marks force three in a line somewhere"))
     if report.count > 1 or report.solution is None:
-        raise PentoError("this board has more than one solution; a GandaGalo puzzle has exactly one")
+        raise PentoError(tr("this board has more than one solution; a GandaGalo puzzle has exactly one"))
     if not grid.empty:
-        raise PentoError("this board has no empty square to fill")
+        raise PentoError(tr("this board has no empty square to fill"))
     return Puzzle(grid, report.solution, report, tuple(bits(grid.empty)))
 
 
 def _read_marks(text: str, puzzle: Puzzle) -> tuple[Mask, Mask]:
     if not _MARKS.fullmatch(text):
-        raise ParseError(f"marks are X, O and counts of empty squares, not {text[:20]!r}")
+        raise ParseError(tr("marks are X, O and counts of empty squares, not {value!r}", value=text[:20]))
     x = o = 0
     k = 0  # the free cell the next mark goes in
     for token in re.findall(r"[XO]|[0-9]+", text):
@@ -114,14 +117,18 @@ def _read_marks(text: str, puzzle: Puzzle) -> tuple[Mask, Mask]:
             k += int(token)
             continue
         if k >= len(puzzle.free):
-            raise ParseError(f"the position has more squares than the board's {len(puzzle.free)} empty ones")
+            raise ParseError(
+                tr("the position has more squares than the board's {n_free} empty ones", n_free=len(puzzle.free))
+            )
         if token == "X":
             x |= 1 << puzzle.free[k]
         else:
             o |= 1 << puzzle.free[k]
         k += 1
     if k > len(puzzle.free):
-        raise ParseError(f"the position has more squares than the board's {len(puzzle.free)} empty ones")
+        raise ParseError(
+            tr("the position has more squares than the board's {n_free} empty ones", n_free=len(puzzle.free))
+        )
     return x, o
 
 
@@ -139,40 +146,36 @@ def _write_marks(x: Mask, o: Mask, puzzle: Puzzle) -> str:
     return "".join(out)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 class GandaGaloGame:
     """X and O on a grid with blocked squares; boards with one solution, graded by reasoning."""
 
     id = "gandagalo"
-    title = "GandaGalo"
-    description = "Fill the grid with X and O, never three in a row: not across, not down, not diagonally."
+    title = N_("GandaGalo")
+    description = N_("Fill the grid with X and O, never three in a row: not across, not down, not diagonally.")
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
 
     def presets(self) -> list[Preset]:
         return [
-            Preset("6 x 6, easy", "6x6:easy"),
-            Preset("8 x 8, easy", "8x8:easy"),
-            Preset("8 x 8, hard", "8x8:hard"),
-            Preset("10 x 10, hard", "10x10:hard"),
-            Preset("12 x 12, expert", "12x12:expert"),
-            Preset("12 x 16, hard", "12x16:hard"),
-            Preset("20 x 20, hard", "20x20:hard"),
+            Preset(N_("6 x 6, easy"), "6x6:easy"),
+            Preset(N_("8 x 8, easy"), "8x8:easy"),
+            Preset(N_("8 x 8, hard"), "8x8:hard"),
+            Preset(N_("10 x 10, hard"), "10x10:hard"),
+            Preset(N_("12 x 12, expert"), "12x12:expert"),
+            Preset(N_("12 x 16, hard"), "12x16:hard"),
+            Preset(N_("20 x 20, hard"), "20x20:hard"),
         ]
 
     def forms(self) -> list[Form]:
         return [
             Form(
-                "A new board",
+                N_("A new board"),
                 "{rows}x{cols}:{level}",
                 (
-                    Field("rows", "rows", "8", 1, MAX_SIDE),
-                    Field("cols", "columns", "8", 1, MAX_SIDE),
-                    Field("level", "level", "hard", options=LEVELS),
+                    Field("rows", N_("rows"), "8", 1, MAX_SIDE),
+                    Field("cols", N_("columns"), "8", 1, MAX_SIDE),
+                    Field("level", N_("level"), "hard", options=LEVELS),
                 ),
             )
         ]
@@ -183,8 +186,8 @@ class GandaGaloGame:
         if not m:
             self.validate(params)
             return params
-        rows = number(m.group(1), "the number of rows", 1, MAX_SIDE)
-        cols = number(m.group(2), "the number of columns", 1, MAX_SIDE)
+        rows = number(m.group(1), N_("the number of rows"), 1, MAX_SIDE)
+        cols = number(m.group(2), N_("the number of columns"), 1, MAX_SIDE)
         level = m.group(3).lower()
         grid = generate(rows, cols, level, seed, Budget(max_seconds=120), progress)
         return grid.text().replace("\n", "/")
@@ -194,9 +197,9 @@ class GandaGaloGame:
 
     def start(self, desc: str, state: str = "") -> GGState:
         puzzle = _puzzle(desc)
-        parts = within(state, "the position", MAX_STATE).strip().split("~")
+        parts = within(state, N_("the position"), MAX_STATE).strip().split("~")
         if len(parts) > MAX_ANCHORS + 1:
-            raise ParseError(f"a position holds at most {MAX_ANCHORS} anchors")
+            raise ParseError(tr("a position holds at most {MAX_ANCHORS} anchors", MAX_ANCHORS=MAX_ANCHORS))
         x, o = _read_marks(parts[0], puzzle)
         anchors = tuple(_read_marks(p, puzzle) for p in parts[1:])
         return GGState(desc, puzzle, x, o, anchors)
@@ -208,11 +211,13 @@ class GandaGaloGame:
         word = move.strip().lower()
         if word == "anchor":
             if len(st.anchors) >= MAX_ANCHORS:
-                raise IllegalMoveError(f"at most {MAX_ANCHORS} anchors at once: go back to one, or keep one")
+                raise IllegalMoveError(
+                    tr("at most {MAX_ANCHORS} anchors at once: go back to one, or keep one", MAX_ANCHORS=MAX_ANCHORS)
+                )
             return GGState(st.desc, st.puzzle, st.x, st.o, (*st.anchors, (st.x, st.o)))
         if word in ("back", "keep"):
             if not st.anchors:
-                raise IllegalMoveError("there is no anchor: set one first")
+                raise IllegalMoveError(tr("there is no anchor: set one first"))
             x, o = st.anchors[-1] if word == "back" else (st.x, st.o)
             return GGState(st.desc, st.puzzle, x, o, st.anchors[:-1])
         if word == "clear":
@@ -221,17 +226,19 @@ class GandaGaloGame:
         grid = st.puzzle.grid
         marks = move.split()
         if len(marks) > len(st.puzzle.free):
-            raise ParseError(f"a move sets at most the board's {len(st.puzzle.free)} empty squares")
+            raise ParseError(tr("a move sets at most the board's {n_free} empty squares", n_free=len(st.puzzle.free)))
         for one in marks or [""]:  # several marks in one move are all checked, then all made
             m = _MOVE.match(one)
             if not m:
-                raise ParseError(f"{one[:30]!r} is not a move like 2,3=X")
+                raise ParseError(tr("{value!r} is not a move like 2,3=X", value=one[:30]))
             r, c, mark = int(m.group(1)), int(m.group(2)), m.group(3).upper()
             i = grid.index((r, c))
             if grid.blocked >> i & 1:
-                raise IllegalMoveError(f"the square at {name(grid, i)} is blocked")
+                raise IllegalMoveError(tr("the square at {value} is blocked", value=name(grid, i)))
             if (grid.x | grid.o) >> i & 1:
-                raise IllegalMoveError(f"the {grid.at(i)} at {name(grid, i)} is given and stays")
+                raise IllegalMoveError(
+                    tr("the {value} at {value2} is given and stays", value=grid.at(i), value2=name(grid, i))
+                )
             bit = 1 << i
             x, o = x & ~bit, o & ~bit
             if mark == "X":
@@ -248,7 +255,7 @@ class GandaGaloGame:
         level = puzzle.report.level
         return {
             "title": f"GandaGalo: {grid.rows} × {grid.cols}, {level}",
-            "goal": "Fill every empty square with X or O: never three equal marks in a line, diagonals included.",
+            "goal": tr("Fill every empty square with X or O: never three equal marks in a line, diagonals included."),
             "rows": grid.rows,
             "cols": grid.cols,
             "blocked": [list(grid.cell(i)) for i in bits(grid.blocked)],
@@ -274,13 +281,13 @@ class GandaGaloGame:
         complete = done == free and not broken
         since = st.x ^ st.anchors[-1][0] | st.o ^ st.anchors[-1][1] if st.anchors else 0
         if complete:
-            summary = "Solved: every square is filled and no three are in a line."
+            summary = tr("Solved: every square is filled and no three are in a line.")
         elif done == free:
-            summary = "Every square is filled, but three equal marks are in a line somewhere. Check shows where."
+            summary = tr("Every square is filled, but three equal marks are in a line somewhere. Check shows where.")
         else:
-            summary = f"{done} of {free} squares filled."
+            summary = tr("{done} of {free} squares filled.", done=done, free=free)
             if st.anchors:
-                summary += f" {_plural(len(st.anchors), 'anchor')} set."
+                summary += ntr(" {n} anchor set.", " {n} anchors set.", len(st.anchors))
 
         def cells(mask: Mask) -> list[list[int]]:
             return [list(grid.cell(i)) for i in bits(mask)]
@@ -305,15 +312,18 @@ class GandaGaloGame:
     def hint(self, st: GGState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
         grid, broken, wrong = self._mistakes(st)
         if not grid.empty and not broken:
-            return Hint("solved", "Solved: nothing is left to fill.")
+            return Hint("solved", tr("Solved: nothing is left to fill."))
         if broken:
             cells = [grid.cell(i) for i in bits(broken)]
-            return Hint("blocked", "Three equal marks are in a line (marked): change one of them.", None, cells)
+            return Hint("blocked", tr("Three equal marks are in a line (marked): change one of them."), None, cells)
         if wrong:
             i = (wrong & -wrong).bit_length() - 1
-            back = " or go back to your anchor" if st.anchors else ""
-            message = (
-                f"The {grid.at(i)} at {name(grid, i)} is a mistake: the solution has the other mark. Change it{back}."
+            back = tr(" or go back to your anchor") if st.anchors else ""
+            message = tr(
+                "The {value} at {value2} is a mistake: the solution has the other mark. Change it{back}.",
+                value=grid.at(i),
+                value2=name(grid, i),
+                back=back,
             )
             return Hint("blocked", message, None, [grid.cell(i)])
         step = next_step(grid, st.puzzle.solution)
@@ -333,4 +343,4 @@ class GandaGaloGame:
                 r, c = grid.cell(i)
                 rows.setdefault(r, []).append(f"{r},{c}={want}")
         # one move per row, so Solve fills the board row by row rather than square by square
-        return Solution(True, "Here is the solution.", [" ".join(row) for row in rows.values()])
+        return Solution(True, tr("Here is the solution."), [" ".join(row) for row in rows.values()])

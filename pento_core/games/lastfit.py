@@ -23,6 +23,7 @@ from zlib import crc32
 
 from ..budget import Budget
 from ..errors import IllegalMoveError, ParseError, PentoError
+from ..i18n import N_, tr
 from ..limits import MAX_DESC, MAX_SIDE, MAX_STATE, within
 from ..polyomino import lastfit as lf
 from ..polyomino.board import Position
@@ -36,7 +37,7 @@ BOARDS = ("8x8", "6x10", "5x12", "7x7", "6x6", "5x6")  # the forms' boards (any 
 RECORD_BLOCK = 5  # Golomb: five pentominoes can block the 8x8, and no fewer
 _NAME = re.compile(r"^[^,~;:/<>&\"'`\x00-\x1f]{1,24}$")
 
-RULES = """\
+RULES = N_("""\
 Players take turns placing one pentomino on the board; turn and flip it as you like. Each of the
 twelve pieces can be used only once, by whoever places it first. The player who cannot place any
 piece when it is their turn loses: be the last to fit a piece!
@@ -52,7 +53,7 @@ analyses the position: once it can be calculated, it says whether the player to 
 shows a winning move. When the game is over, Replay shows it again move by move.
 
 The blocking puzzle: place as few pentominoes as you can so that none of the others fits anywhere.
-Golomb showed that five are enough on the 8 x 8 board, and that no fewer will do."""
+Golomb showed that five are enough on the 8 x 8 board, and that no fewer will do.""")
 
 
 @dataclass(frozen=True)
@@ -84,35 +85,37 @@ def _players(text: str) -> Players:
         return Players(("You",), (None,), True)
     parts = [p.strip() for p in text.split(",")]
     if not 2 <= len(parts) <= 4:
-        raise ParseError("Last Fit is for two to four players, names separated by commas")
+        raise ParseError(tr("Last Fit is for two to four players, names separated by commas"))
     names: list[str] = []
     levels: list[str | None] = []
     for p in parts:
         if p.lower().startswith(COMPUTER):
             level = p[len(COMPUTER) :].strip().lower()
             if level not in lf.LEVELS:
-                raise ParseError(f"the computer plays at {', '.join(lf.LEVELS)}, not {level[:20]!r}")
+                raise ParseError(
+                    tr("the computer plays at {value}, not {value2!r}", value=", ".join(lf.LEVELS), value2=level[:20])
+                )
             names.append(f"Computer ({level})")
             levels.append(level)
         else:
             if not _NAME.match(p):
-                raise ParseError("a player's name has 1 to 24 characters, without , ~ ; : / < > & or quotes")
+                raise ParseError(tr("a player's name has 1 to 24 characters, without , ~ ; : / < > & or quotes"))
             names.append(p)
             levels.append(None)
     if any(levels) and (len(parts) != 2 or all(levels)):
-        raise ParseError("against the computer, Last Fit is one person and one computer")
+        raise ParseError(tr("against the computer, Last Fit is one person and one computer"))
     return Players(tuple(names), tuple(levels), False)
 
 
 @lru_cache(maxsize=32)
 def _puzzle(desc: str) -> tuple[lf.Layout, Players]:
-    within(desc, "the game description", MAX_DESC)
+    within(desc, N_("the game description"), MAX_DESC)
     spec, sep, who = desc.partition("~")
     if not sep:
-        raise ParseError("a Last Fit game is BOARD~PLAYERS, such as 8x8~Ana,Bruno or 8x8~You,computer:strong")
+        raise ParseError(tr("a Last Fit game is BOARD~PLAYERS, such as 8x8~Ana,Bruno or 8x8~You,computer:strong"))
     board = parse_puzzle(spec.strip(), MAX_SIDE).board
     if board.area > 400:
-        raise ParseError(f"Last Fit boards have at most 400 cells, not {board.area}")
+        raise ParseError(tr("Last Fit boards have at most 400 cells, not {area}", area=board.area))
     return lf.layout(board), _players(who)
 
 
@@ -125,46 +128,46 @@ class LastFitGame:
     """Last Fit with friends or against the computer, and the blocking puzzle."""
 
     id = "lastfit"
-    title = "Last Fit"
-    description = "Take turns placing pentominoes: whoever fits the last piece wins. Golomb's game."
+    title = N_("Last Fit")
+    description = N_("Take turns placing pentominoes: whoever fits the last piece wins. Golomb's game.")
     rules = RULES
     features: tuple[str, ...] = ("hint",)
     picture_solved = False
 
     def presets(self) -> list[Preset]:
         return [
-            Preset("Two players, 8 x 8", "8x8~Player 1,Player 2"),
-            Preset("Against the computer (strong)", "8x8~You,computer:strong"),
-            Preset("Against the computer (intermediate)", "8x8~You,computer:intermediate"),
-            Preset("Perfect computer, 5 x 6", "5x6~You,computer:perfect"),
-            Preset("Three players, 8 x 8", "8x8~Player 1,Player 2,Player 3"),
-            Preset("Blocking puzzle: fewest pieces", "8x8~block"),
+            Preset(N_("Two players, 8 x 8"), "8x8~Player 1,Player 2"),
+            Preset(N_("Against the computer (strong)"), "8x8~You,computer:strong"),
+            Preset(N_("Against the computer (intermediate)"), "8x8~You,computer:intermediate"),
+            Preset(N_("Perfect computer, 5 x 6"), "5x6~You,computer:perfect"),
+            Preset(N_("Three players, 8 x 8"), "8x8~Player 1,Player 2,Player 3"),
+            Preset(N_("Blocking puzzle: fewest pieces"), "8x8~block"),
         ]
 
     def forms(self) -> list[Form]:
         return [
             Form(
-                "Friends on one device",
+                N_("Friends on one device"),
                 "{board}~{players}",
                 (
-                    Field("board", "board", "8x8", options=BOARDS),
-                    Field("players", "names, in turn order", "Ana, Bruno"),
+                    Field("board", N_("board"), "8x8", options=BOARDS),
+                    Field("players", N_("names, in turn order"), "Ana, Bruno"),
                 ),
             ),
             Form(
-                "Against the computer",
+                N_("Against the computer"),
                 "{board}~You,computer:{level}",
                 (
-                    Field("board", "board", "8x8", options=BOARDS),
-                    Field("level", "level", "strong", options=lf.LEVELS),
+                    Field("board", N_("board"), "8x8", options=BOARDS),
+                    Field("level", N_("level"), "strong", options=lf.LEVELS),
                 ),
             ),
             Form(
-                "Computer first",
+                N_("Computer first"),
                 "{board}~computer:{level},You",
                 (
-                    Field("board", "board", "8x8", options=BOARDS),
-                    Field("level", "level", "perfect", options=lf.LEVELS),
+                    Field("board", N_("board"), "8x8", options=BOARDS),
+                    Field("level", N_("level"), "perfect", options=lf.LEVELS),
                 ),
             ),
         ]
@@ -179,12 +182,12 @@ class LastFitGame:
     def start(self, desc: str, state: str = "") -> LFState:
         lay, players = _puzzle(desc)
         st = LFState(desc, lay, players, (), 0, 0)
-        tokens = [t.strip() for t in within(state, "the position", MAX_STATE).split(";") if t.strip()]
+        tokens = [t.strip() for t in within(state, N_("the position"), MAX_STATE).split(";") if t.strip()]
         for i, token in enumerate(tokens):
             try:
                 st = self._play(st, token)
             except PentoError as e:
-                raise ParseError(f"move {i + 1} ({token[:20]!r}): {e}") from None
+                raise ParseError(tr("move {value} ({value2!r}): {e}", value=i + 1, value2=token[:20], e=e)) from None
         return self._computer(st)  # the computer moves when it is its turn (it opens when it plays first)
 
     def write_state(self, st: LFState) -> str:
@@ -192,16 +195,16 @@ class LastFitGame:
 
     def _play(self, st: LFState, text: str) -> LFState:
         if self._over(st):
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(tr("the game is over"))
         piece, cells = parse_placement(text, lf.PENTOMINOES)
         k = lf.NAMES.index(piece.name)
         if st.used >> k & 1:
-            raise IllegalMoveError(f"{piece.name} has been played already: each piece is used once")
+            raise IllegalMoveError(tr("{name} has been played already: each piece is used once", name=piece.name))
         if not all(c in st.lay.index for c in cells):
-            raise IllegalMoveError(f"{piece.name} would stick out over the edge of the board")
+            raise IllegalMoveError(tr("{name} would stick out over the edge of the board", name=piece.name))
         mask = st.lay.mask(cells)
         if mask & st.occupied:
-            raise IllegalMoveError(f"{piece.name} would overlap a piece on the board")
+            raise IllegalMoveError(tr("{name} would overlap a piece on the board", name=piece.name))
         # the layout's own text for it, so a position is written one way whatever the player typed
         move = next((m for m in st.lay.moves if m.mask == mask and m.piece == k), lf.Move(k, mask, text))
         return LFState(st.desc, st.lay, st.players, (*st.moves, move), st.occupied | mask, st.used | 1 << k)
@@ -219,7 +222,7 @@ class LastFitGame:
 
     def apply(self, st: LFState, move: str) -> LFState:
         if st.players.levels[st.turn] and not st.players.block:
-            raise IllegalMoveError("it is the computer's turn")
+            raise IllegalMoveError(tr("it is the computer's turn"))
         return self._computer(self._play(st, move.strip()))
 
     def _over(self, st: LFState) -> bool:
@@ -231,11 +234,16 @@ class LastFitGame:
         lay, players = _puzzle(desc)
         board = lay.board
         if players.block:
-            goal = f"Place as few pentominoes as you can so that no other fits (the record on 8 x 8: {RECORD_BLOCK})."
+            goal = tr(
+                "Place as few pentominoes as you can so that no other fits (the record on 8 x 8: {RECORD_BLOCK}).",
+                RECORD_BLOCK=RECORD_BLOCK,
+            )
         else:
-            goal = f"{_names(list(players.names))}: take turns; whoever cannot place a piece loses."
+            goal = tr("{value}: take turns; whoever cannot place a piece loses.", value=_names(list(players.names)))
         return {
-            "title": "Last Fit: blocking puzzle" if players.block else f"Last Fit: {' vs '.join(players.names)}",
+            "title": tr("Last Fit: blocking puzzle")
+            if players.block
+            else tr("Last Fit: {value}", value=" vs ".join(players.names)),
             "goal": goal,
             "board": board.text().split("\n"),
             "rows": board.height,
@@ -265,29 +273,54 @@ class LastFitGame:
         if st.players.block:
             placed = len(st.moves)
             if over:
-                record = " That is the record!" if placed <= RECORD_BLOCK else f" The record is {RECORD_BLOCK}."
-                summary = f"Blocked with {placed} pieces: no other fits.{record}"
+                record = (
+                    tr(" That is the record!")
+                    if placed <= RECORD_BLOCK
+                    else tr(" The record is {RECORD_BLOCK}.", RECORD_BLOCK=RECORD_BLOCK)
+                )
+                summary = tr("Blocked with {placed} pieces: no other fits.{record}", placed=placed, record=record)
                 won = True
             else:
-                summary = f"{placed} placed; {len(legal)} places are still open to the other pieces."
+                summary = tr(
+                    "{placed} placed; {n_legal} places are still open to the other pieces.",
+                    placed=placed,
+                    n_legal=len(legal),
+                )
         elif over:
             loser = names[st.turn]
             if len(names) == 2:
                 winner = names[1 - st.turn]
                 won = not st.players.levels[1 - st.turn] if any(st.players.levels) else True
-                summary = f"{loser} cannot place a piece ({_names(left) or 'none'} left): {winner} wins!"
+                summary = tr(
+                    "{loser} cannot place a piece ({value} left): {winner} wins!",
+                    loser=loser,
+                    value=_names(left) or "none",
+                    winner=winner,
+                )
             else:
                 won = True
-                summary = f"{loser} cannot place a piece ({_names(left) or 'none'} left) and loses."
+                summary = tr(
+                    "{loser} cannot place a piece ({value} left) and loses.", loser=loser, value=_names(left) or "none"
+                )
             if not left:
-                summary = f"All twelve pieces are placed: {loser} has nothing left and loses."
+                summary = tr("All twelve pieces are placed: {loser} has nothing left and loses.", loser=loser)
         else:
             last = ""
             if st.moves and st.players.levels[(len(st.moves) - 1) % len(names)]:
                 m = st.moves[-1]
                 r, c = min(st.lay.cells_of(m.mask))
-                last = f"The computer placed {lf.NAMES[m.piece]} at ({r + 1},{c + 1}). "
-            summary = f"{last}{names[st.turn]} to move: {len(legal)} possible placements."
+                last = tr(
+                    "The computer placed {value} at ({value2},{value3}). ",
+                    value=lf.NAMES[m.piece],
+                    value2=r + 1,
+                    value3=c + 1,
+                )
+            summary = tr(
+                "{last}{value} to move: {n_legal} possible placements.",
+                last=last,
+                value=names[st.turn],
+                n_legal=len(legal),
+            )
         pos = self._position(st)
         placements = [placement_json(p) for p in pos.placements]  # the same text as the move made
         return {
@@ -311,33 +344,59 @@ class LastFitGame:
     def hint(self, st: LFState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
         legal = lf.legal(st.lay.moves, st.occupied, st.used)
         if not legal:
-            return Hint("solved", "The game is over.")
+            return Hint("solved", tr("The game is over."))
         if st.players.block:
-            message = f"{len(legal)} places are still open. Block the long and wide pieces first; Undo takes one back."
+            message = tr(
+                "{n_legal} places are still open. Block the long and wide pieces first; Undo takes one back.",
+                n_legal=len(legal),
+            )
             return Hint("unknown", message)
         who = st.players.names[st.turn]
         if len(st.players.names) > 2:
             return Hint(
-                "unknown", f"{who} to move: {len(legal)} possible placements (exact values are for two players)."
+                "unknown",
+                tr(
+                    "{who} to move: {n_legal} possible placements (exact values are for two players).",
+                    who=who,
+                    n_legal=len(legal),
+                ),
             )
         # far from the end the exact search cannot finish within a hint's seconds: say so at once
         verdict = lf.solve(st.lay, st.occupied, st.used, budget) if len(legal) <= lf.EXACT_MOVES else None
-        counted = f"{len(legal)} possible placements now"
+        counted = tr("{n_legal} possible placements now", n_legal=len(legal))
         if verdict is None or verdict.value == "unknown":
-            note = " (with three or more players, the value is for the player to move against all the others)"
-            return Hint("unknown", f"Too early to calculate: {counted}. Ask again after a move or two.{note}")
+            note = tr(" (with three or more players, the value is for the player to move against all the others)")
+            return Hint(
+                "unknown",
+                tr(
+                    "Too early to calculate: {counted}. Ask again after a move or two.{note}",
+                    counted=counted,
+                    note=note,
+                ),
+            )
         if verdict.move is not None:
             m = verdict.move
             replies = len(lf.after(legal, m))
             r, c = min(st.lay.cells_of(m.mask))
             return Hint(
                 "place",
-                f"{who}: a win with perfect play. {lf.NAMES[m.piece]} at ({r + 1},{c + 1}), as shown, "
-                f"leaves {replies} placements and no way to win. ({counted}.)",
+                tr(
+                    "{who}: a win with perfect play. {value} at ({value2},{value3}), as shown, leaves"
+                    " {replies} placements and no way to win. ({counted}.)",
+                    who=who,
+                    value=lf.NAMES[m.piece],
+                    value2=r + 1,
+                    value3=c + 1,
+                    replies=replies,
+                    counted=counted,
+                ),
                 m.text,
                 st.lay.cells_of(m.mask),
             )
-        return Hint("blocked", f"{who}: a loss against perfect play, whatever the move. ({counted}.)")
+        return Hint(
+            "blocked",
+            tr("{who}: a loss against perfect play, whatever the move. ({counted}.)", who=who, counted=counted),
+        )
 
     def solve(self, st: LFState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
-        return Solution(False, "Last Fit has no solution to show: Hint analyses the position.")
+        return Solution(False, tr("Last Fit has no solution to show: Hint analyses the position."))

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from ..budget import Budget
 from ..errors import IllegalMoveError, ParseError
+from ..i18n import N_, ntr, tr
 from ..limits import MAX_DESC, MAX_STATE, within
 from ..pegs import board as boards
 from ..pegs.board import Jump, PegBoard
@@ -33,10 +34,10 @@ from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
 _JUMP = re.compile(r"^\s*([0-9]{1,3}),([0-9]{1,3})-([0-9]{1,3}),([0-9]{1,3})\s*$")
 _FINISH = re.compile(r"^([0-9]{1,3}),([0-9]{1,3})$")
-NEW_ON = ("english", "french", "triangle", "2121", "3322", "3333", "6x4")  # boards the form offers
+NEW_ON = (N_("english"), N_("french"), N_("triangle"), "2121", "3322", "3333", "6x4")  # boards the form offers
 TRIANGLE_ROWS = "tri:"  # a position on a triangular board: its rows follow
 
-RULES = """\
+RULES = N_("""\
 Jump one peg over a neighbouring peg into the empty hole just beyond it, along a row or a column
 (on the triangle, along its three directions); the peg jumped over is taken off the board. Keep
 jumping until one peg is left. Some puzzles ask for the last peg in a chosen hole, marked with a
@@ -52,7 +53,7 @@ longer be won: a separated group of pegs, a peg that can never move, pegs on the
 holes (which are then marked), or a pagoda function: numbers on the holes such that no jump
 raises the sum under the pegs, shown on the board, where the pegs add up to less than the last
 peg would need. Solve shows a winning line from here, or from the start. Undo
-and Redo step through your jumps."""
+and Redo step through your jumps.""")
 
 
 @dataclass(frozen=True)
@@ -67,12 +68,12 @@ class PegState:
 
 @lru_cache(maxsize=64)
 def _puzzle(desc: str) -> tuple[PegBoard, int, int | None]:
-    within(desc, "the puzzle description", MAX_DESC)
+    within(desc, N_("the puzzle description"), MAX_DESC)
     spec, _, finish_text = desc.partition("~")
     if spec.startswith(TRIANGLE_ROWS):
         rows = spec[len(TRIANGLE_ROWS) :].split("/")
         if any(len(row.rstrip("#")) > r + 1 for r, row in enumerate(rows)):
-            raise ParseError("on a triangular board, row r has at most r holes (counted from 1)")
+            raise ParseError(tr("on a triangular board, row r has at most r holes (counted from 1)"))
         board, pegs = boards.parse("\n".join(rows), boards.TRIANGULAR)
     elif "/" in spec or spec.strip().startswith(("o", ".", "#")):
         board, pegs = boards.parse(spec.replace("/", "\n"))
@@ -82,31 +83,27 @@ def _puzzle(desc: str) -> tuple[PegBoard, int, int | None]:
     if finish_text:
         m = _FINISH.match(finish_text.strip())
         if not m:
-            raise ParseError(f"the finish is R,C (row and column), not {finish_text[:20]!r}")
+            raise ParseError(tr("the finish is R,C (row and column), not {value!r}", value=finish_text[:20]))
         finish = board.hole((int(m.group(1)), int(m.group(2))))
     if pegs == 0:
-        raise ParseError("the board has no pegs")
+        raise ParseError(tr("the board has no pegs"))
     return board, pegs, finish
 
 
 def _board_name(desc: str) -> str:
     spec, _, finish = desc.partition("~")
     s = spec.strip().lower()
-    name = {"english": "English board", "french": "French board", "triangle": "triangle"}.get(s)
+    name = {"english": tr("English board"), "french": tr("French board"), "triangle": tr("triangle")}.get(s)
     if s.startswith(TRIANGLE_ROWS):
         name = "triangle"
     if name is None:
-        name = f"board {s}" if s.isdigit() else s.replace("x", " × ") if "/" not in s else "your board"
-    return name + (" (one peg in the ring)" if finish else "")
+        name = tr("board {s}", s=s) if s.isdigit() else s.replace("x", " × ") if "/" not in s else tr("your board")
+    return name + (tr(" (one peg in the ring)") if finish else "")
 
 
 def _jump_text(board: PegBoard, j: Jump) -> str:
     (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
     return f"{r1},{c1}-{r2},{c2}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def moves_counted(jumps: tuple[Jump, ...]) -> int:
@@ -118,35 +115,35 @@ class PegsGame:
     """Peg solitaire on the source's boards, the French and triangular boards, and any drawn board."""
 
     id = "pegs"
-    title = "Peg solitaire"
-    description = "Jump pegs over each other and take them off, until only one is left."
+    title = N_("Peg solitaire")
+    description = N_("Jump pegs over each other and take them off, until only one is left.")
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
 
     def presets(self) -> list[Preset]:
         return [
-            Preset("English (33 holes)", "english"),
-            Preset("Triangle (15 holes)", "triangle"),
-            Preset("English, finish in the centre", "english~3,3"),
-            Preset("A new English puzzle", "new:english:medium"),
-            Preset("A hard English puzzle", "new:english:hard"),
-            Preset("A new triangle puzzle", "new:triangle:medium"),
+            Preset(N_("English (33 holes)"), "english"),
+            Preset(N_("Triangle (15 holes)"), "triangle"),
+            Preset(N_("English, finish in the centre"), "english~3,3"),
+            Preset(N_("A new English puzzle"), "new:english:medium"),
+            Preset(N_("A hard English puzzle"), "new:english:hard"),
+            Preset(N_("A new triangle puzzle"), "new:triangle:medium"),
             Preset("6 x 4", "6x4"),
-            Preset("2121 (27 holes)", "2121"),
-            Preset("3322 (39 holes)", "3322"),
-            Preset("French (37 holes)", "french"),
-            Preset("1111: can it be done?", "1111"),
+            Preset(N_("2121 (27 holes)"), "2121"),
+            Preset(N_("3322 (39 holes)"), "3322"),
+            Preset(N_("French (37 holes)"), "french"),
+            Preset(N_("1111: can it be done?"), "1111"),
         ]
 
     def forms(self) -> list[Form]:
         return [
             Form(
-                "A new puzzle",
+                N_("A new puzzle"),
                 "new:{board}:{level}",
                 (
-                    Field("board", "board", "english", options=NEW_ON),
-                    Field("level", "level", "medium", options=LEVELS),
+                    Field("board", N_("board"), "english", options=NEW_ON),
+                    Field("level", N_("level"), "medium", options=LEVELS),
                 ),
             )
         ]
@@ -173,7 +170,7 @@ class PegsGame:
     def start(self, desc: str, state: str = "") -> PegState:
         board, pegs, finish = _puzzle(desc)
         st = PegState(desc, board, pegs, finish, (), pegs)
-        for token in (t for t in within(state, "the position", MAX_STATE).split(";") if t.strip()):
+        for token in (t for t in within(state, N_("the position"), MAX_STATE).split(";") if t.strip()):
             st = self.apply(st, token)
         return st
 
@@ -185,20 +182,22 @@ class PegsGame:
             return PegState(st.desc, st.board, st.start, st.finish, (), st.start)
         m = _JUMP.match(move)
         if not m:
-            raise ParseError(f"{move[:30]!r} is not a jump like 3,1-3,3")
+            raise ParseError(tr("{value!r} is not a jump like 3,1-3,3", value=move[:30]))
         r1, c1, r2, c2 = (int(x) for x in m.groups())
         board = st.board
         a, c = board.hole((r1, c1)), board.hole((r2, c2))
         mid = ((r1 + r2) // 2, (c1 + c2) // 2)
         j = next((j for j in board.jumps if j.a == a and j.c == c), None)
         if j is None:
-            raise IllegalMoveError("a peg jumps over one neighbouring hole into the next, in a straight line")
+            raise IllegalMoveError(tr("a peg jumps over one neighbouring hole into the next, in a straight line"))
         if not st.pegs >> a & 1:
-            raise IllegalMoveError(f"there is no peg at row {r1}, column {c1}")
+            raise IllegalMoveError(tr("there is no peg at row {r1}, column {c1}", r1=r1, c1=c1))
         if not st.pegs >> j.b & 1:
-            raise IllegalMoveError(f"there is no peg to jump over at row {mid[0]}, column {mid[1]}")
+            raise IllegalMoveError(
+                tr("there is no peg to jump over at row {value}, column {value2}", value=mid[0], value2=mid[1])
+            )
         if st.pegs >> c & 1:
-            raise IllegalMoveError(f"the hole at row {r2}, column {c2} is not empty")
+            raise IllegalMoveError(tr("the hole at row {r2}, column {c2} is not empty", r2=r2, c2=c2))
         pegs = j.after(st.pegs)
         return PegState(st.desc, board, st.start, st.finish, (*st.jumps, j), pegs)
 
@@ -206,9 +205,9 @@ class PegsGame:
 
     def info(self, desc: str) -> JSON:
         board, _, finish = _puzzle(desc)
-        goal = "Leave one peg" + (" in the ringed hole." if finish is not None else ", anywhere.")
+        goal = tr("Leave one peg") + (tr(" in the ringed hole.") if finish is not None else tr(", anywhere."))
         return {
-            "title": f"Peg solitaire: {_board_name(desc)}",
+            "title": tr("Peg solitaire: {value}", value=_board_name(desc)),
             "goal": goal,
             "rows": board.height,
             "cols": board.width,
@@ -224,13 +223,18 @@ class PegsGame:
         moves = board.moves(st.pegs)
         lost = not complete and not moves
         counted = moves_counted(st.jumps)
-        done = f"{_plural(counted, 'move')} ({_plural(len(st.jumps), 'jump')})"
+        jumps = ntr("{n} jump", "{n} jumps", len(st.jumps))
+        done = ntr("{n} move ({jumps})", "{n} moves ({jumps})", counted, jumps=jumps)
         if complete:
-            summary = f"One peg left: solved in {done}."
+            summary = tr("One peg left: solved in {done}.", done=done)
         elif lost:
-            summary = f"No jump is left: {_plural(left, 'peg')} stay. Undo, or start again."
+            summary = ntr(
+                "No jump is left: {n} peg stays. Undo, or start again.",
+                "No jump is left: {n} pegs stay. Undo, or start again.",
+                left,
+            )
         else:
-            summary = f"{_plural(left, 'peg')} left; {done} so far."
+            summary = ntr("{n} peg left; {done} so far.", "{n} pegs left; {done} so far.", left, done=done)
         return {
             "pegs": [list(board.cells[i]) for i in range(board.size) if st.pegs >> i & 1],
             "moves": [[*board.cells[j.a], *board.cells[j.c]] for j in moves],
@@ -250,37 +254,50 @@ class PegsGame:
     def hint(self, st: PegState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
         board = st.board
         if self.view(st)["complete"]:
-            return Hint("solved", "Solved: one peg is left.")
+            return Hint("solved", tr("Solved: one peg is left."))
         verdict = solve(board, st.pegs, st.finish, budget)
         if verdict.status == "yes":
             j = verdict.moves[0]
             (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
             return Hint(
                 "place",
-                f"Jump the peg at row {r1 + 1}, column {c1 + 1} into row {r2 + 1}, column {c2 + 1}: "
-                "the game stays winnable.",
+                tr(
+                    "Jump the peg at row {value}, column {value2} into row {value3}, column {value4}: the game"
+                    " stays winnable.",
+                    value=r1 + 1,
+                    value2=c1 + 1,
+                    value3=r2 + 1,
+                    value4=c2 + 1,
+                ),
                 _jump_text(board, j),
                 [board.cells[j.a], board.cells[j.c]],
             )
         if verdict.status == "unknown":
-            return Hint("unknown", "The solver ran out of time on this position; try again, or undo a few jumps.")
+            return Hint("unknown", tr("The solver ran out of time on this position; try again, or undo a few jumps."))
         lost = verdict.proof
         cells = [board.cells[i] for i in range(board.size) if lost and lost.marked >> i & 1]
         labels = [(*board.cells[i], str(v)) for i, v in enumerate(lost.values if lost else ()) if v]
-        note = " Holes without a number count 0." if labels else ""
-        return Hint("blocked", f"This position can no longer be won: {verdict.reason}.{note}", None, cells, 0, labels)
+        note = tr(" Holes without a number count 0.") if labels else ""
+        return Hint(
+            "blocked",
+            tr("This position can no longer be won: {reason}.{note}", reason=verdict.reason, note=note),
+            None,
+            cells,
+            0,
+            labels,
+        )
 
     def solve(self, st: PegState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
         board = st.board
         budget = budget.started()
         verdict = solve(board, st.pegs, st.finish, budget)
         if verdict.status == "yes":
-            return Solution(True, "Here is a winning line.", [_jump_text(board, j) for j in verdict.moves])
+            return Solution(True, tr("Here is a winning line."), [_jump_text(board, j) for j in verdict.moves])
         if st.jumps and verdict.status == "no":
             again = solve(board, st.start, st.finish, budget)
             if again.status == "yes":
                 moves = [_jump_text(board, j) for j in again.moves]
-                return Solution(True, "This position cannot be won; here is a line from the start.", moves, True)
+                return Solution(True, tr("This position cannot be won; here is a line from the start."), moves, True)
         if verdict.status == "unknown":
-            return Solution(False, "The solver ran out of time.")
-        return Solution(False, f"This board cannot be won: {verdict.reason}.")
+            return Solution(False, tr("The solver ran out of time."))
+        return Solution(False, tr("This board cannot be won: {reason}.", reason=verdict.reason))

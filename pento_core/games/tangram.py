@@ -34,6 +34,7 @@ from functools import lru_cache
 
 from ..budget import Budget
 from ..errors import IllegalMoveError, ParseError, PentoError
+from ..i18n import N_, tr
 from ..limits import MAX_DESC, within
 from ..tangram import arrangement, library
 from ..tangram.arrangement import CODES, Placed, parse_placed
@@ -52,7 +53,7 @@ MARGIN = 2  # table units around a silhouette where tans can be laid
 FREE_TABLE = (0.0, 0.0, 10.0, 8.0)  # the table to make a figure on
 PICTURE_STEPS = 3  # picture cells per table unit
 
-RULES = """\
+RULES = N_("""\
 Lay all seven tans (two large triangles, a medium one, two small ones, a square and a
 parallelogram) so that together they cover the dark silhouette exactly, without overlapping. Any
 arrangement that makes the figure counts: the game compares the outline of your tans with the
@@ -68,7 +69,7 @@ corners (each with its edge length and angle) that your figure's outline also ha
 the silhouette covered by your tans. It reaches 100 % only when the figure is made.
 
 Hint puts one tan where it lies in one solution. Make your own: arrange the tans into any figure
-(pieces touching along edges) and save it as a puzzle to share by link."""
+(pieces touching along edges) and save it as a puzzle to share by link.""")
 
 
 @dataclass(frozen=True)
@@ -138,25 +139,36 @@ def figure_of(tans: list[Placed]) -> Silhouette:
     for i in range(len(polys)):
         for j in range(i):
             if overlap(polys[i], polys[j]):
-                raise PentoError(f"the {CODES[tans[i].code]} and the {CODES[tans[j].code]} overlap")
+                raise PentoError(
+                    tr(
+                        "the {first} and the {second} overlap",
+                        first=tr(CODES[tans[i].code]),
+                        second=tr(CODES[tans[j].code]),
+                    )
+                )
     loops = union_loops(polys)
     outlines = [loop for loop in loops if area2(loop).sign() > 0]
     if len(outlines) != 1:
-        raise PentoError(f"the tans make {len(outlines)} separate figures: they must touch along their edges")
+        raise PentoError(
+            tr(
+                "the tans make {n_outlines} separate figures: they must touch along their edges",
+                n_outlines=len(outlines),
+            )
+        )
     return Silhouette(outlines[0], tuple(loop for loop in loops if area2(loop).sign() < 0))
 
 
 @lru_cache(maxsize=64)
 def _target(desc: str) -> Target:
-    within(desc, "the puzzle description", MAX_DESC)
+    within(desc, N_("the puzzle description"), MAX_DESC)
     if desc == FREE:
-        return Target("your own figure", "", None, (), FREE_TABLE)
+        return Target(tr("your own figure"), "", None, (), FREE_TABLE)
     if desc.startswith(MADE):
         tans, sil = moved_home(arrangement.parse(desc[len(MADE) :]))
-        return Target("your silhouette", "made by a player", sil, tuple(tans), _table_around(sil.outline))
+        return Target(tr("your silhouette"), tr("made by a player"), sil, tuple(tans), _table_around(sil.outline))
     fig = _LIBRARY.get(desc)
     if fig is None:
-        raise PentoError(f"there is no tangram figure called {desc[:40]!r}")
+        raise PentoError(tr("there is no tangram figure called {value!r}", value=desc[:40]))
     sil = fig.silhouette()
     return Target(fig.name, fig.category, sil, tuple(fig.pieces()), _table_around(sil.outline))
 
@@ -169,29 +181,29 @@ class TangramGame:
     """The seven tans and a silhouette; verified by outline, exactly (the SBGames 2008 poster)."""
 
     id = "tangram"
-    title = "Tangram"
-    description = "Lay the seven tans to make the silhouette: any arrangement with its outline counts."
+    title = N_("Tangram")
+    description = N_("Lay the seven tans to make the silhouette: any arrangement with its outline counts.")
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
 
     def presets(self) -> list[Preset]:
         return [
-            Preset("Square", "square"),
-            Preset("Arrow", "arrow"),
-            Preset("Window with its pane out", "window-with-its-pane-out"),
-            Preset("Hexagon 2", "hexagon-2"),
-            Preset("Make your own", FREE),
+            Preset(N_("Square"), "square"),
+            Preset(N_("Arrow"), "arrow"),
+            Preset(N_("Window with its pane out"), "window-with-its-pane-out"),
+            Preset(N_("Hexagon 2"), "hexagon-2"),
+            Preset(N_("Make your own"), FREE),
         ]
 
     def forms(self) -> list[Form]:
         names = tuple(f.name for f in library.FIGURES)
         return [
-            Form("A silhouette", "{figure}", (Field("figure", "figure", names[0], options=names),)),
+            Form(N_("A silhouette"), "{figure}", (Field("figure", N_("figure"), names[0], options=names),)),
             Form(
-                "A random silhouette",
+                N_("A random silhouette"),
                 "random:{category}",
-                (Field("category", "from", "any", options=("any", *library.CATEGORIES)),),
+                (Field("category", N_("from"), "any", options=(N_("any"), *library.CATEGORIES)),),
             ),
         ]
 
@@ -202,14 +214,14 @@ class TangramGame:
             category = text.partition(":")[2].strip().lower() or "any"
             pool = [f for f in library.FIGURES if category in ("any", f.category)]
             if not pool:
-                raise PentoError(f"there is no category of figures called {category[:40]!r}")
+                raise PentoError(tr("there is no category of figures called {value!r}", value=category[:40]))
             return slug(random.Random(f"tangram/1/{category}/{seed}").choice(pool).name)
         if text == FREE or text.startswith(MADE):
             self.validate(text)
             return text
         key = slug(text)
         if key not in _LIBRARY:
-            raise PentoError(f"there is no tangram figure called {text[:40]!r}")
+            raise PentoError(tr("there is no tangram figure called {value!r}", value=text[:40]))
         return key
 
     def validate(self, desc: str) -> None:
@@ -217,12 +229,12 @@ class TangramGame:
 
     def start(self, desc: str, state: str = "") -> TanState:
         target = _target(desc)
-        text = within(state, "the position", MAX_TANGRAM_STATE).strip()
+        text = within(state, N_("the position"), MAX_TANGRAM_STATE).strip()
         if not text:
             return TanState(desc, target, (None,) * len(SET))
         parts = text.split(";")
         if len(parts) != len(SET):
-            raise ParseError(f"a position lists the seven tans, not {len(parts)}")
+            raise ParseError(tr("a position lists the seven tans, not {n_parts}", n_parts=len(parts)))
         tans: list[Placed | None] = []
         for i, part in enumerate(parts):
             if part.strip() == "-":
@@ -230,14 +242,21 @@ class TangramGame:
                 continue
             tan = parse_placed(part)
             if tan.code != SET[i]:
-                raise ParseError(f"tan {i} of a position is a {CODES[SET[i]]}, not a {CODES[tan.code]}")
+                raise ParseError(
+                    tr(
+                        "tan {i} of a position is a {value}, not a {value2}",
+                        i=i,
+                        value=tr(CODES[SET[i]]),
+                        value2=tr(CODES[tan.code]),
+                    )
+                )
             tans.append(self._on_table(tan))
         return TanState(desc, target, tuple(tans))
 
     @staticmethod
     def _on_table(tan: Placed) -> Placed:
         if any(abs(float(c)) > REACH for c in tan.at):
-            raise ParseError(f"a tan must lie within {REACH} units of the table's centre")
+            raise ParseError(tr("a tan must lie within {REACH} units of the table's centre", REACH=REACH))
         return tan
 
     def write_state(self, st: TanState) -> str:
@@ -247,19 +266,19 @@ class TangramGame:
 
     def _index(self, text: str) -> int:
         if not (text.isascii() and text.isdigit()) or int(text) >= len(SET):
-            raise ParseError(f"a tan is numbered 0 to 6, not {text[:10]!r}")
+            raise ParseError(tr("a tan is numbered 0 to 6, not {value!r}", value=text[:10]))
         return int(text)
 
     def apply(self, st: TanState, move: str) -> TanState:
         after = self._apply(st, move)
         if len(self.write_state(after)) > MAX_TANGRAM_STATE:  # whatever the core writes, it reads back
-            raise IllegalMoveError("that place needs numbers too long to keep: move the tan a little")
+            raise IllegalMoveError(tr("that place needs numbers too long to keep: move the tan a little"))
         return after
 
     def _apply(self, st: TanState, move: str) -> TanState:
         words = move.split()
         if not words:
-            raise ParseError("an empty move")
+            raise ParseError(tr("an empty move"))
         tans = list(st.tans)
         if words == ["clear"]:
             return replace(st, tans=(None,) * len(SET))
@@ -271,12 +290,21 @@ class TangramGame:
             else:
                 exact = parse_placed(placed)
                 if exact.code != SET[i]:
-                    raise IllegalMoveError(f"tan {i} is a {CODES[SET[i]]}, not a {CODES[exact.code]}")
+                    raise IllegalMoveError(
+                        tr(
+                            "tan {i} is a {value}, not a {value2}",
+                            i=i,
+                            value=tr(CODES[SET[i]]),
+                            value2=tr(CODES[exact.code]),
+                        )
+                    )
                 tans[i] = self._on_table(exact)
             return replace(st, tans=tuple(tans))
         verb = words[0]
         if verb not in ("drop", "turn", "flip", "shift") or len(words) < 2:
-            raise ParseError(f"{move[:30]!r} is not a tangram move (drop, turn, flip, shift, I=PLACED, clear)")
+            raise ParseError(
+                tr("{value!r} is not a tangram move (drop, turn, flip, shift, I=PLACED, clear)", value=move[:30])
+            )
         i = self._index(words[1])
         tan = tans[i]
         others = [t.polygon() for k, t in enumerate(tans) if t is not None and k != i]
@@ -284,27 +312,29 @@ class TangramGame:
         spots = marks(others + ([sil.outline, *sil.holes] if sil else []))
         if verb == "drop":
             if len(words) != 4:
-                raise ParseError("a drop is: drop I X Y")
+                raise ParseError(tr("a drop is: drop I X Y"))
             want = (parse_float(words[2], "x"), parse_float(words[3], "y"))
             if tan is None:  # from the tray: it arrives as the tray shows it
                 tan = Placed(SET[i], 0, False, (Surd(), Surd()))
             tans[i] = self._on_table(snap(tan, want, spots, others))
             return replace(st, tans=tuple(tans))
         if tan is None:
-            raise IllegalMoveError(f"the {CODES[SET[i]]} is still in the tray: put it on the table first")
+            raise IllegalMoveError(
+                tr("the {value} is still in the tray: put it on the table first", value=tr(CODES[SET[i]]))
+            )
         if verb == "shift":
             if len(words) != 4:
-                raise ParseError("a shift is: shift I DX DY")
+                raise ParseError(tr("a shift is: shift I DX DY"))
             dx, dy = parse_number(words[2]), parse_number(words[3])
             tans[i] = self._on_table(replace(tan, at=(tan.at[0] + dx, tan.at[1] + dy)))
             return replace(st, tans=tuple(tans))
         if verb == "turn":
             if len(words) != 3 or words[2] not in ("+1", "-1", "1"):
-                raise ParseError("a turn is: turn I +1 (counter-clockwise) or turn I -1")
+                raise ParseError(tr("a turn is: turn I +1 (counter-clockwise) or turn I -1"))
             moved, want = turned(tan, -1 if words[2] == "-1" else 1)
         else:
             if len(words) != 2:
-                raise ParseError("a flip is: flip I")
+                raise ParseError(tr("a flip is: flip I"))
             moved, want = flipped(tan)
         tans[i] = self._on_table(snap(moved, want, spots, others))
         return replace(st, tans=tuple(tans))
@@ -319,10 +349,13 @@ class TangramGame:
             return [[float(p[0]), float(p[1])] for p in poly]
 
         if sil is None:
-            title, goal = "Tangram: make your own", "Arrange the seven tans into a figure of your own, then save it."
+            title, goal = (
+                tr("Tangram: make your own"),
+                tr("Arrange the seven tans into a figure of your own, then save it."),
+            )
         else:
-            title = f"Tangram: {target.name}"
-            goal = "Cover the dark silhouette with all seven tans, in any arrangement."
+            title = tr("Tangram: {figure}", figure=tr(target.name))
+            goal = tr("Cover the dark silhouette with all seven tans, in any arrangement.")
         return {
             "title": title,
             "goal": goal,
@@ -360,19 +393,29 @@ class TangramGame:
             if len(placed) == len(SET):
                 try:
                     made = MADE + arrangement.write(moved_home(placed)[0])
-                    summary = "The seven tans make one figure: save it as a puzzle, or keep shaping it."
+                    summary = tr("The seven tans make one figure: save it as a puzzle, or keep shaping it.")
                 except PentoError as err:
-                    summary = f"All seven tans are down, but {err}."
+                    summary = tr("All seven tans are down, but {err}.", err=err)
             else:
-                summary = f"{len(placed)} of 7 tans on the table: arrange all seven into one figure."
+                summary = tr(
+                    "{n_placed} of 7 tans on the table: arrange all seven into one figure.", n_placed=len(placed)
+                )
             out.update(progress=None, complete=False, made=made, summary=summary, reason="")
             return out
         if verdict.solved:
-            summary = f"Solved: {st.target.name}, made with all seven tans."
+            summary = tr("Solved: {name}, made with all seven tans.", name=tr(st.target.name))
         elif len(placed) == len(SET):
-            summary = f"All seven tans are down, but {verdict.reason}. The silhouette is {verdict.progress}% done."
+            summary = tr(
+                "All seven tans are down, but {reason}. The silhouette is {progress}% done.",
+                reason=verdict.reason,
+                progress=verdict.progress,
+            )
         else:
-            summary = f"{len(placed)} of 7 tans placed; the silhouette is {verdict.progress}% done."
+            summary = tr(
+                "{n_placed} of 7 tans placed; the silhouette is {progress}% done.",
+                n_placed=len(placed),
+                progress=verdict.progress,
+            )
         out.update(progress=verdict.progress, complete=verdict.solved, made="", summary=summary, reason=verdict.reason)
         return out
 
@@ -430,30 +473,37 @@ class TangramGame:
 
     def hint(self, st: TanState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
         if st.target.silhouette is None:
-            return Hint("unknown", "This is your own figure: there is no solution to hint at. Shape it as you like.")
+            return Hint(
+                "unknown", tr("This is your own figure: there is no solution to hint at. Shape it as you like.")
+            )
         verdict = self._verdict(st)
         if verdict is not None and verdict.solved:
-            return Hint("solved", "Solved: the seven tans make the figure.")
+            return Hint("solved", tr("Solved: the seven tans make the figure."))
         plan = self._plan(st)
         if not plan:  # every tan is in a place of the solution, yet not solved: cannot happen
-            return Hint("unknown", "Every tan is where the solution has it.")
+            return Hint("unknown", tr("Every tan is where the solution has it."))
         i, slot = plan[0]
         poly = slot.polygon()
         covered = sorted(
-            {CODES[t.code] for k, t in enumerate(st.tans) if t is not None and k != i and overlap(t.polygon(), poly)}
+            {
+                tr(CODES[t.code])
+                for k, t in enumerate(st.tans)
+                if t is not None and k != i and overlap(t.polygon(), poly)
+            }
         )
-        message = f"Here is where the {CODES[slot.code]} lies in one solution."
+        message = tr("Here is where the {tan} lies in one solution.", tan=tr(CODES[slot.code]))
         if covered:
-            message += (
-                f" It overlaps the {' and the '.join(covered)}: move them, they are not where this solution has them."
+            message += tr(
+                " It overlaps the {tans}: move them, they are not where this solution has them.",
+                tans=tr(" and the ").join(covered),
             )
         return Hint("place", message, f"{i}={slot.text()}")
 
     def solve(self, st: TanState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
         if st.target.silhouette is None:
-            return Solution(False, "Your own figure has no solution to show: any figure you make is yours.")
+            return Solution(False, tr("Your own figure has no solution to show: any figure you make is yours."))
         plan = self._plan(st)
-        return Solution(True, "Here is one solution.", [f"{i}={slot.text()}" for i, slot in plan])
+        return Solution(True, tr("Here is one solution."), [f"{i}={slot.text()}" for i, slot in plan])
 
 
 def _inside(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:

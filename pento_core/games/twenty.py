@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from ..budget import Budget
 from ..errors import IllegalMoveError, ImpossibleError, ParseError
+from ..i18n import N_, tr
 from ..limits import MAX_STATE, within
 from ..polyomino import partition
 from ..polyomino.board import Board, Placement, Position, parse_board
@@ -36,7 +37,7 @@ KINDS = {"20": "twenty", "30": "thirty"}
 _COPY = re.compile(r"^(.*)#([0-9]{1,9})$")
 
 
-RULES = """\
+RULES = N_("""\
 The Game of 20 shows three copies of the same board of 20 cells. Cover each copy with four
 pentominoes; every one of the twelve pieces is used exactly once, so the three copies need three
 different sets of pieces. The Game of 30 has two copies of 30 cells, each covered by six pieces.
@@ -50,7 +51,7 @@ off. Turn a piece with Rotate and Mirror (or the keys R, H and V).
 
 The clock runs while you play. Hint shows one piece that still leads to a solution, or which copy's
 pieces make the others impossible. Solve shows all three coverings; a game finished that way is not
-timed. Your best times are kept for each board on this device."""
+timed. Your best times are kept for each board on this device.""")
 
 
 @dataclass(frozen=True)
@@ -68,16 +69,20 @@ class TwentyState:
 def _puzzle(desc: str) -> tuple[Board, int, int]:
     """Board, pieces per set, copies, after checking that the coverings exist."""
     if len(desc) > 1000:
-        raise ParseError("the puzzle description is too long")
+        raise ParseError(tr("the puzzle description is too long"))
     spec, _, kind = desc.rpartition("~")
     if kind not in KINDS:
-        raise ParseError("a Game of 20/30 puzzle is BOARD~20 or BOARD~30")
+        raise ParseError(tr("a Game of 20/30 puzzle is BOARD~20 or BOARD~30"))
     k, copies = partition.KINDS[KINDS[kind]]
     board = parse_board(spec)
     if board.area != 5 * k:
-        raise ImpossibleError(f"a Game of {kind} board has {5 * k} cells, this one {board.area}")
+        raise ImpossibleError(
+            tr("a Game of {kind} board has {value} cells, this one {area}", kind=kind, value=5 * k, area=board.area)
+        )
     if partition.prove(board, k, copies, Budget(max_seconds=20)) is None:
-        raise ImpossibleError(f"this board cannot be covered {copies} times by disjoint sets of {k} pentominoes")
+        raise ImpossibleError(
+            tr("this board cannot be covered {copies} times by disjoint sets of {k} pentominoes", copies=copies, k=k)
+        )
     return board, k, copies
 
 
@@ -85,14 +90,14 @@ class TwentyGame:
     """Cover copies of one board with disjoint sets of pentominoes."""
 
     id = "twenty"
-    title = "Game of 20 and of 30"
-    description = "Three copies of one board, twelve pieces: cover each copy with four different pieces."
+    title = N_("Game of 20 and of 30")
+    description = N_("Three copies of one board, twelve pieces: cover each copy with four different pieces.")
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "ranking", "race")
     picture_solved = True
 
     def presets(self) -> list[Preset]:
-        return [Preset("Game of 20", "twenty"), Preset("Game of 30", "thirty")]
+        return [Preset(N_("Game of 20"), "twenty"), Preset(N_("Game of 30"), "thirty")]
 
     def forms(self) -> list[Form]:
         return []
@@ -103,7 +108,7 @@ class TwentyGame:
             params = KINDS[params[-2:]]
         kind = {"twenty": "20", "thirty": "30"}.get(params)
         if kind is None:
-            raise ParseError("choose twenty or thirty")
+            raise ParseError(tr("choose twenty or thirty"))
         board = partition.generate(params, seed, progress=progress).board
         desc = f"{board.spec()}~{kind}"
         _puzzle(desc)
@@ -115,9 +120,9 @@ class TwentyGame:
     def start(self, desc: str, state: str = "") -> TwentyState:
         board, _, copies = _puzzle(desc)
         pieces = PieceSet.pentominoes()
-        parts = within(state, "the position", MAX_STATE).split("|") if state else [""] * copies
+        parts = within(state, N_("the position"), MAX_STATE).split("|") if state else [""] * copies
         if len(parts) != copies:
-            raise ParseError(f"the position must have {copies} copies separated by '|'")
+            raise ParseError(tr("the position must have {copies} copies separated by '|'", copies=copies))
         st = TwentyState(desc, tuple(Position(board, pieces) for _ in range(copies)))
         for k, part in enumerate(parts):
             for token in (t.strip() for t in part.split(";") if t.strip()):
@@ -132,10 +137,10 @@ class TwentyGame:
     def _copy(self, st: TwentyState, text: str) -> tuple[str, int]:
         m = _COPY.match(text.strip())
         if not m:
-            raise ParseError(f"{text!r} does not name a copy (end it with #0, #1...)")
+            raise ParseError(tr("{text!r} does not name a copy (end it with #0, #1...)", text=text))
         k = int(m.group(2))
         if k >= len(st.copies):
-            raise ParseError(f"there are {len(st.copies)} copies, numbered from 0")
+            raise ParseError(tr("there are {n_copies} copies, numbered from 0", n_copies=len(st.copies)))
         return m.group(1), k
 
     def _with(self, st: TwentyState, k: int, pos: Position) -> TwentyState:
@@ -150,7 +155,7 @@ class TwentyGame:
             cell_text, k = self._copy(st, src)
             owner = st.copies[k].owner(parse_cell(cell_text))
             if owner is None:
-                raise IllegalMoveError(f"no piece at {cell_text} on copy {k + 1}")
+                raise IllegalMoveError(tr("no piece at {cell_text} on copy {value}", cell_text=cell_text, value=k + 1))
             return self.apply(self._with(st, k, st.copies[k].remove(parse_cell(cell_text))), dst)
         body, k = self._copy(st, move)
         pos = st.copies[k]
@@ -161,7 +166,7 @@ class TwentyGame:
         piece, cells = parse_placement(body, pos.pieces)
         if piece.name in st.used():
             where = next(i for i, p in enumerate(st.copies) if any(x.piece == piece for x in p.placements))
-            raise IllegalMoveError(f"{piece.name} is already on copy {where + 1}")
+            raise IllegalMoveError(tr("{name} is already on copy {value}", name=piece.name, value=where + 1))
         return self._with(st, k, pos.place(piece, cells))
 
     # -- what the view needs -------------------------------------------------------------------
@@ -169,8 +174,10 @@ class TwentyGame:
     def info(self, desc: str) -> JSON:
         board, k, copies = _puzzle(desc)
         return {
-            "title": f"Game of {5 * k}",
-            "goal": f"Cover each of the {copies} copies with {k} different pieces; use every piece once.",
+            "title": tr("Game of {value}", value=5 * k),
+            "goal": tr(
+                "Cover each of the {copies} copies with {k} different pieces; use every piece once.", copies=copies, k=k
+            ),
             "board": board.text().split("\n"),
             "rows": board.height,
             "cols": board.width,
@@ -200,10 +207,15 @@ class TwentyGame:
 
     def _summary(self, st: TwentyState) -> str:
         if all(pos.is_complete() for pos in st.copies):
-            return "Every copy is covered!"
+            return tr("Every copy is covered!")
         done = sum(pos.is_complete() for pos in st.copies)
         placed = sum(len(pos.placements) for pos in st.copies)
-        return f"Copies covered: {done} of {len(st.copies)}; {placed} of 12 pieces placed."
+        return tr(
+            "Copies covered: {done} of {n_copies}; {placed} of 12 pieces placed.",
+            done=done,
+            n_copies=len(st.copies),
+            placed=placed,
+        )
 
     def picture(self, st: TwentyState) -> list[str]:
         """The copies side by side, a column apart."""
@@ -244,19 +256,23 @@ class TwentyGame:
         """A placement on the first copy still open that keeps every copy coverable,
         or which copy's pieces (or which piece) stand in the way."""
         if all(pos.is_complete() for pos in st.copies):
-            return Hint("solved", "Every copy is covered.")
+            return Hint("solved", tr("Every copy is covered."))
         keep = self._placed(st)
         budget = budget.started()  # one deadline for the search and every fallback
         status, new = self._first(st, keep, budget, progress)
         if status == "unknown":
-            return Hint("unknown", "The solver ran out of time; try again or take pieces back.")
+            return Hint("unknown", tr("The solver ran out of time; try again or take pieces back."))
         if status == "found":
             k = next(i for i, pos in enumerate(st.copies) if not pos.is_complete())
             first_empty = min(st.copies[k].empty_cells)
             here = [p for j, p in new if j == k]
             step = next((p for p in here if first_empty in p.cells), here[0])
             return Hint(
-                "place", f"Try {step.piece.name} on copy {k + 1}.", f"{placement_text(step)}#{k}", sorted(step.cells), k
+                "place",
+                tr("Try {name} on copy {value}.", name=step.piece.name, value=k + 1),
+                f"{placement_text(step)}#{k}",
+                sorted(step.cells),
+                k,
             )
         for k in reversed(range(len(st.copies))):
             if not st.copies[k].placements:
@@ -265,19 +281,22 @@ class TwentyGame:
             status = self._first(st, others, budget)[0]
             if status == "unknown":  # a copy is named only when proven, whatever the budget
                 return Hint(
-                    "blocked", "These placements cannot all stay; finding which copy is in the way ran out of time."
+                    "blocked", tr("These placements cannot all stay; finding which copy is in the way ran out of time.")
                 )
             if status == "found":
                 cells = sorted(c for p in st.copies[k].placements for c in p.cells)
                 return Hint(
                     "blocked",
-                    f"The pieces on copy {k + 1} make the other copies impossible: "
-                    f"empty copy {k + 1} and try other pieces there.",
+                    tr(
+                        "The pieces on copy {value} make the other copies impossible: empty copy {value} and"
+                        " try other pieces there.",
+                        value=k + 1,
+                    ),
                     None,
                     cells,
                     k,
                 )
-        return Hint("blocked", "These placements cannot all stay: empty a copy and start it again.")
+        return Hint("blocked", tr("These placements cannot all stay: empty a copy and start it again."))
 
     def solve(self, st: TwentyState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
         keep = self._placed(st)
@@ -288,14 +307,14 @@ class TwentyGame:
             status, new = self._first(st, [], budget, progress)
             from_empty = True
         if status == "unknown":
-            return Solution(False, "The solver ran out of time.")
+            return Solution(False, tr("The solver ran out of time."))
         if status != "found":
-            return Solution(False, "These copies cannot be covered.")
+            return Solution(False, tr("These copies cannot be covered."))
         new.sort(key=lambda kp: (kp[0], min(c for _, c in kp[1].cells), min(kp[1].cells)))
         moves = [f"{placement_text(p)}#{k}" for k, p in new]
         message = (
-            "Here are all the coverings."
+            tr("Here are all the coverings.")
             if not from_empty
-            else "The pieces placed cannot all stay; here are coverings from empty copies."
+            else tr("The pieces placed cannot all stay; here are coverings from empty copies.")
         )
         return Solution(True, message, moves, from_empty)

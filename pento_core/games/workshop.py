@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..budget import Budget
 from ..errors import IllegalMoveError, ParseError, PentoError
+from ..i18n import N_, tr
 from ..limits import MAX_COPIES, MAX_STATE, WORKSHOP_SIDE, number, within
 from ..limits import MAX_SIDE as BOARD_MAX_SIDE
 from ..polyomino.board import Board, Position
@@ -39,7 +40,7 @@ LARGE = 20_000  # placements beyond which the workshop warns that a search may t
 _CELL = re.compile(r"^([0-9]{1,9}),([0-9]{1,9})$")  # bounded: no 4,300-digit int()
 
 
-RULES = """\
+RULES = N_("""\
 The workshop is where you invent puzzles. Paint the board: click or drag over the grid to add cells,
 again to remove them, or pick a ready-made board. Choose the pieces: any polyominoes from one square
 up to six squares, or draw your own, and as many copies of each as you like.
@@ -52,7 +53,7 @@ match, a region is too small, or a checkerboard colouring cannot work.
 
 Find all tilings lists every solution as it is found; browse them with the arrows, count them up to
 the board's symmetries, or press Stop to keep what was found so far. Play this opens your puzzle in
-the cover game. Export and Import save your puzzle as a text file; Copy link shares it."""
+the cover game. Export and Import save your puzzle as a text file; Copy link shares it.""")
 
 
 @dataclass(frozen=True)
@@ -68,9 +69,9 @@ class WorkshopState:
     def puzzle(self) -> Puzzle:
         """The puzzle, or a PentoError saying why there is none yet."""
         if not self.cells:
-            raise PentoError("the board has no cells: paint some")
+            raise PentoError(tr("the board has no cells: paint some"))
         if not self.pieces.counts:
-            raise PentoError("there are no pieces: choose some")
+            raise PentoError(tr("there are no pieces: choose some"))
         return Puzzle(Board.of(self.cells), self.pieces, self.allow_unused)
 
 
@@ -84,8 +85,8 @@ def _parse_grid(spec: str) -> tuple[int, int, frozenset[Cell]]:
     """A board spec read as a grid, keeping empty rows and columns."""
     m = re.match(r"^\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*$", spec)
     if m:
-        rows = number(m.group(1), "the number of rows", 1, MAX_SIDE)
-        cols = number(m.group(2), "the number of columns", 1, MAX_SIDE)
+        rows = number(m.group(1), N_("the number of rows"), 1, MAX_SIDE)
+        cols = number(m.group(2), N_("the number of columns"), 1, MAX_SIDE)
         return rows, cols, frozenset((r, c) for r in range(rows) for c in range(cols))
     lines = spec.replace("\n", "/").split("/")
     rows, cols = len(lines), max(len(line) for line in lines)
@@ -96,13 +97,20 @@ def _parse_grid(spec: str) -> tuple[int, int, frozenset[Cell]]:
             if ch == "." or (ch.isascii() and ch.isalpha()):
                 cells.add((r, c))
             elif ch not in "# ":
-                raise ParseError(f"unexpected character {ch!r} in the board", r + 1, c + 1)
+                raise ParseError(tr("unexpected character {ch!r} in the board", ch=ch), r + 1, c + 1)
     return rows, cols, frozenset(cells)
 
 
 def _check_size(rows: int, cols: int) -> None:
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise ParseError(f"the board must be 1 to {MAX_SIDE} cells a side, not {rows}x{cols}")
+        raise ParseError(
+            tr(
+                "the board must be 1 to {MAX_SIDE} cells a side, not {rows}x{cols}",
+                MAX_SIDE=MAX_SIDE,
+                rows=rows,
+                cols=cols,
+            )
+        )
 
 
 def _from_puzzle(p: Puzzle) -> WorkshopState:
@@ -134,8 +142,8 @@ class WorkshopGame:
     """Any board, any set of pieces, every tiling."""
 
     id = "workshop"
-    title = "Polyomino workshop"
-    description = "Make your own puzzle from any board and any pieces; the computer finds every solution."
+    title = N_("Polyomino workshop")
+    description = N_("Make your own puzzle from any board and any pieces; the computer finds every solution.")
     rules = RULES
     features: tuple[str, ...] = ()
     picture_solved = False
@@ -144,11 +152,11 @@ class WorkshopGame:
         scott = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))
         corners = "/".join("".join("#" if (r, c) in ((0, 0), (7, 7)) else "." for c in range(8)) for r in range(8))
         return [
-            Preset("6 x 10 with the 12 pentominoes", "6x10"),
-            Preset("8x8 without its centre", scott),
-            Preset("8x8 without two corners, dominoes", f"{corners}~I2*31"),
-            Preset("5 x 4 with the 5 tetrominoes", "5x4~I4,O4,T4,S4,L4~u"),
-            Preset("8x8 with the pentominoes and a 2x2 square", "8x8~F,I,L,N,P,T,U,V,W,X,Y,Z,O4"),
+            Preset(N_("6 x 10 with the 12 pentominoes"), "6x10"),
+            Preset(N_("8x8 without its centre"), scott),
+            Preset(N_("8x8 without two corners, dominoes"), f"{corners}~I2*31"),
+            Preset(N_("5 x 4 with the 5 tetrominoes"), "5x4~I4,O4,T4,S4,L4~u"),
+            Preset(N_("8x8 with the pentominoes and a 2x2 square"), "8x8~F,I,L,N,P,T,U,V,W,X,Y,Z,O4"),
         ]
 
     def forms(self) -> list[Form]:
@@ -163,14 +171,14 @@ class WorkshopGame:
     def start(self, desc: str, state: str = "") -> WorkshopState:
         if not state:
             return _from_puzzle(parse_puzzle(desc, MAX_SIDE))
-        within(state, "the saved workshop", MAX_STATE)
+        within(state, N_("the saved workshop"), MAX_STATE)
         parts = state.split("~")
         if len(parts) != 3:
-            raise ParseError("a workshop state is BOARD~PIECES~FLAGS")
+            raise ParseError(tr("a workshop state is BOARD~PIECES~FLAGS"))
         board, names, flags = parts
         rows, cols, cells = _parse_grid(board)
         if set(flags) - set("ou"):
-            raise ParseError(f"unknown flags {flags!r}")
+            raise ParseError(tr("unknown flags {flags!r}", flags=flags))
         pieces = PieceSet((), "o" in flags) if names == "-" else parse_piece_names(names, "o" in flags)
         return WorkshopState(rows, cols, cells, pieces, "u" in flags)
 
@@ -183,9 +191,9 @@ class WorkshopGame:
         if verb == "size":
             words = rest.split()
             if len(words) != 2:
-                raise ParseError("size takes two numbers: rows and columns")
-            rows = number(words[0], "the number of rows", 1, MAX_SIDE)
-            cols = number(words[1], "the number of columns", 1, MAX_SIDE)
+                raise ParseError(tr("size takes two numbers: rows and columns"))
+            rows = number(words[0], N_("the number of rows"), 1, MAX_SIDE)
+            cols = number(words[1], N_("the number of columns"), 1, MAX_SIDE)
             cells = {c for c in st.cells if c[0] < rows and c[1] < cols}
             cells |= {(r, c) for r in range(rows) for c in range(cols) if r >= st.rows or c >= st.cols}
             return WorkshopState(rows, cols, frozenset(cells), st.pieces, st.allow_unused)
@@ -194,10 +202,12 @@ class WorkshopGame:
             for token in (t for t in rest.split(";") if t.strip()):
                 m = _CELL.match(token.strip())
                 if not m:
-                    raise ParseError(f"{token!r} is not a cell like 2,5")
+                    raise ParseError(tr("{token!r} is not a cell like 2,5", token=token))
                 cell = (int(m.group(1)), int(m.group(2)))
                 if not (cell[0] < st.rows and cell[1] < st.cols):
-                    raise IllegalMoveError(f"row {cell[0] + 1}, column {cell[1] + 1} is outside the grid")
+                    raise IllegalMoveError(
+                        tr("row {value}, column {value2} is outside the grid", value=cell[0] + 1, value2=cell[1] + 1)
+                    )
                 if verb == "paint":
                     cells.add(cell)
                 else:
@@ -212,7 +222,7 @@ class WorkshopGame:
             return WorkshopState(st.rows, st.cols, st.cells, pieces, st.allow_unused)
         if verb == "count":
             name, _, n = rest.rpartition(" ")
-            count = number(n, "a count", 0, MAX_COPIES)
+            count = number(n, N_("a count"), 0, MAX_COPIES)
             piece = piece_by_name(name)
             counts = {p: k for p, k in st.pieces}
             match = next((p for p in counts if p.name == piece.name), piece)
@@ -225,24 +235,25 @@ class WorkshopGame:
                 return WorkshopState(st.rows, st.cols, st.cells, PieceSet.of(dict(st.pieces), on), st.allow_unused)
             if which == "u":
                 return WorkshopState(st.rows, st.cols, st.cells, st.pieces, on)
-            raise ParseError(f"unknown flag {which!r}")
+            raise ParseError(tr("unknown flag {which!r}", which=which))
         if verb == "import":
             return _from_puzzle(parse_puzzle_text(rest, MAX_SIDE))
-        raise ParseError(f"unknown workshop move {verb!r}")
+        raise ParseError(tr("unknown workshop move {verb!r}", verb=verb))
 
     def info(self, desc: str) -> JSON:
         catalogue = []
         for size, label in (
-            (1, "Monomino"),
-            (2, "Domino"),
-            (3, "Trominoes"),
-            (4, "Tetrominoes"),
-            (5, "Pentominoes"),
-            (6, "Hexominoes"),
+            (1, N_("Monomino")),
+            (2, N_("Domino")),
+            (3, N_("Trominoes")),
+            (4, N_("Tetrominoes")),
+            (5, N_("Pentominoes")),
+            (6, N_("Hexominoes")),
         ):
             catalogue.append(
                 {
-                    "label": label,
+                    "size": size,
+                    "label": tr(label),
                     "pieces": [
                         {"name": p.name, "cells": sorted([list(c) for c in p.shape])} for p in family(size).values()
                     ],
@@ -253,7 +264,7 @@ class WorkshopGame:
             {"label": "5 x 12", "board": "5x12"},
             {"label": "4 x 15", "board": "4x15"},
             {"label": "3 x 20", "board": "3x20"},
-            {"label": "8x8 without its centre", "board": self.presets()[1].params},
+            {"label": tr("8x8 without its centre"), "board": self.presets()[1].params},
         ]
         return {"catalogue": catalogue, "board_presets": presets, "max_side": MAX_SIDE, "board_max": BOARD_MAX_SIDE}
 
@@ -271,7 +282,9 @@ class WorkshopGame:
             "area": len(st.cells),
             "piece_area": st.pieces.area,
             "complete": False,
-            "summary": f"Board of {len(st.cells)} cells; pieces of {st.pieces.area} cells in all.",
+            "summary": tr(
+                "Board of {n_cells} cells; pieces of {area} cells in all.", n_cells=len(st.cells), area=st.pieces.area
+            ),
         }
         try:
             puzzle = st.puzzle()
@@ -283,10 +296,13 @@ class WorkshopGame:
         budget = Budget(max_seconds=OPENING_SECONDS)
         reason = impossibility(Position(puzzle.board, puzzle.pieces), puzzle.allow_unused, budget)
         if reason is None and placements == 0:
-            reason = "no piece fits anywhere on the board"
+            reason = tr("no piece fits anywhere on the board")
         warning = None
         if reason is None and placements > LARGE:
-            warning = f"{placements:,} placements: a complete search may take a long time (Stop keeps what it found)."
+            warning = tr(
+                "{placements:,} placements: a complete search may take a long time (Stop keeps what it found).",
+                placements=placements,
+            )
         out.update(puzzle=puzzle.spec(), text=puzzle.text(), reason=reason, placements=placements, warning=warning)
         return out
 
@@ -294,7 +310,7 @@ class WorkshopGame:
         return ["".join("." if (r, c) in st.cells else " " for c in range(st.cols)) for r in range(st.rows)]
 
     def hint(self, state: WorkshopState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
-        return Hint("unknown", "The workshop lists solutions with its own Solve button.")
+        return Hint("unknown", tr("The workshop lists solutions with its own Solve button."))
 
     def solve(self, state: WorkshopState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
-        return Solution(False, "The workshop lists solutions with its own Solve button.")
+        return Solution(False, tr("The workshop lists solutions with its own Solve button."))

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import ParseError
+from ..i18n import N_, tr
 from ..limits import MAX_TEXT, within
 
 MAX_SIDE = 20  # the source's MAX_GRID: boards are 1..20 by 1..20
@@ -29,10 +30,10 @@ Mask = int  # a set of cells, bit r * cols + c
 
 # The four directions of a line: (row step, column step, the words a hint uses)
 DIRECTIONS: tuple[tuple[int, int, str], ...] = (
-    (0, 1, "in the row"),
-    (1, 0, "in the column"),
-    (1, 1, "on the diagonal"),
-    (1, -1, "on the diagonal"),
+    (0, 1, N_("in the row")),
+    (1, 0, N_("in the column")),
+    (1, 1, N_("on the diagonal")),
+    (1, -1, N_("on the diagonal")),
 )
 
 
@@ -142,7 +143,15 @@ class Grid:
     def index(self, cell: Cell) -> int:
         r, c = cell
         if not (0 <= r < self.rows and 0 <= c < self.cols):
-            raise ParseError(f"there is no cell at row {r + 1}, column {c + 1} on a {self.rows} x {self.cols} board")
+            raise ParseError(
+                tr(
+                    "there is no cell at row {value}, column {value2} on a {rows} x {cols} board",
+                    value=r + 1,
+                    value2=c + 1,
+                    rows=self.rows,
+                    cols=self.cols,
+                )
+            )
         return r * self.cols + c
 
     def at(self, i: int) -> str:
@@ -172,7 +181,7 @@ def parse(text: str) -> Grid:
     of a line; every row must have the same length.  Raises :class:`ParseError`
     naming the line and column of the first problem.
     """
-    within(text, "the board text", MAX_TEXT)
+    within(text, N_("the board text"), MAX_TEXT)
     rows = [row.strip() for row in text.replace("/", "\n").split("\n")]
     while rows and not rows[-1]:
         rows.pop()
@@ -181,16 +190,24 @@ def parse(text: str) -> Grid:
         first += 1
     rows = rows[first:]
     if not rows:
-        raise ParseError("the board is empty: write one line per row, . for a free cell, X, O or # (blocked)")
+        raise ParseError(tr("the board is empty: write one line per row, . for a free cell, X, O or # (blocked)"))
     if len(rows) > MAX_SIDE:
-        raise ParseError(f"a board has at most {MAX_SIDE} rows, this one has {len(rows)}")
+        raise ParseError(
+            tr("a board has at most {MAX_SIDE} rows, this one has {n_rows}", MAX_SIDE=MAX_SIDE, n_rows=len(rows))
+        )
     cols = len(rows[0])
     x = o = blocked = 0
     for r, row in enumerate(rows):
         if len(row) != cols:
-            raise ParseError(f"every row must have {cols} cells like the first, this one has {len(row)}", first + r + 1)
+            raise ParseError(
+                tr("every row must have {cols} cells like the first, this one has {n_row}", cols=cols, n_row=len(row)),
+                first + r + 1,
+            )
         if cols > MAX_SIDE:
-            raise ParseError(f"a board has at most {MAX_SIDE} columns, this one has {cols}", first + r + 1)
+            raise ParseError(
+                tr("a board has at most {MAX_SIDE} columns, this one has {cols}", MAX_SIDE=MAX_SIDE, cols=cols),
+                first + r + 1,
+            )
         for c, ch in enumerate(row):
             bit = 1 << (r * cols + c)
             if ch == ".":
@@ -202,5 +219,7 @@ def parse(text: str) -> Grid:
             elif ch == "#":
                 blocked |= bit
             else:
-                raise ParseError(f"{ch!r} is not a cell: use . (free), X, O or # (blocked)", first + r + 1, c + 1)
+                raise ParseError(
+                    tr("{ch!r} is not a cell: use . (free), X, O or # (blocked)", ch=ch), first + r + 1, c + 1
+                )
     return Grid(len(rows), cols, blocked, x, o)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..i18n import ntr, tr
 from .board import DIRECTIONS, Grid, Lines, Mask, bits
 from .solver import DEEPER, FORCED, SEARCH, SUPPOSITION, Marks, near, propagate, suppose
 
@@ -62,10 +63,15 @@ def forced_step(grid: Grid, x: Mask, o: Mask) -> Step | None:
     pair = _pair(lines, i, x if mark == "O" else o)
     assert pair is not None
     a, b, d = pair
-    where = DIRECTIONS[d][2]
-    message = (
-        f"{mark} at {name(grid, i)}: {_other(mark)} would make three {_other(mark)} {where} "
-        f"with {name(grid, a)} and {name(grid, b)}."
+    where = tr(DIRECTIONS[d][2])
+    message = tr(
+        "{mark} at {square}: {other} would make three {other} {where} with {first} and {second}.",
+        mark=mark,
+        square=name(grid, i),
+        other=_other(mark),
+        where=where,
+        first=name(grid, a),
+        second=name(grid, b),
     )
     return Step(FORCED, i, mark, message, [a, b])
 
@@ -88,13 +94,21 @@ def _chain(grid: Grid, x: Mask, o: Mask) -> _Chain | None:
         for mark, marks in (("X", x), ("O", o)):
             if lines.threes(marks):
                 cells = next([a, b, c] for a, b, c, _ in lines.triples if marks >> a & marks >> b & marks >> c & 1)
-                return _Chain(moves, cells, f"three {mark} are in a line at {', '.join(name(grid, i) for i in cells)}")
+                return _Chain(
+                    moves,
+                    cells,
+                    tr(
+                        "three {mark} are in a line at {value}",
+                        mark=mark,
+                        value=", ".join(name(grid, i) for i in cells),
+                    ),
+                )
         empty = lines.open & ~(x | o)
         to_o = lines.forbidden(x) & empty
         to_x = lines.forbidden(o) & empty
         if to_o & to_x:
             i = ((to_o & to_x) & -(to_o & to_x)).bit_length() - 1
-            return _Chain(moves, [i], f"{name(grid, i)} can be neither X nor O")
+            return _Chain(moves, [i], tr("{value} can be neither X nor O", value=name(grid, i)))
         if not (to_o | to_x):
             return None
         moves += [(i, "X") for i in bits(to_x)] + [(i, "O") for i in bits(to_o)]
@@ -124,13 +138,20 @@ def supposition_step(grid: Grid, x: Mask, o: Mask) -> Step | None:
     if best is None:
         return None
     _, i, assumed, chain = best
-    named = ", ".join(f"{m} at {name(grid, j)}" for j, m in chain.moves[:MAX_CHAIN])
+    named = ", ".join(tr("{mark} at {square}", mark=m, square=name(grid, j)) for j, m in chain.moves[:MAX_CHAIN])
     more = len(chain.moves) - MAX_CHAIN
     if more > 0:
-        named += f" and {more} more forced move{'s' if more > 1 else ''}"
-    steps = f"forced moves give {named}, and then " if chain.moves else ""
+        named += ntr(" and {n} more forced move", " and {n} more forced moves", more)
+    steps = tr("forced moves give {named}, and then ", named=named) if chain.moves else ""
     mark = _other(assumed)
-    message = f"{mark} at {name(grid, i)}: suppose {assumed} there; {steps}{chain.clash_text}. So it is {mark}."
+    message = tr(
+        "{mark} at {value}: suppose {assumed} there; {steps}{clash_text}. So it is {mark}.",
+        mark=mark,
+        value=name(grid, i),
+        assumed=assumed,
+        steps=steps,
+        clash_text=chain.clash_text,
+    )
     return Step(SUPPOSITION, i, mark, message, [j for j, _ in chain.moves] + chain.clash)
 
 
@@ -145,11 +166,18 @@ def deeper_step(grid: Grid, x: Mask, o: Mask) -> Step | None:
         inner = propagate(lines, *trial)
         assert inner is not None  # else a plain supposition would have found it
         step = supposition_step(grid, *inner)
-        within = f"a supposition then shows {step.mark} at {name(grid, step.cell)}, and " if step else ""
-        message = (
-            f"{mark} at {name(grid, i)}: suppose {assumed} there; after its forced moves, {within}"
-            f"reasoning on ends in a contradiction. So it is {mark}. (To follow it, set an anchor and "
-            f"play {assumed} there.)"
+        within = (
+            tr("a supposition then shows {mark} at {value}, and ", mark=step.mark, value=name(grid, step.cell))
+            if step
+            else ""
+        )
+        message = tr(
+            "{mark} at {value}: suppose {assumed} there; after its forced moves, {within}reasoning on ends in"
+            " a contradiction. So it is {mark}. (To follow it, set an anchor and play {assumed} there.)",
+            mark=mark,
+            value=name(grid, i),
+            assumed=assumed,
+            within=within,
         )
         return Step(DEEPER, i, mark, message, [step.cell] if step else [])
     return None
@@ -167,5 +195,9 @@ def next_step(grid: Grid, solution: Marks) -> Step | None:
             return step
     i = (empty & -empty).bit_length() - 1
     mark = "X" if solution[0] >> i & 1 else "O"
-    message = f"{mark} at {name(grid, i)}: the only solution has it; no short chain of reasoning shows it from here."
+    message = tr(
+        "{mark} at {value}: the only solution has it; no short chain of reasoning shows it from here.",
+        mark=mark,
+        value=name(grid, i),
+    )
     return Step(SEARCH, i, mark, message)

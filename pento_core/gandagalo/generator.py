@@ -29,6 +29,7 @@ import time
 
 from ..budget import Budget, Progress, ProgressFn
 from ..errors import PentoError
+from ..i18n import tr
 from .board import MAX_SIDE, Grid, Mask, bits, lines
 from .solver import FORCED, LEVEL_TECHNIQUE, LEVELS, SUPPOSITION, TECHNIQUES, closure, filled
 
@@ -105,9 +106,16 @@ def sprinkle(rows: int, cols: int, share: float, rng: random.Random) -> Mask:
 
 def check_size(rows: int, cols: int, level: str) -> None:
     if level not in LEVELS:
-        raise PentoError(f"the level is easy, hard or expert, not {level[:20]!r}")
+        raise PentoError(tr("the level is easy, hard or expert, not {value!r}", value=level[:20]))
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise PentoError(f"a board is 1 to {MAX_SIDE} rows by 1 to {MAX_SIDE} columns, not {rows} x {cols}")
+        raise PentoError(
+            tr(
+                "a board is 1 to {MAX_SIDE} rows by 1 to {MAX_SIDE} columns, not {rows} x {cols}",
+                MAX_SIDE=MAX_SIDE,
+                rows=rows,
+                cols=cols,
+            )
+        )
 
 
 def generate(
@@ -137,6 +145,12 @@ def generate(
             continue
         return puzzle
     raise GenerateError(
-        f"no {level} board of {rows} x {cols} was found in {ATTEMPTS} tries: a board this small leaves "
-        "little room for that level; try a larger board or an easier level"
+        tr(
+            "no {level} board of {rows} x {cols} was found in {ATTEMPTS} tries: a board this small leaves"
+            " little room for that level; try a larger board or an easier level",
+            level=level,
+            rows=rows,
+            cols=cols,
+            ATTEMPTS=ATTEMPTS,
+        )
     )

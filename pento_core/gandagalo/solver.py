@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..budget import Budget, BudgetSpent
+from ..i18n import N_
 from .board import Grid, Lines, Mask, bits
 
 FORCED = "forced moves"
@@ -41,7 +42,7 @@ SUPPOSITION = "supposition"
 DEEPER = "deeper supposition"
 SEARCH = "search"
 TECHNIQUES = (FORCED, SUPPOSITION, DEEPER, SEARCH)
-LEVELS = ("easy", "hard", "expert")
+LEVELS = (N_("easy"), N_("hard"), N_("expert"))
 LEVEL_TECHNIQUE = {"easy": FORCED, "hard": SUPPOSITION, "expert": DEEPER}  # what a generated level allows
 Marks = tuple[Mask, Mask]  # (x, o)
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..errors import ParseError
+from ..i18n import N_, tr
 from ..limits import MAX_SIDE, LimitError, number
 
 Cell = tuple[int, int]
@@ -52,9 +53,15 @@ class PegBoard:
 
     def __post_init__(self) -> None:
         if not self.cells:
-            raise ParseError("the board has no holes")
+            raise ParseError(tr("the board has no holes"))
         if len(self.cells) > MAX_HOLES:
-            raise LimitError(f"a peg board has at most {MAX_HOLES} holes, not {len(self.cells)}")
+            raise LimitError(
+                tr(
+                    "a peg board has at most {MAX_HOLES} holes, not {n_cells}",
+                    MAX_HOLES=MAX_HOLES,
+                    n_cells=len(self.cells),
+                )
+            )
 
     @cached_property
     def index(self) -> dict[Cell, int]:
@@ -91,7 +98,7 @@ class PegBoard:
     def hole(self, cell: Cell) -> int:
         """The index of the hole at ``cell``; a ParseError when there is none."""
         if cell not in self.index:
-            raise ParseError(f"there is no hole at row {cell[0]}, column {cell[1]}")
+            raise ParseError(tr("there is no hole at row {value}, column {value2}", value=cell[0], value2=cell[1]))
         return self.index[cell]
 
     def moves(self, pegs: int) -> list[Jump]:
@@ -193,7 +200,9 @@ def arms(digits: str) -> PegBoard:
     """The source's "nnnn" boards: a 3x3 core with four arms three holes wide, of the given
     numbers of rows, clockwise from the top (2222 is the English board, 3333 Wiegleb's)."""
     if not re.fullmatch(r"[0-4]{4}", digits):
-        raise ParseError(f"an arm board is four digits 0-4 (clockwise from the top), not {digits[:10]!r}")
+        raise ParseError(
+            tr("an arm board is four digits 0-4 (clockwise from the top), not {value!r}", value=digits[:10])
+        )
     top, right, bottom, left = (int(d) for d in digits)
     cells = set()
     for r in range(top + 3 + bottom):
@@ -234,10 +243,12 @@ def named(spec: str) -> tuple[PegBoard, int]:
     elif re.fullmatch(r"[0-9]{4}", s):
         board = arms(s)
     elif m := re.fullmatch(r"([0-9]+)x([0-9]+)", s):
-        board = rectangle(number(m.group(1), "rows", 1, MAX_SIDE), number(m.group(2), "columns", 1, MAX_SIDE))
+        board = rectangle(number(m.group(1), N_("rows"), 1, MAX_SIDE), number(m.group(2), N_("columns"), 1, MAX_SIDE))
         return board, board.full & ~(1 << board.hole((board.height // 2, board.width // 2)))
     else:
-        raise ParseError(f"{spec[:20]!r} names no board (english, french, triangle, four arm digits, or RxC)")
+        raise ParseError(
+            tr("{value!r} names no board (english, french, triangle, four arm digits, or RxC)", value=spec[:20])
+        )
     if board.name == "french":
         centre = (3, 3)
     else:  # the arm boards: the middle of the 3 x 3 core
@@ -253,7 +264,7 @@ def parse(text: str, directions: tuple[Cell, ...] = SQUARE) -> tuple[PegBoard, i
     while lines and not lines[-1].strip():
         lines.pop()
     if len(lines) > MAX_SIDE or any(len(line) > MAX_SIDE for line in lines):
-        raise LimitError(f"a peg board is at most {MAX_SIDE} x {MAX_SIDE}")
+        raise LimitError(tr("a peg board is at most {MAX_SIDE} x {MAX_SIDE}", MAX_SIDE=MAX_SIDE))
     holes: list[Cell] = []
     pegs: list[Cell] = []
     for r, line in enumerate(lines):
@@ -263,7 +274,7 @@ def parse(text: str, directions: tuple[Cell, ...] = SQUARE) -> tuple[PegBoard, i
                 if ch == "o":
                     pegs.append((r, c))
             elif ch not in " #":
-                raise ParseError(f"unexpected character {ch!r} (use o, '.', '#' or a space)", r + 1, c + 1)
+                raise ParseError(tr("unexpected character {ch!r} (use o, '.', '#' or a space)", ch=ch), r + 1, c + 1)
     board = PegBoard(tuple(sorted(holes)), directions, "custom")
     position = 0
     for cell in pegs:

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 
 from ..budget import Budget
 from ..errors import PentoError
+from ..i18n import N_, tr
 from .board import Jump, PegBoard
 from .solver import solve
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = (N_("easy"), N_("medium"), N_("hard"))
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ def backward(board: PegBoard, pegs_wanted: int, rng: random.Random, finish: int 
     """A position of ``pegs_wanted`` pegs that ends (forwards) as one peg in ``finish``
     (a random hole when None)."""
     if not 2 <= pegs_wanted <= board.size - 1:
-        raise PentoError(f"a puzzle on this board has 2 to {board.size - 1} pegs")
+        raise PentoError(tr("a puzzle on this board has 2 to {value} pegs", value=board.size - 1))
     for _ in range(200):  # a growth can get stuck (no backward jump left); start again
         end = rng.randrange(board.size) if finish is None else finish
         pegs = 1 << end
@@ -51,7 +52,7 @@ def backward(board: PegBoard, pegs_wanted: int, rng: random.Random, finish: int 
             path.append(j)
         if pegs.bit_count() == pegs_wanted:
             return Generated(pegs, end, tuple(reversed(path)), 0)
-    raise PentoError("no puzzle of that size could be grown on this board")
+    raise PentoError(tr("no puzzle of that size could be grown on this board"))
 
 
 def _touching(board: PegBoard, pegs: int, j: Jump) -> int:
@@ -70,7 +71,7 @@ def generate(board: PegBoard, level: str, seed: int, budget: Budget | None = Non
     search; among a few candidates grown with the seed, the one whose solving took the
     search the most positions is kept (the grade is that count)."""
     if level not in LEVELS:
-        raise PentoError(f"the level is one of {', '.join(LEVELS)}")
+        raise PentoError(tr("the level is one of {value}", value=", ".join(LEVELS)))
     rng = random.Random(f"{board.name}:{level}:{seed}")
     share = {"easy": 0.3, "medium": 0.5, "hard": 0.75}[level]
     want = max(2, min(board.size - 1, round(board.size * share)))

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..budget import Budget, BudgetSpent
+from ..i18n import ntr, tr
 from .board import Jump, PegBoard, Permuter
 from .pagoda import find as find_pagoda
 
@@ -71,18 +72,14 @@ def _where(board: PegBoard, i: int) -> str:
     return f"row {r + 1}, column {c + 1}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 # -- the arguments ---------------------------------------------------------------------------------------
 
 
 def too_few(board: PegBoard, pegs: int, finish: int | None) -> str | None:
     if pegs == 0:
-        return "there are no pegs on the board"
+        return tr("there are no pegs on the board")
     if pegs.bit_count() == 1 and finish is not None and not pegs >> finish & 1:
-        return f"one peg is left and it is not in the finish hole ({_where(board, finish)})"
+        return tr("one peg is left and it is not in the finish hole ({value})", value=_where(board, finish))
     return None
 
 
@@ -96,9 +93,9 @@ def stuck(board: PegBoard, pegs: int, finish: int | None) -> str | None:
         fixed = pegs & ~moving
         if fixed:
             i = (fixed & -fixed).bit_length() - 1
-            return f"the peg at {_where(board, i)} can never move nor be jumped over"
+            return tr("the peg at {value} can never move nor be jumped over", value=_where(board, i))
     if finish is not None and not pegs >> finish & 1 and not landing >> finish & 1:
-        return f"no jump ever lands in the finish hole ({_where(board, finish)})"
+        return tr("no jump ever lands in the finish hole ({value})", value=_where(board, finish))
     return None
 
 
@@ -125,9 +122,15 @@ def separated(board: PegBoard, pegs: int, finish: int | None) -> str | None:
     with_pegs = [p for p in parts(board) if p & pegs and p.bit_count() > 1]
     if len(with_pegs) > 1:
         a, b = (((p & pegs) & -(p & pegs)).bit_length() - 1 for p in with_pegs[:2])
-        return f"the pegs at {_where(board, a)} and at {_where(board, b)} are in parts of the board no jump links"
+        return tr(
+            "the pegs at {value} and at {value2} are in parts of the board no jump links",
+            value=_where(board, a),
+            value2=_where(board, b),
+        )
     if finish is not None and with_pegs and not with_pegs[0] >> finish & 1:
-        return f"the finish hole ({_where(board, finish)}) is in a part of the board the pegs can never reach"
+        return tr(
+            "the finish hole ({value}) is in a part of the board the pegs can never reach", value=_where(board, finish)
+        )
     return None
 
 
@@ -172,16 +175,25 @@ def classes(board: PegBoard, pegs: int, finish: int | None) -> Proof | None:
     if finish is not None:
         f = next(f for f in functions if (f & pegs).bit_count() % 2 != (f & 1 << finish).bit_count() % 2)
         on = (f & pegs).bit_count()
-        now, then = ("odd", "even") if on % 2 else ("even", "odd")
-        verb = "stands" if on == 1 else "stand"
+        odd = on % 2 == 1
+        now = tr("odd") if odd else tr("even")
+        then = tr("even") if odd else tr("odd")
+        text = ntr(
+            "position classes: {n} peg stands on a set of {holes} holes (the marked ones), an {now} number; no jump"
+            " changes whether it is even or odd, and one peg in the finish hole ({finish}) would make it {then}",
+            "position classes: {n} pegs stand on a set of {holes} holes (the marked ones), an {now} number; no jump"
+            " changes whether it is even or odd, and one peg in the finish hole ({finish}) would make it {then}",
+            on,
+            holes=f.bit_count(),
+            now=now,
+            finish=_where(board, finish),
+            then=then,
+        )
         return Proof(
-            f"position classes: {_plural(on, 'peg')} {verb} on a set of {f.bit_count()} holes (the marked ones),"
-            f" an {now} number;"
-            f" no jump changes whether it is even or odd, and one peg in the finish hole ({_where(board, finish)})"
-            f" would make it {then}",
+            text,
             marked=f,
         )
-    return Proof("position classes: no single hole has the start's class, which no jump changes")
+    return Proof(tr("position classes: no single hole has the start's class, which no jump changes"))
 
 
 def finishes(board: PegBoard, pegs: int, finish: int | None) -> tuple[int, ...]:
@@ -197,14 +209,22 @@ def pagoda(board: PegBoard, pegs: int, finish: int | None, budget: Budget | None
     if found is None:
         return None
     where = (
-        f"one peg in the finish hole ({_where(board, finish)}) would be worth {found.target}"
+        tr(
+            "one peg in the finish hole ({value}) would be worth {target}",
+            value=_where(board, finish),
+            target=found.target,
+        )
         if finish is not None
-        else f"one last peg is worth at least {found.target} in any hole it could end in"
+        else tr("one last peg is worth at least {target} in any hole it could end in", target=found.target)
     )
     return Proof(
-        "a pagoda function (the numbers on the holes) proves it: no jump raises the sum of the numbers under the"
-        " pegs, because no hole a peg lands in counts more than the two it leaves;"
-        f" the pegs add up to {found.worth(pegs)}, and {where}",
+        tr(
+            "a pagoda function (the numbers on the holes) proves it: no jump raises the sum of the numbers"
+            " under the pegs, because no hole a peg lands in counts more than the two it leaves; the pegs add"
+            " up to {value}, and {where}",
+            value=found.worth(pegs),
+            where=where,
+        ),
         values=found.values,
     )
 
@@ -436,9 +456,13 @@ def solve(board: PegBoard, pegs: int, finish: int | None = None, budget: Budget 
     except BudgetSpent:
         return Verdict("unknown", nodes=s.nodes)
     where = "anywhere" if finish is None else f"at {_where(board, finish)}"
-    tried = f"{s.exhausted:,} positions up to symmetry"
+    tried = tr("{exhausted:,} positions up to symmetry", exhausted=s.exhausted)
     return Verdict(
-        "no", reason=f"every sequence of jumps was tried ({tried}); none ends with one peg {where}", nodes=s.nodes
+        "no",
+        reason=tr(
+            "every sequence of jumps was tried ({tried}); none ends with one peg {where}", tried=tried, where=where
+        ),
+        nodes=s.nodes,
     )
 
 
@@ -446,6 +470,6 @@ def replay(board: PegBoard, pegs: int, moves: tuple[Jump, ...]) -> Iterator[int]
     """The positions after each of ``moves`` (each checked legal)."""
     for j in moves:
         if not (pegs >> j.a & 1 and pegs >> j.b & 1 and not pegs >> j.c & 1):
-            raise ValueError(f"illegal jump {j}")
+            raise ValueError(tr("illegal jump {j}", j=j))
         pegs = j.after(pegs)
         yield pegs

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..errors import IllegalMoveError, ParseError
+from ..i18n import N_, tr
 from ..limits import MAX_SIDE, number
 from .geometry import Cell, Shape, bounds, components, neighbours, normalize
 from .pieces import Piece, PieceSet
@@ -38,12 +39,19 @@ class Board:
 
     def __post_init__(self) -> None:
         if not self.cells:
-            raise ParseError("the board has no cells")
+            raise ParseError(tr("the board has no cells"))
 
     @classmethod
     def rectangle(cls, rows: int, cols: int) -> Board:
         if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-            raise ParseError(f"a board side must be between 1 and {MAX_SIDE}, got {rows}x{cols}")
+            raise ParseError(
+                tr(
+                    "a board side must be between 1 and {MAX_SIDE}, got {rows}x{cols}",
+                    MAX_SIDE=MAX_SIDE,
+                    rows=rows,
+                    cols=cols,
+                )
+            )
         return cls(frozenset((r, c) for r in range(rows) for c in range(cols)))
 
     @classmethod
@@ -150,18 +158,29 @@ class Position:
         orientation of the piece, and a copy of the piece must be left.
         """
         if not any(p == piece for p, _ in self.pieces):
-            return f"{piece.name} is not one of this puzzle's pieces"
+            return tr("{name} is not one of this puzzle's pieces", name=piece.name)
         if normalize(cells) not in piece.orientations(self.pieces.one_sided):
-            return f"those cells are not a shape of {piece.name}"
+            return tr("those cells are not a shape of {name}", name=piece.name)
         if self.available(piece) <= 0:
-            return f"{piece.name} is already on the board"
+            return tr("{name} is already on the board", name=piece.name)
         for cell in sorted(cells):
             if cell not in self.board.cells:
-                return f"{piece.name} would fall off the board at row {cell[0] + 1}, column {cell[1] + 1}"
+                return tr(
+                    "{name} would fall off the board at row {value}, column {value2}",
+                    name=piece.name,
+                    value=cell[0] + 1,
+                    value2=cell[1] + 1,
+                )
         for cell in sorted(cells):
             other = self.owner(cell)
             if other is not None:
-                return f"{piece.name} would overlap {other.piece.name} at row {cell[0] + 1}, column {cell[1] + 1}"
+                return tr(
+                    "{name} would overlap {name2} at row {value}, column {value2}",
+                    name=piece.name,
+                    name2=other.piece.name,
+                    value=cell[0] + 1,
+                    value2=cell[1] + 1,
+                )
         return None
 
     def place(self, piece: Piece, cells: Shape) -> Position:
@@ -175,7 +194,9 @@ class Position:
         """The position without the piece covering ``cell``."""
         i = self._covered.get(cell)
         if i is None:
-            raise IllegalMoveError(f"no piece at row {cell[0] + 1}, column {cell[1] + 1}")
+            raise IllegalMoveError(
+                tr("no piece at row {value}, column {value2}", value=cell[0] + 1, value2=cell[1] + 1)
+            )
         return Position(self.board, self.pieces, self.placements[:i] + self.placements[i + 1 :])
 
     def clear(self) -> Position:
@@ -247,8 +268,10 @@ def parse_position(text: str, pieces: PieceSet) -> Position:
         candidates = named or [p for p, _ in pieces]
         match = [p for p in candidates if normalize(g) in p.orientations(pieces.one_sided)]
         if not match:
-            what = f"{named[0].name}" if named else "any piece in the set"
-            raise ParseError(f"the cells labelled {label!r} are not a shape of {what}", line, col)
+            what = tr("{name}", name=named[0].name) if named else tr("any piece in the set")
+            raise ParseError(
+                tr("the cells labelled {label!r} are not a shape of {what}", label=label, what=what), line, col
+            )
         reason = pos.check(match[0], g)
         if reason:
             raise ParseError(reason, line, col)
@@ -259,8 +282,8 @@ def parse_position(text: str, pieces: PieceSet) -> Position:
 def _parse(text: str) -> tuple[Board, dict[Cell, str], Cell]:
     m = _RECT.match(text)
     if m:
-        rows = number(m.group(1), "the number of rows", 1, MAX_SIDE)
-        cols = number(m.group(2), "the number of columns", 1, MAX_SIDE)
+        rows = number(m.group(1), N_("the number of rows"), 1, MAX_SIDE)
+        cols = number(m.group(2), N_("the number of columns"), 1, MAX_SIDE)
         return Board.rectangle(rows, cols), {}, (0, 0)
     text = text.replace("\r\n", "\n")
     if "\n" not in text and "/" in text:
@@ -272,14 +295,14 @@ def _parse(text: str) -> tuple[Board, dict[Cell, str], Cell]:
     while first < len(lines) and not lines[first].strip():
         first += 1
     if first == len(lines):
-        raise ParseError("the board text is empty", 1)
+        raise ParseError(tr("the board text is empty"), 1)
     if len(lines) > MAX_SIDE:
-        raise ParseError(f"the board has more than {MAX_SIDE} rows", MAX_SIDE + 1)
+        raise ParseError(tr("the board has more than {MAX_SIDE} rows", MAX_SIDE=MAX_SIDE), MAX_SIDE + 1)
     cells: set[Cell] = set()
     lettered: dict[Cell, str] = {}
     for r, line in enumerate(lines):
         if len(line.rstrip()) > MAX_SIDE:
-            raise ParseError(f"the row is longer than {MAX_SIDE} cells", r + 1, MAX_SIDE + 1)
+            raise ParseError(tr("the row is longer than {MAX_SIDE} cells", MAX_SIDE=MAX_SIDE), r + 1, MAX_SIDE + 1)
         for c, ch in enumerate(line.rstrip()):
             if ch == ".":
                 cells.add((r, c))
@@ -287,9 +310,11 @@ def _parse(text: str) -> tuple[Board, dict[Cell, str], Cell]:
                 cells.add((r, c))
                 lettered[(r, c)] = ch
             elif ch not in "# ":
-                raise ParseError(f"unexpected character {ch!r} (use '.', '#', space or a piece letter)", r + 1, c + 1)
+                raise ParseError(
+                    tr("unexpected character {ch!r} (use '.', '#', space or a piece letter)", ch=ch), r + 1, c + 1
+                )
     if not cells:
-        raise ParseError("the board has no cells (cells are '.')", 1)
+        raise ParseError(tr("the board has no cells (cells are '.')"), 1)
     r0, c0, _, _ = bounds(cells)
     shift = {(r - r0, c - c0): ch for (r, c), ch in lettered.items()}
     return Board(normalize(cells)), shift, (r0, c0)

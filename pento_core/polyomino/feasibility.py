@@ -13,6 +13,7 @@ from collections.abc import Callable
 from math import gcd
 
 from ..budget import Budget, BudgetSpent
+from ..i18n import ntr, tr
 from .board import Position
 from .geometry import Shape, components
 from .pieces import PieceSet
@@ -46,21 +47,27 @@ def area(position: Position, allow_unused: bool, budget: Budget = UNLIMITED) -> 
     pieces = position.remaining().area
     if allow_unused:
         if pieces < cells:
-            return f"the pieces cover only {pieces} cells but {cells} cells are to be covered"
+            return tr(
+                "the pieces cover only {pieces} cells but {cells} cells are to be covered", pieces=pieces, cells=cells
+            )
     elif pieces != cells:
-        return f"area mismatch: the pieces cover {pieces} cells but the board has {cells} cells to cover"
+        return tr(
+            "area mismatch: the pieces cover {pieces} cells but the board has {cells} cells to cover",
+            pieces=pieces,
+            cells=cells,
+        )
     return None
 
 
 def _where(region: Shape, regions: list[Shape]) -> str:
     if len(regions) == 1:
-        return "the area to cover"
+        return tr("the area to cover")
     r, c = min(region)
-    return f"the region at row {r + 1}, column {c + 1}"
+    return tr("the region at row {value}, column {value2}", value=r + 1, value2=c + 1)
 
 
 def _cells(n: int) -> str:
-    return f"{n} cell" if n == 1 else f"{n} cells"
+    return ntr("{n} cell", "{n} cells", n)
 
 
 def small_region(position: Position, allow_unused: bool, budget: Budget = UNLIMITED) -> str | None:
@@ -72,7 +79,12 @@ def small_region(position: Position, allow_unused: bool, budget: Budget = UNLIMI
     regions = components(position.empty_cells)
     for region in regions:
         if len(region) < smallest:
-            return f"{_where(region, regions)} has {_cells(len(region))}, fewer than the smallest piece ({smallest})"
+            return tr(
+                "{value} has {value2}, fewer than the smallest piece ({smallest})",
+                value=_where(region, regions),
+                value2=_cells(len(region)),
+                smallest=smallest,
+            )
     return None
 
 
@@ -87,16 +99,20 @@ def region_sizes(position: Position, allow_unused: bool, budget: Budget = UNLIMI
         g = gcd(g, p.size)
     for region in regions:
         if len(region) % g:
-            return (
-                f"{_where(region, regions)} has {_cells(len(region))}, "
-                f"not a multiple of {g}, the size every piece is a multiple of"
+            return tr(
+                "{value} has {value2}, not a multiple of {g}, the size every piece is a multiple of",
+                value=_where(region, regions),
+                value2=_cells(len(region)),
+                g=g,
             )
     for region in regions:
         if not _sums_to(len(region), left):
             sizes = sorted({p.size for p, _ in left})
-            return (
-                f"{_where(region, regions)} has {_cells(len(region))}, "
-                f"a size no combination of the pieces (sizes {', '.join(map(str, sizes))}) makes"
+            return tr(
+                "{value} has {value2}, a size no combination of the pieces (sizes {value3}) makes",
+                value=_where(region, regions),
+                value2=_cells(len(region)),
+                value3=", ".join(map(str, sizes)),
             )
     return None
 
@@ -139,9 +155,11 @@ def colouring(position: Position, allow_unused: bool, budget: Budget = UNLIMITED
     if (len(empty), target) in states:
         return None
     light = len(empty) - dark
-    return (
-        f"checkerboard colouring: the cells to cover are {dark} dark and {light} light, "
-        "but no way of laying these pieces covers that many of each colour"
+    return tr(
+        "checkerboard colouring: the cells to cover are {dark} dark and {light} light, but no way of laying"
+        " these pieces covers that many of each colour",
+        dark=dark,
+        light=light,
     )
 
 

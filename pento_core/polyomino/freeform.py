@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from ..budget import Budget
 from ..errors import PentoError
+from ..i18n import tr
 from .board import Board, Placement
 from .cover import Problem
 from .geometry import Cell, Shape, bounds, components, mirror_h, mirror_v, neighbours, normalize, rotate
@@ -152,14 +153,23 @@ def build(version: str, n: int, rng: random.Random, max_perimeter: int | None = 
     perimeter are discarded and built again).
     """
     if version not in VERSIONS:
-        raise PentoError(f"unknown version {version!r}: choose one of {', '.join(VERSIONS)}")
+        raise PentoError(
+            tr("unknown version {version!r}: choose one of {value}", version=version, value=", ".join(VERSIONS))
+        )
     if not 2 <= n <= 12:
-        raise PentoError("n must be between 2 and 12")
+        raise PentoError(tr("n must be between 2 and 12"))
     if version == "1.2" and max_perimeter is None:
-        raise PentoError("version 1.2 needs the largest perimeter to accept")
+        raise PentoError(tr("version 1.2 needs the largest perimeter to accept"))
     if version == "1.2" and max_perimeter is not None and max_perimeter < min_perimeter(5 * n):
         least = min_perimeter(5 * n)
-        raise PentoError(f"no board of {n} pentominoes has a perimeter of {max_perimeter} or less (the least: {least})")
+        raise PentoError(
+            tr(
+                "no board of {n} pentominoes has a perimeter of {max_perimeter} or less (the least: {least})",
+                n=n,
+                max_perimeter=max_perimeter,
+                least=least,
+            )
+        )
     size = 8 * n + 2  # 34 for n = 4, as in the thesis (section 3.1)
     discarded = 0
     while discarded <= MAX_DISCARDS:
@@ -169,8 +179,13 @@ def build(version: str, n: int, rng: random.Random, max_perimeter: int | None = 
             continue
         return FreeformBoard(board.placements, discarded)
     raise PentoError(
-        f"version {version} built no board with a perimeter of at most {max_perimeter} in {MAX_DISCARDS:,} tries; "
-        "a perimeter band (--band) builds compact boards directly"
+        tr(
+            "version {version} built no board with a perimeter of at most {max_perimeter} in {MAX_DISCARDS:,}"
+            " tries; a perimeter band (--band) builds compact boards directly",
+            version=version,
+            max_perimeter=max_perimeter,
+            MAX_DISCARDS=MAX_DISCARDS,
+        )
     )
 
 
@@ -272,16 +287,25 @@ def compact_board(n: int, low: int, high: int, rng: random.Random, budget_steps:
     the board's pieces.
     """
     if not 2 <= n <= 12:
-        raise PentoError("n must be between 2 and 12")
+        raise PentoError(tr("n must be between 2 and 12"))
     area = 5 * n
     if low > high:
-        raise PentoError(f"a perimeter band goes from low to high, not from {low} to {high}")
+        raise PentoError(tr("a perimeter band goes from low to high, not from {low} to {high}", low=low, high=high))
     least, most = min_perimeter(area), 10 * n + 2
     if high < least or low > most:
-        raise PentoError(f"boards of {n} pentominoes have perimeters from {least} to {most}, none in {low}-{high}")
+        raise PentoError(
+            tr(
+                "boards of {n} pentominoes have perimeters from {least} to {most}, none in {low}-{high}",
+                n=n,
+                least=least,
+                most=most,
+                low=low,
+                high=high,
+            )
+        )
     low, high = max(low, least), min(high, most)
     if low == high and low % 2:
-        raise PentoError(f"no board has a perimeter of {low}: a perimeter is always even")
+        raise PentoError(tr("no board has a perimeter of {low}: a perimeter is always even", low=low))
     # Where the band is common, the thesis's own builders land in it within a few tries.
     for attempt in range(24):
         board = _attempt(("2.2", "2.1", "1.1")[attempt % 3], n, rng, 8 * n + 2)
@@ -295,7 +319,9 @@ def compact_board(n: int, low: int, high: int, rng: random.Random, budget_steps:
         result = Problem(Board.of(region), pentominoes, allow_unused=True).first(Budget(max_seconds=5))
         if result.status == "found" and result.solution is not None:
             return FreeformBoard(result.solution)
-    raise PentoError(f"could not build a board of {n} pentominoes with perimeter {low}-{high}")
+    raise PentoError(
+        tr("could not build a board of {n} pentominoes with perimeter {low}-{high}", n=n, low=low, high=high)
+    )
 
 
 def _grow(area: int, rng: random.Random, compact: float = 0.0) -> set[Cell]:

@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..budget import Budget, BudgetSpent
+from ..i18n import N_
 from .board import Board, Placement, place_shape
 from .geometry import Cell
 from .pieces import PieceSet
 
 PENTOMINOES = PieceSet.pentominoes()
 NAMES = tuple(p.name for p, _ in PENTOMINOES)  # F I L N P T U V W X Y Z
-LEVELS = ("beginner", "intermediate", "strong", "perfect")
+LEVELS = (N_("beginner"), N_("intermediate"), N_("strong"), N_("perfect"))
 MAX_TABLE = 3_000_000  # positions remembered by the exact search (about 600 MB in CPython)
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ..budget import Budget, Progress
 from ..errors import PentoError
+from ..i18n import tr
 from .board import Board, Placement
 from .cover import Problem
 from .freeform import _grow, _steer, min_perimeter
@@ -101,7 +102,7 @@ def generate(
 
     ``progress`` hears how many regions have been examined, about every quarter second."""
     if kind not in KINDS:
-        raise PentoError(f"unknown kind {kind!r}: twenty or thirty")
+        raise PentoError(tr("unknown kind {kind!r}: twenty or thirty", kind=kind))
     k, copies = KINDS[kind]
     area = 5 * k
     rng = random.Random(seed)
@@ -119,4 +120,4 @@ def generate(
         coverings = prove(board, k, copies)
         if coverings is not None:
             return PartitionBoard(board, coverings, tried)
-    raise PentoError(f"no {kind} board found after {max_regions} regions")
+    raise PentoError(tr("no {kind} board found after {max_regions} regions", kind=kind, max_regions=max_regions))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..errors import ParseError, UnknownPieceError
+from ..i18n import tr
 from ..limits import MAX_COPIES, MAX_KINDS, MAX_PIECE_SIDE, MAX_PIECES, LimitError, number
 from .geometry import Shape, canonical, is_connected, mirror_v, neighbours, normalize, orientations, render
 
@@ -70,11 +71,13 @@ def parse_drawing(text: str, line_offset: int = 0) -> Shape:
             if ch == "#":
                 cells.add((r, c))
             elif ch not in ". ":
-                raise ParseError(f"unexpected character {ch!r} in a piece drawing", line_offset + r + 1, c + 1)
+                raise ParseError(
+                    tr("unexpected character {ch!r} in a piece drawing", ch=ch), line_offset + r + 1, c + 1
+                )
     if not cells:
-        raise ParseError("empty piece drawing", line_offset + 1)
+        raise ParseError(tr("empty piece drawing"), line_offset + 1)
     if not is_connected(cells):
-        raise ParseError("piece is not connected (cells must share edges)", line_offset + 1)
+        raise ParseError(tr("piece is not connected (cells must share edges)"), line_offset + 1)
     return normalize(cells)
 
 
@@ -89,7 +92,7 @@ def free_polyominoes(size: int) -> list[Shape]:
     free polyomino when one is a rotation or reflection of the other.
     """
     if not 1 <= size <= 8:
-        raise ValueError("size must be between 1 and 8")
+        raise ValueError(tr("size must be between 1 and 8"))
     if size == 1:
         return [frozenset({(0, 0)})]
     seen: dict[tuple[tuple[int, int], ...], Shape] = {}
@@ -149,7 +152,13 @@ def piece_by_name(name: str) -> Piece:
         fam = family(size)
         if key in fam:
             return fam[key]
-    raise UnknownPieceError(f"unknown piece {name!r} (pentominoes are {PENTOMINO_LETTERS}; others e.g. I4, T4, H12)")
+    raise UnknownPieceError(
+        tr(
+            "unknown piece {name!r} (pentominoes are {PENTOMINO_LETTERS}; others e.g. I4, T4, H12)",
+            name=name,
+            PENTOMINO_LETTERS=PENTOMINO_LETTERS,
+        )
+    )
 
 
 MAX_CUSTOM_SIZE = MAX_PIECE_SIDE
@@ -159,11 +168,17 @@ def custom_piece(name: str) -> Piece:
     """The piece named ``C`` + rows of 0/1 joined by ``_`` (the name of a drawn piece)."""
     rows = name[1:].split("_")
     if len(rows) > MAX_CUSTOM_SIZE or any(len(r) > MAX_CUSTOM_SIZE for r in rows):
-        raise UnknownPieceError(f"custom piece {name!r} is larger than {MAX_CUSTOM_SIZE}x{MAX_CUSTOM_SIZE}")
+        raise UnknownPieceError(
+            tr(
+                "custom piece {name!r} is larger than {MAX_CUSTOM_SIZE}x{MAX_CUSTOM_SIZE}",
+                name=name,
+                MAX_CUSTOM_SIZE=MAX_CUSTOM_SIZE,
+            )
+        )
     try:
         s = parse_drawing("\n".join(r.replace("1", "#").replace("0", ".") for r in rows))
     except ParseError as e:
-        raise UnknownPieceError(f"custom piece {name!r}: {e}") from None
+        raise UnknownPieceError(tr("custom piece {name!r}: {e}", name=name, e=e)) from None
     return named_piece(s)
 
 
@@ -216,11 +231,26 @@ class PieceSet:
         # stops being one-sided, say) can make a set that its own text could not describe.
         for p, n in self.counts:
             if n > MAX_COPIES:
-                raise LimitError(f"at most {MAX_COPIES} copies of a piece, not {n} of {p.name}")
+                raise LimitError(
+                    tr(
+                        "at most {MAX_COPIES} copies of a piece, not {n} of {name}",
+                        MAX_COPIES=MAX_COPIES,
+                        n=n,
+                        name=p.name,
+                    )
+                )
         if len(self.counts) > MAX_KINDS:
-            raise LimitError(f"at most {MAX_KINDS} different pieces, not {len(self.counts)}")
+            raise LimitError(
+                tr(
+                    "at most {MAX_KINDS} different pieces, not {n_counts}",
+                    MAX_KINDS=MAX_KINDS,
+                    n_counts=len(self.counts),
+                )
+            )
         if self.total > MAX_PIECES:
-            raise LimitError(f"at most {MAX_PIECES:,} pieces in all, not {self.total:,}")
+            raise LimitError(
+                tr("at most {MAX_PIECES:,} pieces in all, not {total:,}", MAX_PIECES=MAX_PIECES, total=self.total)
+            )
 
     @classmethod
     def of(cls, pieces: Mapping[Piece, int] | Iterable[Piece], one_sided: bool = False) -> PieceSet:
@@ -229,7 +259,7 @@ class PieceSet:
         merged: dict[tuple[tuple[int, int], ...], tuple[Piece, int]] = {}
         for p, n in items:
             if n < 0:
-                raise ValueError("piece counts cannot be negative")
+                raise ValueError(tr("piece counts cannot be negative"))
             if n == 0:
                 continue
             key = _key(p.shape, not one_sided)
@@ -272,7 +302,7 @@ def parse_piece_names(spec: str, one_sided: bool = False) -> PieceSet:
     ``I4,T4*2,C11_10`` (names separated by commas, ``*k`` for k copies)."""
     spec = spec.strip()
     if not spec:
-        raise UnknownPieceError("no pieces given")
+        raise UnknownPieceError(tr("no pieces given"))
     if "," in spec or " " in spec or "*" in spec or any(ch.isdigit() for ch in spec):
         tokens = [t for t in spec.replace(" ", ",").split(",") if t]
     else:  # letters, each maybe primed: FILN, FF' (F and its mirror image)
@@ -280,7 +310,7 @@ def parse_piece_names(spec: str, one_sided: bool = False) -> PieceSet:
     counts: dict[Piece, int] = {}
     for token in tokens:
         name, _, copies = token.partition("*")
-        n = number(copies, f"the number of copies in {token[:30]!r}", 1, MAX_COPIES) if copies else 1
+        n = number(copies, tr("the number of copies in {value!r}", value=token[:30]), 1, MAX_COPIES) if copies else 1
         piece = piece_by_name(name)
         counts[piece] = counts.get(piece, 0) + n
     return PieceSet.of(counts, one_sided)
@@ -303,14 +333,20 @@ def parse_pieces_text(text: str, one_sided: bool = False) -> PieceSet:
                 start = i
             block.append(line)
             if len(block) > MAX_PIECE_SIDE or len(line.rstrip()) > MAX_PIECE_SIDE:
-                raise LimitError(f"a piece is drawn in at most {MAX_PIECE_SIDE} x {MAX_PIECE_SIDE} cells", i + 1)
+                raise LimitError(
+                    tr(
+                        "a piece is drawn in at most {MAX_PIECE_SIDE} x {MAX_PIECE_SIDE} cells",
+                        MAX_PIECE_SIDE=MAX_PIECE_SIDE,
+                    ),
+                    i + 1,
+                )
         elif block:
             shapes.append(parse_drawing("\n".join(block), start))
             block = []
             if len(shapes) > MAX_PIECES:
-                raise LimitError(f"at most {MAX_PIECES:,} pieces in all", i + 1)
+                raise LimitError(tr("at most {MAX_PIECES:,} pieces in all", MAX_PIECES=MAX_PIECES), i + 1)
     if not shapes:
-        raise ParseError("no pieces found (draw each piece with '#', separate pieces by a blank line)", 1)
+        raise ParseError(tr("no pieces found (draw each piece with '#', separate pieces by a blank line)"), 1)
     return PieceSet.of([named_piece(s) for s in shapes], one_sided)
 
 

@@ -24,6 +24,7 @@ import random
 
 from ..budget import Budget, ProgressFn
 from ..errors import ImpossibleError, PentoError
+from ..i18n import N_, tr
 from ..limits import MAX_SIDE, number
 from . import freeform
 from .board import Board
@@ -44,9 +45,9 @@ def _prove(puzzle: Puzzle, what: str, progress: ProgressFn | None = None) -> Puz
     problem = Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused)
     result = problem.first(Budget(max_seconds=PROOF_SECONDS), progress)
     if result.status == "none":
-        raise ImpossibleError(f"{what} has no cover")
+        raise ImpossibleError(tr("{what} has no cover", what=what))
     if result.status == "unknown":
-        raise PentoError(f"the solver could not decide {what} in time")
+        raise PentoError(tr("the solver could not decide {what} in time", what=what))
     return puzzle
 
 
@@ -54,9 +55,15 @@ def multiplication(letter: str, k: int, progress: ProgressFn | None = None) -> P
     """The k-times scaled pentomino ``letter``, to cover with k*k of the other 11 (k = 2 or 3)."""
     letter = letter.upper()
     if letter not in PENTOMINOES:
-        raise PentoError(f"{letter!r} is not a pentomino ({PENTOMINO_LETTERS})")
+        raise PentoError(
+            tr(
+                "{letter!r} is not a pentomino ({PENTOMINO_LETTERS})",
+                letter=letter,
+                PENTOMINO_LETTERS=PENTOMINO_LETTERS,
+            )
+        )
     if k not in (2, 3):
-        raise PentoError("the scale is 2 (duplication) or 3 (triplication)")
+        raise PentoError(tr("the scale is 2 (duplication) or 3 (triplication)"))
     others = PieceSet.pentominoes(PENTOMINO_LETTERS.replace(letter, ""))
     puzzle = Puzzle(Board(scaled(PENTOMINOES[letter].shape, k)), others, allow_unused=True)
     name = {2: "doubled", 3: "tripled"}[k]
@@ -75,9 +82,9 @@ def parallelogram_triples() -> list[tuple[int, int, int]]:
 
 def parallelogram(b: int, d: int, s: int, progress: ProgressFn | None = None) -> Puzzle:
     if b * d * s != 60 or d < 2:
-        raise PentoError("a toothed parallelogram here has b * d * s = 60 and at least 2 teeth")
+        raise PentoError(tr("a toothed parallelogram here has b * d * s = 60 and at least 2 teeth"))
     puzzle = Puzzle(Board(parallelogram_cells(b, d, s)), PieceSet.pentominoes())
-    return _prove(puzzle, f"the toothed parallelogram ({b}, {d}, {s})", progress)
+    return _prove(puzzle, tr("the toothed parallelogram ({b}, {d}, {s})", b=b, d=d, s=s), progress)
 
 
 def eight_by_eight_with_holes(seed: int, holes: int = 4, progress: ProgressFn | None = None) -> Puzzle:
@@ -87,10 +94,10 @@ def eight_by_eight_with_holes(seed: int, holes: int = 4, progress: ProgressFn | 
     for _ in range(200):
         removed: set[Cell] = set(rng.sample(full, holes))
         try:
-            return _prove(Puzzle(Board(frozenset(full) - removed), PieceSet.pentominoes()), "this board", progress)
+            return _prove(Puzzle(Board(frozenset(full) - removed), PieceSet.pentominoes()), tr("this board"), progress)
         except PentoError:
             continue
-    raise PentoError("no coverable 8x8 board with holes was found")
+    raise PentoError(tr("no coverable 8x8 board with holes was found"))
 
 
 def generate(params: str, seed: int, progress: ProgressFn | None = None) -> Puzzle | None:
@@ -108,31 +115,34 @@ def generate(params: str, seed: int, progress: ProgressFn | None = None) -> Puzz
                 return multiplication(letter, k, progress)
             except ImpossibleError:
                 continue  # X and V doubled: no cover, so not offered
-        raise PentoError("no pentomino could be scaled and covered")
+        raise PentoError(tr("no pentomino could be scaled and covered"))
     if kind == "parallelogram":
         if arg:
             parts = arg.split(",")
             if len(parts) != 3:
-                raise PentoError("a parallelogram is b,d,s (e.g. 10,6,1)")
-            b, d, s = (number(x, "a parallelogram's b, d and s", 0, MAX_SIDE) for x in parts)
+                raise PentoError(tr("a parallelogram is b,d,s (e.g. 10,6,1)"))
+            b, d, s = (number(x, N_("a parallelogram's b, d and s"), 0, MAX_SIDE) for x in parts)
             return parallelogram(b, d, s, progress)
         for triple in rng.sample(parallelogram_triples(), len(parallelogram_triples())):
             try:
                 return parallelogram(*triple, progress=progress)
             except PentoError:
                 continue
-        raise PentoError("no toothed parallelogram could be covered")
+        raise PentoError(tr("no toothed parallelogram could be covered"))
     if kind == "holes":
         return eight_by_eight_with_holes(seed, progress=progress)
     if kind == "freeform":
         version, _, n_text = arg.partition(":")
         if version not in freeform.VERSIONS:
             raise PentoError(
-                f"a free-form board is freeform:VERSION:N with VERSION one of {', '.join(freeform.VERSIONS)}"
+                tr(
+                    "a free-form board is freeform:VERSION:N with VERSION one of {value}",
+                    value=", ".join(freeform.VERSIONS),
+                )
             )
-        n = number(n_text, "the number of pentominoes of a free-form board", 2, 12)
+        n = number(n_text, N_("the number of pentominoes of a free-form board"), 2, 12)
         limit = (freeform.min_perimeter(5 * n) + 10 * n + 2) // 2 if version == "1.2" else None
         board = freeform.build(version, n, rng, limit)
         puzzle = Puzzle(board.board, PieceSet.pentominoes(), allow_unused=n < 12)
-        return _prove(puzzle, "this free-form board", progress)
+        return _prove(puzzle, tr("this free-form board"), progress)
     return None

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ParseError
+from ..i18n import N_, tr
 from ..limits import MAX_DESC, MAX_SIDE, MAX_TEXT, within
 from .board import Board, parse_board
 from .pieces import PieceSet, parse_piece_names, parse_pieces_text, write_pieces_text
@@ -58,15 +59,15 @@ class Puzzle:
 
 def parse_puzzle(spec: str, max_side: int = MAX_SIDE) -> Puzzle:
     """Parse a one-line spec ``BOARD~PIECES~FLAGS``."""
-    within(spec, "the puzzle description", MAX_DESC)
+    within(spec, N_("the puzzle description"), MAX_DESC)
     parts = spec.strip().split("~")
     if len(parts) > 3:
-        raise ParseError("a puzzle is BOARD~PIECES~FLAGS: too many '~'")
+        raise ParseError(tr("a puzzle is BOARD~PIECES~FLAGS: too many '~'"))
     board_spec, names, flags = ([*parts, "", ""])[:3]
     if not board_spec.strip():
-        raise ParseError("the puzzle description has no board")
+        raise ParseError(tr("the puzzle description has no board"))
     if set(flags) - set("ou"):
-        raise ParseError(f"unknown flags {flags!r}: 'o' is one-sided, 'u' allows pieces left over")
+        raise ParseError(tr("unknown flags {flags!r}: 'o' is one-sided, 'u' allows pieces left over", flags=flags))
     board = parse_board(board_spec)
     _check_side(board, max_side)
     pieces = parse_piece_names(names or DEFAULT_PIECES, one_sided="o" in flags)
@@ -75,17 +76,17 @@ def parse_puzzle(spec: str, max_side: int = MAX_SIDE) -> Puzzle:
 
 def parse_puzzle_text(body: str, max_side: int = MAX_SIDE) -> Puzzle:
     """Parse the text file format (see the module docstring)."""
-    lines = within(body, "the puzzle text", MAX_TEXT).replace("\r\n", "\n").split("\n")
+    lines = within(body, N_("the puzzle text"), MAX_TEXT).replace("\r\n", "\n").split("\n")
     flags: set[str] = set()
     if lines and lines[0].lstrip().startswith(";"):
         words = lines[0].lstrip(" ;").replace(",", " ").split()
         unknown = set(words) - {"one-sided", "allow-unused"}
         if unknown:
-            raise ParseError(f"unknown flag {sorted(unknown)[0]!r} (use one-sided, allow-unused)", 1)
+            raise ParseError(tr("unknown flag {value!r} (use one-sided, allow-unused)", value=sorted(unknown)[0]), 1)
         flags = set(words)
         lines[0] = ""
     if "---" not in [line.strip() for line in lines]:
-        raise ParseError("missing the line '---' between the board and the pieces")
+        raise ParseError(tr("missing the line '---' between the board and the pieces"))
     cut = [line.strip() for line in lines].index("---")
     board = parse_board("\n".join(lines[:cut]))
     _check_side(board, max_side)
@@ -99,4 +100,11 @@ def parse_puzzle_text(body: str, max_side: int = MAX_SIDE) -> Puzzle:
 
 def _check_side(board: Board, max_side: int) -> None:
     if board.height > max_side or board.width > max_side:
-        raise ParseError(f"the board is {board.height}x{board.width}; at most {max_side} cells a side")
+        raise ParseError(
+            tr(
+                "the board is {height}x{width}; at most {max_side} cells a side",
+                height=board.height,
+                width=board.width,
+                max_side=max_side,
+            )
+        )

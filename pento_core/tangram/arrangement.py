@@ -15,9 +15,16 @@ import re
 from dataclasses import dataclass
 
 from ..errors import ParseError
+from ..i18n import N_, tr
 from .geometry import TANS, Point, Polygon, add, ccw, mirror, parse_point, rotate45, shape
 
-CODES = {"S": "small triangle", "M": "medium triangle", "L": "large triangle", "Q": "square", "P": "parallelogram"}
+CODES = {
+    "S": N_("small triangle"),
+    "M": N_("medium triangle"),
+    "L": N_("large triangle"),
+    "Q": N_("square"),
+    "P": N_("parallelogram"),
+}
 _PLACED = re.compile(r"^\s*([SMLQP])([0-7])(')?@(.+)$")
 
 
@@ -44,7 +51,7 @@ class Placed:
 def parse_placed(text: str) -> Placed:
     m = _PLACED.match(text)
     if not m:
-        raise ParseError(f"{text.strip()[:30]!r} is not a placed tan like L3@1,2 or P0'@0,√2")
+        raise ParseError(tr("{value!r} is not a placed tan like L3@1,2 or P0'@0,√2", value=text.strip()[:30]))
     return Placed(m.group(1), int(m.group(2)), m.group(3) is not None, parse_point(m.group(4).strip()))
 
 
@@ -53,7 +60,7 @@ def parse(text: str) -> list[Placed]:
     placed = [parse_placed(t) for t in text.split(";") if t.strip()]
     counts = {name: sum(1 for p in placed if CODES[p.code] == name) for name in TANS}
     if counts != TANS:
-        raise ParseError("an arrangement places the seven tans: S, S, M, L, L, Q and P")
+        raise ParseError(tr("an arrangement places the seven tans: S, S, M, L, L, Q and P"))
     return placed
 
 

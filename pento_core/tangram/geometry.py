@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import ParseError
+from ..i18n import tr
 from .number import HALF_ROOT2, ONE, ROOT2, ZERO, Surd, parse
 
 Point = tuple[Surd, Surd]
@@ -119,7 +120,7 @@ def identify(poly: Polygon) -> str | None:
 def parse_point(text: str) -> Point:
     x, sep, y = text.partition(",")
     if not sep:
-        raise ParseError(f"{text[:30]!r} is not a point x,y")
+        raise ParseError(tr("{value!r} is not a point x,y", value=text[:30]))
     return (parse(x), parse(y))
 
 
@@ -127,9 +128,9 @@ def parse_polygon(line: str) -> Polygon:
     """A polygon: its points ``x,y`` separated by spaces."""
     points = tuple(parse_point(t) for t in line.split())
     if len(points) < 3:
-        raise ParseError("a polygon has at least three points")
+        raise ParseError(tr("a polygon has at least three points"))
     if area2(points).sign() == 0:
-        raise ParseError("a polygon's points must not all lie on one line")
+        raise ParseError(tr("a polygon's points must not all lie on one line"))
     return ccw(points)
 
 

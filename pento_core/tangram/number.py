@@ -18,6 +18,7 @@ from fractions import Fraction
 from math import gcd
 
 from ..errors import ParseError
+from ..i18n import tr
 
 _RATIONAL = re.compile(r"^[+-]?[0-9]{1,12}(?:/[0-9]{1,12})?$")
 
@@ -95,7 +96,7 @@ class Surd:
         # integer, and never 0 for a non-zero number (√2 is irrational)
         norm = other.p * other.p - 2 * other.q * other.q
         if norm == 0:
-            raise ZeroDivisionError("division by zero")
+            raise ZeroDivisionError(tr("division by zero"))
         p1, q1, p2, q2 = self.p, self.q, other.p, -other.q
         return Surd._of((p1 * p2 + 2 * q1 * q2) * other.d, (p1 * q2 + q1 * p2) * other.d, self.d * norm)
 
@@ -148,11 +149,11 @@ HALF_ROOT2 = Surd(Fraction(0), Fraction(1, 2))  # cos 45° = sin 45°
 
 def _rational(text: str, whole: str) -> Fraction:
     if not _RATIONAL.match(text):
-        raise ParseError(f"{whole[:30]!r} is not a number like 3/2, √2, 1/2√2 or -3/2+2√2")
+        raise ParseError(tr("{value!r} is not a number like 3/2, √2, 1/2√2 or -3/2+2√2", value=whole[:30]))
     try:
         return Fraction(text)
     except ZeroDivisionError:
-        raise ParseError(f"{whole[:30]!r} divides by zero") from None
+        raise ParseError(tr("{value!r} divides by zero", value=whole[:30])) from None
 
 
 def parse(text: str) -> Surd:
@@ -166,7 +167,7 @@ def parse(text: str) -> Surd:
     if "√2" not in t:
         return Surd(_rational(t, whole))
     if not t.endswith("√2") or t.count("√2") > 1:
-        raise ParseError(f"{whole[:30]!r} is not a number like 3/2, √2, 1/2√2 or -3/2+2√2")
+        raise ParseError(tr("{value!r} is not a number like 3/2, √2, 1/2√2 or -3/2+2√2", value=whole[:30]))
     body = t[:-2]
     cut = max(body.rfind("+"), body.rfind("-"))
     if cut > 0:  # a, then the sign of b

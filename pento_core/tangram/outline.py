@@ -30,6 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
+from ..i18n import tr
 from .geometry import (
     Point,
     Polygon,
@@ -250,14 +251,22 @@ def check(target: Silhouette, pieces: list[Polygon], allow_mirror: bool = False)
     for i in range(len(pieces)):
         for j in range(i):
             if overlap(pieces[i], pieces[j]):
-                return Verdict(False, f"the {names[i]} and the {names[j]} overlap", progress(target, pieces, None))
+                return Verdict(
+                    False,
+                    tr("the {first} and the {second} overlap", first=tr(str(names[i])), second=tr(str(names[j]))),
+                    progress(target, pieces, None),
+                )
     loops = union_loops(pieces)
     outlines = [loop for loop in loops if area2(loop).sign() > 0]
     holes = [loop for loop in loops if area2(loop).sign() < 0]
     if len(outlines) != 1:
-        return Verdict(False, f"the tans form {len(outlines)} separate figures", progress(target, pieces, loops))
+        return Verdict(
+            False,
+            tr("the tans form {n_outlines} separate figures", n_outlines=len(outlines)),
+            progress(target, pieces, loops),
+        )
     if holes and not target.holes:
-        return Verdict(False, "the figure has a hole the silhouette does not have", progress(target, pieces, loops))
+        return Verdict(False, tr("the figure has a hole the silhouette does not have"), progress(target, pieces, loops))
     if not matches(outlines[0], holes, target, allow_mirror):
-        return Verdict(False, "the outline is not the silhouette's", progress(target, pieces, loops))
+        return Verdict(False, tr("the outline is not the silhouette's"), progress(target, pieces, loops))
     return Verdict(True, "", 100)

@@ -21,6 +21,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..errors import ParseError
+from ..i18n import tr
 from .arrangement import Placed
 from .geometry import Point, Polygon, sub
 from .number import Surd
@@ -35,10 +36,10 @@ _FLOAT = re.compile(r"^-?[0-9]{1,4}(?:\.[0-9]{1,8})?$")
 def parse_float(text: str, what: str) -> float:
     """A plain decimal number from the page (no exponent, no ``nan``): a drop's coordinate."""
     if not _FLOAT.match(text):
-        raise ParseError(f"{what} must be a decimal number like -1.25, not {text[:20]!r}")
+        raise ParseError(tr("{what} must be a decimal number like -1.25, not {value!r}", what=what, value=text[:20]))
     value = float(text)
     if abs(value) > REACH:
-        raise ParseError(f"{what} must lie within {REACH} units of the table's centre")
+        raise ParseError(tr("{what} must lie within {REACH} units of the table's centre", what=what, REACH=REACH))
     return value
 
 

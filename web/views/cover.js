@@ -3,6 +3,7 @@
 // rotation takes a piece comes from the core's piece table, and every drop is
 // checked by the core (host.move), which says why a refused one is refused.
 import { button, el } from "../dom.js";
+import { N_, t } from "../i18n.js";
 import { colorOf, drawCells, fitToStage } from "./paint.js";
 
 const LONG_PRESS_MS = 550;
@@ -16,16 +17,16 @@ const TOUCH_LIFT = 1.7; // cells: a piece dragged by a finger is drawn this far 
 export const PRINT = "tiles";
 
 export const KEYS = [
-  ["[ and ] (or , and .)", "choose a piece from the tray"],
-  ["Shift + letter", "choose that piece (Shift+F for F)"],
-  ["Arrow keys", "move the cursor on the board"],
-  ["Enter or Space", "put the piece down at the cursor, or pick up the piece under it"],
-  ["R", "rotate clockwise"],
-  ["H / V", "mirror: top and bottom swap / left and right swap"],
-  ["Delete", "take the piece under the cursor back to the tray"],
-  ["Ctrl+Z / Ctrl+Y", "undo / redo"],
-  ["Escape", "let go of the piece"],
-  ["?", "this help"],
+  [N_("[ and ] (or , and .)"), N_("choose a piece from the tray")],
+  [N_("Shift + letter"), N_("choose that piece (Shift+F for F)")],
+  [N_("Arrow keys"), N_("move the cursor on the board")],
+  [N_("Enter or Space"), N_("put the piece down at the cursor, or pick up the piece under it")],
+  ["R", N_("rotate clockwise")],
+  ["H / V", N_("mirror: top and bottom swap / left and right swap")],
+  [N_("Delete"), N_("take the piece under the cursor back to the tray")],
+  [N_("Ctrl+Z / Ctrl+Y"), N_("undo / redo")],
+  [N_("Escape"), N_("let go of the piece")],
+  ["?", N_("this help")],
 ];
 
 export function createView({ root, info, host }) {
@@ -52,7 +53,7 @@ export function createView({ root, info, host }) {
   // -- DOM --------------------------------------------------------------------------------
   const canvas = el("canvas", { tabIndex: 0, className: "board-canvas" });
   canvas.setAttribute("role", "application");
-  canvas.setAttribute("aria-roledescription", "pentomino board");
+  canvas.setAttribute("aria-roledescription", t("pentomino board"));
   const describe = el("p", { className: "sr-only", id: "board-description" });
   describe.setAttribute("aria-live", "polite");
   canvas.setAttribute("aria-describedby", "board-description");
@@ -62,14 +63,14 @@ export function createView({ root, info, host }) {
     fn();
   };
   const tools = el("div", { className: "view-tools" }, [
-    button("⟳ Rotate", "Rotate the piece in focus clockwise (R)", tool(() => transform("rotate"))),
-    button("⇅ Mirror H", "Mirror in the horizontal axis: top and bottom swap (H)", tool(() => transform("mirror_h"))),
-    button("⇆ Mirror V", "Mirror in the vertical axis: left and right swap (V)", tool(() => transform("mirror_v"))),
-    ...(fixed ? [] : [button("Clear", "Take every piece off the board", tool(() => host.move("clear")))]),
+    button(t("⟳ Rotate"), t("Rotate the piece in focus clockwise (R)"), tool(() => transform("rotate"))),
+    button(t("⇅ Mirror H"), t("Mirror in the horizontal axis: top and bottom swap (H)"), tool(() => transform("mirror_h"))),
+    button(t("⇆ Mirror V"), t("Mirror in the vertical axis: left and right swap (V)"), tool(() => transform("mirror_v"))),
+    ...(fixed ? [] : [button(t("Clear"), t("Take every piece off the board"), tool(() => host.move("clear")))]),
   ]);
   if (K > 1) {
     for (let k = 0; k < K; k++) {
-      tools.append(button(`Empty copy ${k + 1}`, `Take the pieces of copy ${k + 1} back`, tool(() => host.move(`clear#${k}`))));
+      tools.append(button(t("Empty copy {copy}", { copy: k + 1 }), t("Take the pieces of copy {copy} back", { copy: k + 1 }), tool(() => host.move(`clear#${k}`))));
     }
   }
   tools.querySelectorAll("button").forEach((b, i) => (b.dataset.action = ["rotate", "mirror_h", "mirror_v", "clear"][i]));
@@ -77,10 +78,10 @@ export function createView({ root, info, host }) {
   menu.setAttribute("role", "menu");
   const goal = el("p", { className: "goal", textContent: info.goal || "" });
   // the players in turn order (Last Fit): whose turn it is is marked; names are text, never markup
-  const players = el("ol", { className: "players", ariaLabel: "players" });
+  const players = el("ol", { className: "players", ariaLabel: t("players") });
   if (info.players) {
     players.replaceChildren(...info.players.map((name) => el("li", { textContent: name })));
-    const replay = button("Replay", "Play the finished game again, move by move", () => replayGame());
+    const replay = button(t("Replay"), t("Play the finished game again, move by move"), () => replayGame());
     replay.hidden = true;
     replay.dataset.action = "replay";
     tools.append(replay);
@@ -328,11 +329,12 @@ export function createView({ root, info, host }) {
   }
 
   function describeBoard() {
-    const placed = view.placements.map((p) => p.piece).join(", ") || "none";
-    const f = focus ? ` Piece in focus: ${focus.name}.` : "";
-    const copies = K > 1 ? ` (${K} copies)` : "";
-    describe.textContent = `Board ${R} by ${C}${copies}; covered ${view.covered} of ${view.area} cells; placed: ${placed}.${f}`;
-    canvas.setAttribute("aria-label", `Pentomino board, ${R} rows by ${C} columns. Keys are listed under Help.`);
+    const placed = view.placements.map((p) => p.piece).join(", ") || t("none");
+    const f = focus ? " " + t("Piece in focus: {piece}.", { piece: focus.name }) : "";
+    const copies = K > 1 ? " " + t("({n} copies)", { n: K }) : "";
+    describe.textContent =
+      t("Board {rows} by {cols}{copies}; covered {covered} of {area} cells; placed: {placed}.", { rows: R, cols: C, copies, covered: view.covered, area: view.area, placed }) + f;
+    canvas.setAttribute("aria-label", t("Pentomino board, {rows} rows by {cols} columns. Keys are listed under Help.", { rows: R, cols: C }));
   }
 
   // -- focus and transforms ---------------------------------------------------------------------------
@@ -356,7 +358,7 @@ export function createView({ root, info, host }) {
       return;
     }
     if (!focus) {
-      host.status("Pick a piece first: click it, or press [ and ] to choose one.", "info");
+      host.status(t("Pick a piece first: click it, or press [ and ] to choose one."), "info");
       return;
     }
     const table = pieces.get(focus.name)[kind];
@@ -383,7 +385,7 @@ export function createView({ root, info, host }) {
   async function place(name, o, k, row, col, from) {
     const to = `${name}${o}@${row},${col}${sfx(k)}`;
     const move = from ? `${from.cells[0][0]},${from.cells[0][1]}${sfx(from.copy || 0)}>${to}` : to;
-    if (againstComputer) host.status("The computer is thinking…");
+    if (againstComputer) host.status(t("The computer is thinking…"));
     const result = await host.move(move);
     if (result.ok) {
       const placed = view.placements.find(
@@ -397,7 +399,7 @@ export function createView({ root, info, host }) {
     flashRefused(k, pieceCells(name, o).map(([a, b]) => [a + row, b + col]));
     if (from && result.code === "illegal_move") {
       // a refused drop of a placed piece leaves it where it was
-      host.status(`${result.message} ${name} stays where it was.`, "error");
+      host.status(t("{message} {name} stays where it was.", { message: result.message, name }), "error");
       draw();
     }
     return false;
@@ -422,7 +424,7 @@ export function createView({ root, info, host }) {
     const moves = final.moves || [];
     const token = (replaying = { stop: false });
     const replayButton = tools.querySelector("[data-action=replay]");
-    replayButton.textContent = "Stop replay";
+    replayButton.textContent = t("Stop replay");
     setFocus(null);
     try {
       showFrame({ ...final, placements: [], available: Object.fromEntries(names.map((n) => [n, 1])), turn: 0 }, "Replay: the empty board.");
@@ -430,13 +432,13 @@ export function createView({ root, info, host }) {
         await sleep(REPLAY_STEP_MS);
         if (token.stop) break;
         const state = moves.slice(0, k).join(";");
-        const r = await host.request("load", { game: info.replay.game, desc: info.replay.desc, state }, { label: "Replaying", quiet: true });
+        const r = await host.request("load", { game: info.replay.game, desc: info.replay.desc, state }, { label: t("Replaying"), quiet: true });
         if (!token.stop) showFrame(r.view, `Replay: move ${k} of ${moves.length}, ${r.view.placements[k - 1].piece}.`);
       }
       if (!token.stop) await sleep(REPLAY_STEP_MS);
     } finally {
       replaying = null;
-      replayButton.textContent = "Replay";
+      replayButton.textContent = t("Replay");
       if (!token.superseded) showFrame(final, final.summary); // unless a newer position came meanwhile
     }
   }
@@ -454,7 +456,7 @@ export function createView({ root, info, host }) {
   }
 
   async function takeBack(p) {
-    if (fixed) return host.status("Pieces on the board stay in this game.");
+    if (fixed) return host.status(t("Pieces on the board stay in this game."));
     trayOrient.set(p.piece, p.orientation);
     const result = await host.move(`-${p.cells[0][0]},${p.cells[0][1]}${sfx(p.copy || 0)}`);
     if (result.ok) setFocus({ name: p.piece, from: "tray" });
@@ -516,7 +518,7 @@ export function createView({ root, info, host }) {
         ? { name: hit.name, from: "board", placement: hit.placement, grab: hit.grab }
         : { name: hit.name, from: "tray", grab: hit.grab },
     );
-    if (hit.from === "tray") host.status(`${hit.name} chosen: drag it onto the board, or tap the cell where it should go.`);
+    if (hit.from === "tray") host.status(t("{name} chosen: drag it onto the board, or tap the cell where it should go.", { name: hit.name }));
     drag = { ...hit, x, y, startX: x, startY: y, moved: false, pointerId: e.pointerId, pointerType: e.pointerType, timer: null };
     canvas.style.cursor = "grabbing";
     if (e.pointerType !== "mouse") {
@@ -567,7 +569,7 @@ export function createView({ root, info, host }) {
     } else if (d.from === "board" && overTray) {
       await takeBack(d.placement);
     } else if (d.from === "board") {
-      host.status(`${d.name} stays where it was: drop it on the board, or on the tray to take it off.`);
+      host.status(t("{name} stays where it was: drop it on the board, or on the tray to take it off.", { name: d.name }));
       draw();
     } else {
       trayOrient.set(d.name, d.o);
@@ -595,11 +597,11 @@ export function createView({ root, info, host }) {
   function openMenu(x, y, hit) {
     setFocus(hit.from === "board" ? { name: hit.name, from: "board", placement: hit.placement } : { name: hit.name, from: "tray" });
     const items = [
-      ["Rotate (R)", () => transform("rotate")],
-      ["Mirror horizontally (H)", () => transform("mirror_h")],
-      ["Mirror vertically (V)", () => transform("mirror_v")],
+      [t("Rotate (R)"), () => transform("rotate")],
+      [t("Mirror horizontally (H)"), () => transform("mirror_h")],
+      [t("Mirror vertically (V)"), () => transform("mirror_v")],
     ];
-    if (hit.from === "board" && !fixed) items.push(["Take back", () => (closeMenu(), takeBack(hit.placement))]);
+    if (hit.from === "board" && !fixed) items.push([t("Take back"), () => (closeMenu(), takeBack(hit.placement))]);
     menu.replaceChildren(
       ...items.map(([label, fn]) => {
         const b = button(label, label, fn);
@@ -637,7 +639,7 @@ export function createView({ root, info, host }) {
     const i = focus && focus.from === "tray" ? avail.indexOf(focus.name) : -1;
     const next = avail[(i + step + avail.length) % avail.length];
     setFocus({ name: next, from: "tray" });
-    host.status(`${next} in hand: move with the arrow keys, Enter to place.`);
+    host.status(t("{next} in hand: move with the arrow keys, Enter to place.", { next }));
   }
 
   canvas.addEventListener("keydown", async (e) => {
@@ -669,11 +671,11 @@ export function createView({ root, info, host }) {
       } else if (focus && focus.from === "board" && !(here && here.text === focus.placement.text)) {
         const p = focus.placement;
         await place(p.piece, p.orientation, cursor.k, cursor.r, cursor.c, p);
-      } else if (here && fixed) host.status("Pieces on the board stay in this game.");
+      } else if (here && fixed) host.status(t("Pieces on the board stay in this game."));
       else if (here) {
         setFocus({ name: here.piece, from: "board", placement: here });
         cursor = { k: here.copy || 0, r: here.row, c: here.col };
-        host.status(`${here.piece} picked up: move it with the arrow keys, Enter to put it down.`);
+        host.status(t("{piece} picked up: move it with the arrow keys, Enter to put it down.", { piece: here.piece }));
       }
     } else if (k === "Delete" || k === "Backspace") {
       const here = placementAt(cursor.k, cursor.r, cursor.c) || (focus && focus.from === "board" ? focus.placement : null);

@@ -2,6 +2,7 @@
 // move the core checks (host.move), and what counts as a mistake, a broken line or a finished
 // board comes from the core's view. Tap cycles a square through X, O and empty.
 import { button, el } from "../dom.js";
+import { N_, t, tn } from "../i18n.js";
 import { fitToStage, gridLayout } from "./paint.js";
 
 const MAX_CELL = 84; // CSS pixels a square: a 6 x 6 board still fills a projector
@@ -13,15 +14,15 @@ const INK = { given: "#1b1b1b", X: "#1d4ed8", O: "#b45309", anchor: "#7b1fa2" };
 export const PRINT = "marks";
 
 export const KEYS = [
-  ["Arrow keys", "move the cursor"],
-  ["X / O", "put an X or an O in the square"],
-  ["Space or Enter", "cycle the square: X, O, empty"],
-  ["Backspace or Delete", "empty the square"],
-  ["A", "set an anchor"],
-  ["B", "back to the anchor"],
-  ["C", "check for mistakes"],
-  ["Ctrl+Z / Ctrl+Y", "undo / redo"],
-  ["?", "this help"],
+  [N_("Arrow keys"), N_("move the cursor")],
+  ["X / O", N_("put an X or an O in the square")],
+  [N_("Space or Enter"), N_("cycle the square: X, O, empty")],
+  [N_("Backspace or Delete"), N_("empty the square")],
+  ["A", N_("set an anchor")],
+  ["B", N_("back to the anchor")],
+  ["C", N_("check for mistakes")],
+  [N_("Ctrl+Z / Ctrl+Y"), N_("undo / redo")],
+  ["?", N_("this help")],
 ];
 
 function readSetting() {
@@ -58,13 +59,13 @@ export function createView({ root, info, host }) {
 
   const canvas = el("canvas", { tabIndex: 0, className: "board-canvas" });
   canvas.setAttribute("role", "application");
-  canvas.setAttribute("aria-roledescription", "GandaGalo board");
+  canvas.setAttribute("aria-roledescription", t("GandaGalo board"));
   const describe = el("p", { className: "sr-only" });
   describe.setAttribute("aria-live", "polite");
-  const anchorButton = button("Anchor", "Remember this position before trying a supposition (A)", () => send("anchor"));
-  const backButton = button("Back to anchor", "Return to the position of the latest anchor (B)", () => send("back"));
-  const keepButton = button("Keep", "The supposition was right: drop the anchor and keep the marks", () => send("keep"));
-  const checkButton = button("Check", "Show the mistakes on the board now (C)", () => check());
+  const anchorButton = button(t("Anchor"), t("Remember this position before trying a supposition (A)"), () => send("anchor"));
+  const backButton = button(t("Back to anchor"), t("Return to the position of the latest anchor (B)"), () => send("back"));
+  const keepButton = button(t("Keep"), t("The supposition was right: drop the anchor and keep the marks"), () => send("keep"));
+  const checkButton = button(t("Check"), t("Show the mistakes on the board now (C)"), () => check());
   const mistakesBox = el("input", { type: "checkbox", checked: showMistakes });
   mistakesBox.addEventListener("change", () => {
     showMistakes = mistakesBox.checked;
@@ -72,7 +73,7 @@ export function createView({ root, info, host }) {
     draw();
     if (showMistakes) report();
   });
-  const tools = el("div", { className: "view-tools", role: "toolbar", ariaLabel: "GandaGalo tools" }, [
+  const tools = el("div", { className: "view-tools", role: "toolbar", ariaLabel: t("GandaGalo tools") }, [
     anchorButton,
     backButton,
     keepButton,
@@ -201,11 +202,17 @@ export function createView({ root, info, host }) {
   const name = ([r, c]) => `(${r + 1},${c + 1})`;
 
   function describeBoard() {
-    const anchors = view.anchors ? ` ${view.anchors === 1 ? "One anchor" : `${view.anchors} anchors`} set.` : "";
+    const anchors = view.anchors ? " " + tn("One anchor set.", "{n} anchors set.", view.anchors) : "";
     const [r, c] = cursor;
-    const here = blocked.has(key(r, c)) ? "blocked" : givens.has(key(r, c)) ? `given ${givens.get(key(r, c))}` : markAt(r, c) === "." ? "empty" : markAt(r, c);
-    describe.textContent = `${view.summary || ""}${anchors} Cursor at ${name(cursor)}: ${here}.`;
-    canvas.setAttribute("aria-label", `GandaGalo board, ${R} rows by ${C} columns. Keys are listed under Help.`);
+    const here = blocked.has(key(r, c))
+      ? t("blocked")
+      : givens.has(key(r, c))
+        ? t("given {mark}", { mark: givens.get(key(r, c)) })
+        : markAt(r, c) === "."
+          ? t("empty")
+          : markAt(r, c);
+    describe.textContent = `${view.summary || ""}${anchors} ` + t("Cursor at {square}: {here}.", { square: name(cursor), here });
+    canvas.setAttribute("aria-label", t("GandaGalo board, {rows} rows by {cols} columns. Keys are listed under Help.", { rows: R, cols: C }));
   }
 
   function sync() {
@@ -227,12 +234,12 @@ export function createView({ root, info, host }) {
   function report() {
     const n = view.wrong.length;
     const b = view.broken.length;
-    if (!n && !b) host.status("No mistakes so far.", "success");
+    if (!n && !b) host.status(t("No mistakes so far."), "success");
     else {
       const parts = [];
-      if (b) parts.push("three equal marks in a line");
-      if (n) parts.push(`${n === 1 ? "one mark" : `${n} marks`} the solution does not have`);
-      host.status(`Marked in red: ${parts.join(", and ")}.`, "error");
+      if (b) parts.push(t("three equal marks in a line"));
+      if (n) parts.push(tn("one mark the solution does not have", "{n} marks the solution does not have", n));
+      host.status(t("Marked in red: {what}.", { what: parts.join(t(", and ")) }), "error");
     }
   }
 
@@ -249,8 +256,8 @@ export function createView({ root, info, host }) {
   function set([r, c], mark) {
     return later(async () => {
       const k = key(r, c);
-      if (blocked.has(k)) return host.status(`The square at ${name([r, c])} is blocked: nobody plays there.`);
-      if (givens.has(k)) return host.status(`The ${givens.get(k)} at ${name([r, c])} is given and stays.`);
+      if (blocked.has(k)) return host.status(t("The square at {square} is blocked: nobody plays there.", { square: name([r, c]) }));
+      if (givens.has(k)) return host.status(t("The {mark} at {square} is given and stays.", { mark: givens.get(k), square: name([r, c]) }));
       const want = mark(marks.get(k) || ".");
       if ((marks.get(k) || ".") !== want) await host.move(`${r},${c}=${want}`);
     });
@@ -284,7 +291,7 @@ export function createView({ root, info, host }) {
     else if (k === "a") send("anchor");
     else if (k === "b") {
       if (view.anchors) send("back");
-      else host.status("There is no anchor to go back to: press A to set one.");
+      else host.status(t("There is no anchor to go back to: press A to set one."));
     } else if (k === "c") check();
     else return;
     e.preventDefault();

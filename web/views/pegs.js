@@ -2,6 +2,7 @@
 // or tap the peg and then the hole. It knows no rules: the jumps it offers are the core's list
 // (view.moves), and every jump is checked by the core (host.move).
 import { el } from "../dom.js";
+import { N_, t, tn } from "../i18n.js";
 import { drawFinishRing, drawHole, fitToStage, gridLayout } from "./paint.js";
 import { createEditor } from "./pegs_editor.js";
 
@@ -14,11 +15,11 @@ const MAX_CELL = 180; // CSS pixels a hole: a 5-row triangle still fills a proje
 export const PRINT = "holes";
 
 export const KEYS = [
-  ["Arrow keys", "move the cursor"],
-  ["Enter or Space", "choose the peg under the cursor, or jump the chosen peg to the cursor"],
-  ["Escape", "let go of the chosen peg"],
-  ["Ctrl+Z / Ctrl+Y", "undo / redo"],
-  ["?", "this help"],
+  [N_("Arrow keys"), N_("move the cursor")],
+  [N_("Enter or Space"), N_("choose the peg under the cursor, or jump the chosen peg to the cursor")],
+  [N_("Escape"), N_("let go of the chosen peg")],
+  [N_("Ctrl+Z / Ctrl+Y"), N_("undo / redo")],
+  ["?", N_("this help")],
 ];
 
 export function createView({ root, info, host }) {
@@ -37,11 +38,11 @@ export function createView({ root, info, host }) {
 
   const canvas = el("canvas", { tabIndex: 0, className: "board-canvas" });
   canvas.setAttribute("role", "application");
-  canvas.setAttribute("aria-roledescription", "peg solitaire board");
+  canvas.setAttribute("aria-roledescription", t("peg solitaire board"));
   const describe = el("p", { className: "sr-only" });
   describe.setAttribute("aria-live", "polite");
   const stage = el("div", { className: "stage" }, [canvas]);
-  const drawButton = el("button", { type: "button", textContent: "Draw a board", className: "draw-board" });
+  const drawButton = el("button", { type: "button", textContent: t("Draw a board"), className: "draw-board" });
   const head = el("div", { className: "view-head" }, [el("p", { className: "goal", textContent: info.goal || "" }), drawButton]);
   root.replaceChildren(head, stage, describe);
   const ctx = canvas.getContext("2d");
@@ -141,8 +142,9 @@ export function createView({ root, info, host }) {
   }
 
   function describeBoard() {
-    describe.textContent = `${view.left} pegs left. ${chosen ? `Peg at row ${chosen[0] + 1}, column ${chosen[1] + 1} chosen.` : ""}`;
-    canvas.setAttribute("aria-label", `Peg solitaire board, ${info.holes.length} holes. Keys are listed under Help.`);
+    const left = tn("{n} peg left.", "{n} pegs left.", view.left);
+    describe.textContent = chosen ? `${left} ${t("Peg at row {row}, column {col} chosen.", { row: chosen[0] + 1, col: chosen[1] + 1 })}` : left;
+    canvas.setAttribute("aria-label", t("Peg solitaire board, {holes} holes. Keys are listed under Help.", { holes: info.holes.length }));
   }
 
   function choose(cell) {
@@ -261,7 +263,7 @@ export function createView({ root, info, host }) {
         finish: square ? finish : null,
       },
       play: async (desc) => {
-        await host.request("load", { game: "pegs", desc, state: "" }, { label: "Checking the board" });
+        await host.request("load", { game: "pegs", desc, state: "" }, { label: t("Checking the board") });
         closeEditor();
         host.open("pegs", desc);
       },

@@ -2,15 +2,16 @@
 // It knows no rules: it writes board text (o a peg, . an empty hole, # no hole, ~R,C the finish)
 // and the core checks it before the board opens; a refused board stays here to be mended.
 import { el } from "../dom.js";
+import { N_, t } from "../i18n.js";
 import { drawFinishRing, drawHole, fitToStage, sizeCanvas } from "./paint.js";
 
 const MIN_SIDE = 3;
 const MAX_SIDE = 15; // a board a player draws by hand; text boards may be larger
 const TOOLS = [
-  ["o", "Peg"],
-  [".", "Empty hole"],
-  ["#", "No hole"],
-  ["finish", "Finish ring"],
+  ["o", N_("Peg")],
+  [".", N_("Empty hole")],
+  ["#", N_("No hole")],
+  ["finish", N_("Finish ring")],
 ];
 
 /**
@@ -37,7 +38,7 @@ export function createEditor({ head, stage, start, play, done, status }) {
   canvas.setAttribute("role", "img");
   const ctx = canvas.getContext("2d");
   const toolButtons = TOOLS.map(([id, label]) => {
-    const b = el("button", { type: "button", textContent: label, className: "tool" });
+    const b = el("button", { type: "button", textContent: t(label), className: "tool" });
     b.addEventListener("click", () => {
       tool = id;
       syncTools();
@@ -46,32 +47,32 @@ export function createEditor({ head, stage, start, play, done, status }) {
     return b;
   });
   const sizeInput = (label, value, set) => {
-    const input = el("input", { type: "number", min: MIN_SIDE, max: MAX_SIDE, value, ariaLabel: `drawn board ${label}`, className: "side" });
+    const input = el("input", { type: "number", min: MIN_SIDE, max: MAX_SIDE, value, ariaLabel: t("drawn board {label}", { label: t(label) }), className: "side" });
     input.addEventListener("change", () => {
       const n = Math.round(input.valueAsNumber);
       if (!(n >= MIN_SIDE && n <= MAX_SIDE)) {
-        status(`A drawn board has ${MIN_SIDE} to ${MAX_SIDE} ${label}.`, "error");
+        status(t("A drawn board has {low} to {high} {label}.", { low: MIN_SIDE, high: MAX_SIDE, label: t(label) }), "error");
         input.value = String(label === "rows" ? rows : cols);
         return;
       }
       set(n);
       relayout();
     });
-    return el("label", { className: "side-label" }, [`${label} `, input]);
+    return el("label", { className: "side-label" }, [`${t(label)} `, input]);
   };
-  const playButton = el("button", { type: "button", textContent: "Play this board", className: "primary" });
-  const cancelButton = el("button", { type: "button", textContent: "Cancel" });
-  const clearButton = el("button", { type: "button", textContent: "Fill with pegs" });
-  const tools = el("div", { className: "editor-tools", role: "toolbar", ariaLabel: "board editor" }, [
+  const playButton = el("button", { type: "button", textContent: t("Play this board"), className: "primary" });
+  const cancelButton = el("button", { type: "button", textContent: t("Cancel") });
+  const clearButton = el("button", { type: "button", textContent: t("Fill with pegs") });
+  const tools = el("div", { className: "editor-tools", role: "toolbar", ariaLabel: t("board editor") }, [
     ...toolButtons,
-    sizeInput("rows", rows, (n) => (rows = n)),
-    sizeInput("columns", cols, (n) => (cols = n)),
+    sizeInput(N_("rows"), rows, (n) => (rows = n)),
+    sizeInput(N_("columns"), cols, (n) => (cols = n)),
     clearButton,
     playButton,
     cancelButton,
   ]);
   const previous = [...head.childNodes];
-  head.replaceChildren(el("p", { className: "goal", textContent: "Draw a board: choose a tool, then tap or drag over the grid." }), tools);
+  head.replaceChildren(el("p", { className: "goal", textContent: t("Draw a board: choose a tool, then tap or drag over the grid.") }), tools);
   const previousStage = [...stage.childNodes];
   stage.replaceChildren(canvas);
 
@@ -130,7 +131,7 @@ export function createEditor({ head, stage, start, play, done, status }) {
     }
     const holes = [...grid.keys()].filter((k) => inside(...k.split(",").map(Number))).length;
     const pegs = [...grid.entries()].filter(([k, v]) => v === "o" && inside(...k.split(",").map(Number))).length;
-    canvas.setAttribute("aria-label", `Board being drawn: ${rows} by ${cols}, ${holes} holes, ${pegs} pegs.`);
+    canvas.setAttribute("aria-label", t("Board being drawn: {rows} by {cols}, {holes} holes, {pegs} pegs.", { rows, cols, holes, pegs }));
   }
 
   function cellAt(e) {
@@ -144,7 +145,7 @@ export function createEditor({ head, stage, start, play, done, status }) {
     const [r, c] = cell;
     const key = `${r},${c}`;
     if (tool === "finish") {
-      if (!grid.has(key)) return status("The finish ring goes on a hole.", "error");
+      if (!grid.has(key)) return status(t("The finish ring goes on a hole."), "error");
       finish = finish && finish[0] === r && finish[1] === c ? null : cell;
     } else if (tool === "#") {
       grid.delete(key);
@@ -190,7 +191,7 @@ export function createEditor({ head, stage, start, play, done, status }) {
     try {
       await play(text());
     } catch (err) {
-      status(`This board cannot be played: ${err.message}`, "error"); // the drawing stays as it is
+      status(t("This board cannot be played: {message}", { message: err.message }), "error"); // the drawing stays as it is
     }
   });
   cancelButton.addEventListener("click", () => done());

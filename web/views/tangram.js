@@ -2,6 +2,7 @@
 // geometry beyond drawing: a drop sends where the tan was let go (decimal table units) and the
 // core snaps it to an exact place; turns, flips and the thermometer all come from the core.
 import { button, el } from "../dom.js";
+import { N_, t } from "../i18n.js";
 import { fitToStage } from "./paint.js";
 
 const DRAG_SLOP = 6; // pixels before a press becomes a drag
@@ -11,21 +12,21 @@ const MAX_UNIT = 140; // CSS pixels per table unit (a small triangle's leg)
 const TRAY_GAP = 0.35; // units between tans in the tray
 const COLORS = { S: "#f4a261", M: "#e76f51", L: "#2a9d8f", Q: "#e9c46a", P: "#8ab17d" };
 const COLORS2 = { S: "#f7c59f", L: "#457b9d" }; // the second small and large triangle
-const NAMES = { S: "small triangle", M: "medium triangle", L: "large triangle", Q: "square", P: "parallelogram" };
+const NAMES = { S: N_("small triangle"), M: N_("medium triangle"), L: N_("large triangle"), Q: N_("square"), P: N_("parallelogram") };
 
 /** The keys of this view, for the shell's help. */
 /** How a printed sheet draws this game (web/print.js). */
 export const PRINT = "tangram";
 
 export const KEYS = [
-  ["1 to 7", "choose a tan: the large triangles 1 and 2, the medium one 3, the small ones 4 and 5, the square 6, the parallelogram 7 (the numbers are written on the tans)"],
-  ["Enter", "put the chosen tan from the tray on the table"],
-  ["Arrow keys", "move the chosen tan by half a unit"],
-  ["R / Shift+R", "turn the chosen tan by 45 degrees, counter-clockwise / clockwise"],
-  ["F", "flip the chosen tan over"],
-  ["Delete or Backspace", "put the chosen tan back in the tray"],
-  ["Ctrl+Z / Ctrl+Y", "undo / redo"],
-  ["?", "this help"],
+  [N_("1 to 7"), N_("choose a tan: the large triangles 1 and 2, the medium one 3, the small ones 4 and 5, the square 6, the parallelogram 7 (the numbers are written on the tans)")],
+  [N_("Enter"), N_("put the chosen tan from the tray on the table")],
+  [N_("Arrow keys"), N_("move the chosen tan by half a unit")],
+  [N_("R / Shift+R"), N_("turn the chosen tan by 45 degrees, counter-clockwise / clockwise")],
+  ["F", N_("flip the chosen tan over")],
+  [N_("Delete or Backspace"), N_("put the chosen tan back in the tray")],
+  [N_("Ctrl+Z / Ctrl+Y"), N_("undo / redo")],
+  ["?", N_("this help")],
 ];
 
 // the order of info.tans (S, S, M, L, L, Q, P) and the keys 1-7 in a reading order: big first
@@ -63,27 +64,27 @@ export function createView({ root, info, host }) {
 
   const canvas = el("canvas", { tabIndex: 0, className: "board-canvas" });
   canvas.setAttribute("role", "application");
-  canvas.setAttribute("aria-roledescription", "tangram table");
+  canvas.setAttribute("aria-roledescription", t("tangram table"));
   canvas.style.touchAction = "none";
   const describe = el("p", { className: "sr-only" });
   describe.setAttribute("aria-live", "polite");
-  const left = button("⟲ Turn", "Turn the chosen tan 45° counter-clockwise (R)", () => turn(1));
-  const right = button("⟳ Turn", "Turn the chosen tan 45° clockwise (Shift+R)", () => turn(-1));
-  const flipButton = button("Flip", "Turn the chosen tan over (F)", () => flip());
-  const trayButton = button("To tray", "Put the chosen tan back in the tray (Delete)", () => toTray());
-  const save = button("Save as puzzle", "Make a puzzle of this figure, with a link to share", () => saveFigure());
+  const left = button(t("⟲ Turn"), t("Turn the chosen tan 45° counter-clockwise (R)"), () => turn(1));
+  const right = button(t("⟳ Turn"), t("Turn the chosen tan 45° clockwise (Shift+R)"), () => turn(-1));
+  const flipButton = button(t("Flip"), t("Turn the chosen tan over (F)"), () => flip());
+  const trayButton = button(t("To tray"), t("Put the chosen tan back in the tray (Delete)"), () => toTray());
+  const save = button(t("Save as puzzle"), t("Make a puzzle of this figure, with a link to share"), () => saveFigure());
   save.className = "primary";
   save.hidden = !info.free;
   const thermo = el("div", { className: "thermo" });
   thermo.setAttribute("role", "progressbar");
-  thermo.setAttribute("aria-label", "How much of the silhouette is made");
+  thermo.setAttribute("aria-label", t("How much of the silhouette is made"));
   thermo.setAttribute("aria-valuemin", "0");
   thermo.setAttribute("aria-valuemax", "100");
   const thermoFill = el("div", { className: "thermo-fill" });
   const thermoText = el("span", { className: "thermo-text" });
   thermo.append(thermoFill, thermoText);
   thermo.hidden = !!info.free;
-  const tools = el("div", { className: "view-tools", role: "toolbar", ariaLabel: "Tangram tools" }, [
+  const tools = el("div", { className: "view-tools", role: "toolbar", ariaLabel: t("Tangram tools") }, [
     left,
     right,
     flipButton,
@@ -262,11 +263,11 @@ export function createView({ root, info, host }) {
 
   function needChosen(onTable) {
     if (chosen < 0) {
-      host.status("Choose a tan first: tap it, or press 1 to 7.");
+      host.status(t("Choose a tan first: tap it, or press 1 to 7."));
       return false;
     }
     if (onTable && !view.tans[chosen]) {
-      host.status(`The ${NAMES[tans[chosen].code]} is in the tray: drag it onto the table first (or press Enter).`);
+      host.status(t("The {tan} is in the tray: drag it onto the table first (or press Enter).", { tan: t(NAMES[tans[chosen].code]) }));
       return false;
     }
     return true;
@@ -277,12 +278,12 @@ export function createView({ root, info, host }) {
 
   async function saveFigure() {
     if (!view.made) {
-      host.status("Lay all seven tans into one figure first: touching along their edges, none overlapping.");
+      host.status(t("Lay all seven tans into one figure first: touching along their edges, none overlapping."));
       return;
     }
     const desc = view.made;
     try {
-      await host.request("load", { game: "tangram", desc, state: "" }, { label: "Checking the figure" });
+      await host.request("load", { game: "tangram", desc, state: "" }, { label: t("Checking the figure") });
     } catch (err) {
       host.status(String(err.message || err), "error");
       return;
@@ -368,7 +369,7 @@ export function createView({ root, info, host }) {
     if (!d.moved || e.type === "pointercancel") {
       draw();
       if (!view.tans[d.i] && e.type !== "pointercancel") {
-        host.status(`The ${NAMES[tans[d.i].code]} is chosen: drag it onto the table.`);
+        host.status(t("The {tan} is chosen: drag it onto the table.", { tan: t(NAMES[tans[d.i].code]) }));
       }
       return;
     }
@@ -410,7 +411,7 @@ export function createView({ root, info, host }) {
     else if (k === "Delete" || k === "Backspace") toTray();
     else if (k === "Enter" || k === " ") {
       if (!needChosen(false)) return;
-      if (view.tans[chosen]) host.status(`The ${NAMES[tans[chosen].code]} is already on the table.`);
+      if (view.tans[chosen]) host.status(t("The {tan} is already on the table.", { tan: t(NAMES[tans[chosen].code]) }));
       else send(`drop ${chosen} ${num(tx0 + 0.5)} ${num(ty0 + 0.5)}`);
     } else if (k === "Escape") {
       chosen = -1;
@@ -421,9 +422,10 @@ export function createView({ root, info, host }) {
   canvas.addEventListener("focus", () => draw());
 
   function describeTable() {
-    const here = chosen >= 0 ? ` Chosen: the ${NAMES[tans[chosen].code]}, ${view.tans[chosen] ? "on the table" : "in the tray"}.` : "";
+    const tan = chosen >= 0 ? t(NAMES[tans[chosen].code]) : "";
+    const here = chosen < 0 ? "" : " " + (view.tans[chosen] ? t("Chosen: the {tan}, on the table.", { tan }) : t("Chosen: the {tan}, in the tray.", { tan }));
     describe.textContent = `${view.summary || ""}${here}`;
-    canvas.setAttribute("aria-label", `Tangram table: ${info.name}. Keys are listed under Help.`);
+    canvas.setAttribute("aria-label", t("Tangram table: {name}. Keys are listed under Help.", { name: t(info.name) }));
   }
 
   function sync() {

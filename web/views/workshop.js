@@ -2,14 +2,15 @@
 // the puzzle, and a browser for the tilings the core streams in. Every edit is a
 // move checked by the core; every argument and every tiling comes from it.
 import { el } from "../dom.js";
+import { N_, language, t, tn } from "../i18n.js";
 import { colorOf, drawCells, pieceIcon, sizeCanvas } from "./paint.js";
 
 /** The keys of this view, for the shell's help. */
 export const KEYS = [
-  ["Arrow keys", "move the cursor on the board editor"],
-  ["Space or Enter", "paint or erase the cell under the cursor"],
-  ["Ctrl+Z / Ctrl+Y", "undo / redo an edit"],
-  ["?", "this help"],
+  [N_("Arrow keys"), N_("move the cursor on the board editor")],
+  [N_("Space or Enter"), N_("paint or erase the cell under the cursor")],
+  [N_("Ctrl+Z / Ctrl+Y"), N_("undo / redo an edit")],
+  ["?", N_("this help")],
 ];
 
 function button(label, onClick, props = {}) {
@@ -69,12 +70,12 @@ export function createView({ root, info, host }) {
   let painting = null; // {mode: "paint" | "erase", cells: Set}
 
   // -- board editor ------------------------------------------------------------------------------
-  const rowsInput = el("input", { type: "number", min: 1, max: info.max_side, value: 6, ariaLabel: "rows" });
-  const colsInput = el("input", { type: "number", min: 1, max: info.max_side, value: 10, ariaLabel: "columns" });
+  const rowsInput = el("input", { type: "number", min: 1, max: info.max_side, value: 6, ariaLabel: t("rows") });
+  const colsInput = el("input", { type: "number", min: 1, max: info.max_side, value: 10, ariaLabel: t("columns") });
   const sizeForm = el("form", { className: "ws-size" }, [
-    label("rows", rowsInput),
-    label("columns", colsInput),
-    el("button", { type: "submit", textContent: "Set size" }),
+    label(t("rows"), rowsInput),
+    label(t("columns"), colsInput),
+    el("button", { type: "submit", textContent: t("Set size") }),
   ]);
   sizeForm.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -85,12 +86,12 @@ export function createView({ root, info, host }) {
     { className: "presets" },
     info.board_presets.map((p) => button(p.label, () => host.move(`board ${p.board}`))),
   );
-  presets.append(button("Empty R × C", () => host.move(`board ${rowsInput.value}x${colsInput.value}`)));
+  presets.append(button(t("Empty R × C"), () => host.move(`board ${rowsInput.value}x${colsInput.value}`)));
   const editor = el("canvas", { tabIndex: 0, className: "ws-editor" });
   editor.setAttribute("role", "application");
-  editor.setAttribute("aria-label", "Board editor: arrow keys move, Space paints or erases a cell");
+  editor.setAttribute("aria-label", t("Board editor: arrow keys move, Space paints or erases a cell"));
   const editorNote = el("p", { className: "ws-note" });
-  editorNote.textContent = "Drag to paint cells (start on a board cell to erase). Keys: arrows and Space.";
+  editorNote.textContent = t("Drag to paint cells (start on a board cell to erase). Keys: arrows and Space.");
 
   // -- piece editor -------------------------------------------------------------------------------
   const oneSided = el("input", { type: "checkbox" });
@@ -101,7 +102,7 @@ export function createView({ root, info, host }) {
   const families = info.catalogue.map((fam) => {
     const list = el("div", { className: "ws-pieces" });
     for (const p of fam.pieces) {
-      const input = el("input", { type: "number", min: 0, max: 99, value: 0, ariaLabel: `copies of ${p.name}` });
+      const input = el("input", { type: "number", min: 0, max: 99, value: 0, ariaLabel: t("copies of {name}", { name: p.name }) });
       input.addEventListener("change", () => host.move(`count ${p.name} ${Math.max(0, Math.min(99, input.valueAsNumber || 0))}`));
       counts.set(p.name, input);
       const name = el("span", { className: "ws-piece-name" });
@@ -110,14 +111,14 @@ export function createView({ root, info, host }) {
     }
     const summary = el("summary");
     summary.textContent = fam.label;
-    return el("details", { open: fam.label === "Pentominoes" }, [summary, list]);
+    return el("details", { open: fam.size === 5 }, [summary, list]);
   });
   const customList = el("div", { className: "ws-pieces" });
   const draw = el("div", { className: "ws-draw" });
   const drawCellsOn = new Set();
   for (let r = 0; r < 5; r++) {
     for (let c = 0; c < 5; c++) {
-      const b = el("button", { type: "button", className: "ws-draw-cell", ariaLabel: `row ${r + 1} column ${c + 1}` });
+      const b = el("button", { type: "button", className: "ws-draw-cell", ariaLabel: t("row {row} column {col}", { row: r + 1, col: c + 1 }) });
       b.setAttribute("aria-pressed", "false");
       b.addEventListener("click", () => {
         const key = `${r},${c}`;
@@ -128,8 +129,8 @@ export function createView({ root, info, host }) {
       draw.append(b);
     }
   }
-  const addCustom = button("Add this piece", async () => {
-    if (!drawCellsOn.size) return host.status("Draw a piece first: click cells of the small grid.", "error");
+  const addCustom = button(t("Add this piece"), async () => {
+    if (!drawCellsOn.size) return host.status(t("Draw a piece first: click cells of the small grid."), "error");
     const cells = [...drawCellsOn].map((k) => k.split(",").map(Number));
     const r0 = Math.min(...cells.map(([r]) => r));
     const c0 = Math.min(...cells.map(([, c]) => c));
@@ -149,22 +150,22 @@ export function createView({ root, info, host }) {
       draw.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", "false"));
     }
   });
-  const customBox = el("details", {}, [el("summary", { textContent: "Draw your own piece" }), draw, addCustom, customList]);
+  const customBox = el("details", {}, [el("summary", { textContent: t("Draw your own piece") }), draw, addCustom, customList]);
   const pieceSummary = el("p", { className: "ws-note" });
 
   // -- verdict, solving, browsing -------------------------------------------------------------------
   const verdict = el("p", { className: "ws-verdict" });
   verdict.setAttribute("aria-live", "polite");
   const distinct = el("input", { type: "checkbox" });
-  const solveButton = button("Find all tilings", () => solveAll(), { className: "primary" });
+  const solveButton = button(t("Find all tilings"), () => solveAll(), { className: "primary" });
   const found = el("p", { className: "ws-found" });
   found.setAttribute("aria-live", "polite");
-  const first = button("« First", () => show(0));
-  const prev = button("◀ Previous", () => show(index - 1));
-  const next = button("Next ▶", () => show(index + 1));
-  const last = button("Last »", () => show(solutions.length - 1));
-  const jump = el("input", { type: "number", min: 1, value: 1, ariaLabel: "solution number" });
-  const jumpForm = el("form", { className: "ws-jump" }, [jump, el("button", { type: "submit", textContent: "Go" })]);
+  const first = button(t("« First"), () => show(0));
+  const prev = button(t("◀ Previous"), () => show(index - 1));
+  const next = button(t("Next ▶"), () => show(index + 1));
+  const last = button(t("Last »"), () => show(solutions.length - 1));
+  const jump = el("input", { type: "number", min: 1, value: 1, ariaLabel: t("solution number") });
+  const jumpForm = el("form", { className: "ws-jump" }, [jump, el("button", { type: "submit", textContent: t("Go") })]);
   jumpForm.addEventListener("submit", (e) => {
     e.preventDefault();
     show((jump.valueAsNumber || 1) - 1);
@@ -172,32 +173,32 @@ export function createView({ root, info, host }) {
   const browse = el("div", { className: "presets" }, [first, prev, next, last, jumpForm]);
   const shown = el("canvas", { className: "ws-solution" });
   shown.setAttribute("role", "img");
-  const playThis = button("Play this puzzle by hand", () => view.puzzle && host.open("cover", view.puzzle));
+  const playThis = button(t("Play this puzzle by hand"), () => view.puzzle && host.open("cover", view.puzzle));
 
   // -- share ------------------------------------------------------------------------------------------
-  const exportText = el("textarea", { readOnly: true, rows: 8, className: "ws-text", ariaLabel: "puzzle as text" });
-  const download = el("a", { textContent: "Download .txt", download: "pento-puzzle.txt", href: "#" });
-  const importText = el("textarea", { rows: 6, className: "ws-text", ariaLabel: "puzzle text to import", placeholder: "Paste a puzzle text here" });
-  const importFile = el("input", { type: "file", accept: ".txt,text/plain", ariaLabel: "import a puzzle file" });
+  const exportText = el("textarea", { readOnly: true, rows: 8, className: "ws-text", ariaLabel: t("puzzle as text") });
+  const download = el("a", { textContent: t("Download .txt"), download: "pento-puzzle.txt", href: "#" });
+  const importText = el("textarea", { rows: 6, className: "ws-text", ariaLabel: t("puzzle text to import"), placeholder: t("Paste a puzzle text here") });
+  const importFile = el("input", { type: "file", accept: ".txt,text/plain", ariaLabel: t("import a puzzle file") });
   importFile.addEventListener("change", async () => {
     const file = importFile.files[0];
     if (!file) return;
-    if (file.size > 100_000) return host.status("That file is too large to be a puzzle.", "error");
+    if (file.size > 100_000) return host.status(t("That file is too large to be a puzzle."), "error");
     importText.value = await file.text();
   });
-  const importButton = button("Import", async () => {
+  const importButton = button(t("Import"), async () => {
     const r = await host.move(`import ${importText.value}`);
-    if (r.ok) host.status("Puzzle imported.", "success");
+    if (r.ok) host.status(t("Puzzle imported."), "success");
   });
 
   const top = el("div", { className: "ws-top" }, [
     verdict,
-    el("div", { className: "ws-actions" }, [label("distinct up to the board's symmetries", distinct), solveButton, playThis]),
+    el("div", { className: "ws-actions" }, [label(t("distinct up to the board's symmetries"), distinct), solveButton, playThis]),
     found,
   ]);
   const editorWrap = el("div", { className: "ws-editor-wrap" }, [editor]);
-  const boardSection = section("The board", editorWrap, editorNote, sizeForm, presets);
-  const tilingsSection = section("Tilings", browse, shown);
+  const boardSection = section(t("The board"), editorWrap, editorNote, sizeForm, presets);
+  const tilingsSection = section(t("Tilings"), browse, shown);
   const workshop = el("div", { className: "workshop" }, [
     top,
     el("div", { className: "ws-columns" }, [
@@ -206,14 +207,14 @@ export function createView({ root, info, host }) {
       section(
         "The pieces",
         el("div", { className: "presets" }, [
-          label("one-sided (pieces may not be turned over)", oneSided),
-          label("pieces may be left over", leftOver),
+          label(t("one-sided (pieces may not be turned over)"), oneSided),
+          label(t("pieces may be left over"), leftOver),
         ]),
         pieceSummary,
         ...families,
         customBox,
       ),
-      section("Share", exportText, download, el("p", { textContent: "Import a puzzle text (the board, a line ---, then the pieces):" }), importText, importFile, importButton),
+      section(t("Share"), exportText, download, el("p", { textContent: t("Import a puzzle text (the board, a line ---, then the pieces):") }), importText, importFile, importButton),
     ]),
   ]);
   root.replaceChildren(workshop);
@@ -315,7 +316,7 @@ export function createView({ root, info, host }) {
         "solutions",
         { puzzle: spec, distinct: distinct.checked },
         {
-          label: "Searching",
+          label: t("Searching"),
           onProgress: (p) => {
             if (searchedFor !== spec) return;
             const had = solutions.length;
@@ -341,12 +342,15 @@ export function createView({ root, info, host }) {
 
   function updateFound(running, count = solutions.length, elapsed = 0) {
     let msg = "";
-    if (running) msg = `Searching… ${count.toLocaleString()} found so far (${elapsed.toFixed(1)} s).`;
+    if (running) msg = t("Searching… {count} found so far ({seconds} s).", { count: count.toLocaleString(language()), seconds: elapsed.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
     else if (result && result.complete) {
-      const kind = distinct.checked ? " distinct up to symmetry" : "";
-      msg = `${result.count.toLocaleString()} tilings${kind}, all found in ${result.elapsed.toFixed(2)} s.`;
-      if (result.count > solutions.length) msg += ` The first ${solutions.length.toLocaleString()} are kept for browsing.`;
-    } else if (result) msg = `Stopped after ${result.elapsed.toFixed(1)} s: ${solutions.length.toLocaleString()} tilings found so far (kept below).`;
+      const count = result.count.toLocaleString(language());
+      const seconds = result.elapsed.toLocaleString(language(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      msg = distinct.checked
+        ? tn("{n} tiling distinct up to symmetry, all found in {seconds} s.", "{n} tilings distinct up to symmetry, all found in {seconds} s.", result.count, { n: count, seconds })
+        : tn("{n} tiling, all found in {seconds} s.", "{n} tilings, all found in {seconds} s.", result.count, { n: count, seconds });
+      if (result.count > solutions.length) msg += " " + t("The first {n} are kept for browsing.", { n: solutions.length.toLocaleString(language()) });
+    } else if (result) msg = t("Stopped after {seconds} s: {count} tilings found so far (kept below).", { seconds: result.elapsed.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }), count: solutions.length.toLocaleString(language()) });
     found.textContent = msg;
     found.dataset.state = running ? "running" : result ? (result.complete ? "done" : "stopped") : "idle";
     found.dataset.count = String(result ? result.count : count);
@@ -371,7 +375,7 @@ export function createView({ root, info, host }) {
     shown.dataset.grid = grid || "";
     if (!grid) {
       sizeCanvas(shown, 1, 1);
-      shown.setAttribute("aria-label", "no tiling shown");
+      shown.setAttribute("aria-label", t("no tiling shown"));
       return;
     }
     const rows = grid.split("/");
@@ -379,7 +383,7 @@ export function createView({ root, info, host }) {
     const s = Math.max(10, Math.min(36, Math.floor(Math.min(width / rows[0].length, 420 / rows.length))));
     const ctx = sizeCanvas(shown, rows[0].length * s + 4, rows.length * s + 4);
     for (const piece of piecesOfGrid(grid)) drawCells(ctx, piece.cells, 2, 2, s, colorOf(piece.label), piece.label.length === 1 ? piece.label : "");
-    shown.setAttribute("aria-label", `Tiling ${index + 1}: ${rows.join(" / ")}`);
+    shown.setAttribute("aria-label", t("Tiling {n}: {rows}", { n: index + 1, rows: rows.join(" / ") }));
   }
 
   let lastWidth = 0;
@@ -407,20 +411,20 @@ export function createView({ root, info, host }) {
       customList.replaceChildren();
       for (const p of view.pieces) {
         if (counts.has(p.name)) continue;
-        const input = el("input", { type: "number", min: 0, max: 99, value: p.count, ariaLabel: `copies of ${p.name}` });
+        const input = el("input", { type: "number", min: 0, max: 99, value: p.count, ariaLabel: t("copies of {name}", { name: p.name }) });
         input.addEventListener("change", () => host.move(`count ${p.name} ${Math.max(0, input.valueAsNumber || 0)}`));
         customList.append(el("div", { className: "ws-piece" }, [pieceIcon(p.name, p.cells), input]));
       }
       const total = view.pieces.reduce((a, p) => a + p.count, 0);
-      pieceSummary.textContent = `${total} piece${total === 1 ? "" : "s"} covering ${view.piece_area} cells; the board has ${view.area} cells.`;
+      pieceSummary.textContent = tn("{n} piece covering {covered} cells; the board has {area} cells.", "{n} pieces covering {covered} cells; the board has {area} cells.", total, { covered: view.piece_area, area: view.area });
       if (view.reason) {
-        verdict.textContent = `Impossible before any search: ${view.reason}.`;
+        verdict.textContent = t("Impossible before any search: {reason}.", { reason: view.reason });
         verdict.dataset.kind = "impossible";
       } else if (view.warning) {
-        verdict.textContent = `No argument rules it out. ${view.warning}`;
+        verdict.textContent = t("No argument rules it out. {warning}", { warning: view.warning });
         verdict.dataset.kind = "warning";
       } else {
-        verdict.textContent = `No argument rules it out: ${view.placements.toLocaleString()} placements to search.`;
+        verdict.textContent = t("No argument rules it out: {n} placements to search.", { n: view.placements.toLocaleString(language()) });
         verdict.dataset.kind = "ok";
       }
       exportText.value = view.text || "";
