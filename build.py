@@ -605,7 +605,8 @@ def test(pytest_args: list[str]) -> int:
 # browser tests run after the unit tests, beside the other browser tests: the two halves then take
 # about as long as each other
 BESIDE_UNIT = tuple(
-    f"tests/e2e/test_browser_{name}.py" for name in ("a11y", "tangram", "gandagalo", "pegs", "lastfit", "race", "print")
+    f"tests/e2e/test_browser_{name}.py"
+    for name in ("a11y", "tangram", "gandagalo", "pegs", "lastfit", "race", "print", "i18n")
 )
 
 

@@ -476,8 +476,8 @@ export function createView({ root, info, host }) {
       const grab = [r - p.row, c - p.col];
       return { name: p.piece, o: p.orientation, grab, from: "board", placement: p };
     }
-    const t = trayPieceAt(x, y);
-    if (t) return { name: t.name, o: trayOrient.get(t.name), grab: t.grab, from: "tray", placement: null };
+    const inTray = trayPieceAt(x, y);
+    if (inTray) return { name: inTray.name, o: trayOrient.get(inTray.name), grab: inTray.grab, from: "tray", placement: null };
     return null;
   }
 
@@ -562,8 +562,8 @@ export function createView({ root, info, host }) {
     canvas.style.cursor = "default";
     const { x, y } = pointerPos(e);
     const at = boardCellAt(x, y - dragLift(d));
-    const t = layout.tray;
-    const overTray = x >= t.x - 8 && y >= t.y - 8 && x <= t.x + t.w + 8 && y <= t.y + t.h + 8;
+    const tray = layout.tray;
+    const overTray = x >= tray.x - 8 && y >= tray.y - 8 && x <= tray.x + tray.w + 8 && y <= tray.y + tray.h + 8;
     if (at) {
       await place(d.name, d.o, at.k, at.r - d.grab[0], at.c - d.grab[1], d.placement);
     } else if (d.from === "board" && overTray) {

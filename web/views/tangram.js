@@ -53,7 +53,7 @@ export function createView({ root, info, host }) {
   const tableW = tx1 - tx0;
   const tableH = ty1 - ty0;
   const tans = info.tans; // [{code, name, points}] at turn 0, first corner at 0,0
-  const colorOf = (i) => (tans.slice(0, i).some((t) => t.code === tans[i].code) ? COLORS2[tans[i].code] : COLORS[tans[i].code]);
+  const colorOf = (i) => (tans.slice(0, i).some((other) => other.code === tans[i].code) ? COLORS2[tans[i].code] : COLORS[tans[i].code]);
   let view = { tans: tans.map(() => null), progress: 0, made: "" };
   let chosen = -1;
   let drag = null; // {i, fromTray, start:[px,py], grab:[dx,dy] px from the anchor, at:[px,py] pointer, moved}
@@ -97,7 +97,7 @@ export function createView({ root, info, host }) {
   const ctx = canvas.getContext("2d");
 
   // the tray's slots, in units: each tan at turn 0 in a box; laid out in rows of at most `width`
-  const boxes = tans.map((t) => bounds(t.points));
+  const boxes = tans.map((tan) => bounds(tan.points));
   function trayPlan(width) {
     const slots = [];
     let x = TRAY_GAP;
@@ -248,8 +248,8 @@ export function createView({ root, info, host }) {
   }
 
   const inTray = ([x, y]) => {
-    const t = layout.tray;
-    return x >= t.x && x <= t.x + t.w && y >= t.y && y <= t.y + t.h;
+    const tray = layout.tray;
+    return x >= tray.x && x <= tray.x + tray.w && y >= tray.y && y <= tray.y + tray.h;
   };
 
   // moves run one after another, each sent when the last one's position is drawn

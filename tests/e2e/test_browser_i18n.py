@@ -1,0 +1,71 @@
+"""Languages in the browser: the link, the menu, the device's memory and the browser's own language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from conftest import ARTIFACTS, wait_until
+
+# Words that every English sentence of the page is full of and that neither German nor
+# Portuguese has: any of them on a translated screen is text that was not translated.
+ENGLISH = re.compile(r"\b(the|and|of|you|your|with|this|is|to|piece|pieces|board|cells)\b", re.IGNORECASE)
+
+
+def english_left(page: Any) -> list[str]:
+    """Lines of visible text (dialogs included) that read as English."""
+    text = page.evaluate(
+        """() => [document.body.innerText, ...[...document.querySelectorAll('dialog[open]')].map(d => d.innerText),
+             ...[...document.querySelectorAll('[title],[aria-label]')].filter(e => e.checkVisibility())
+                .map(e => (e.title || '') + '\\n' + (e.getAttribute('aria-label') || ''))].join('\\n')"""
+    )
+    return [line for line in text.split("\n") if ENGLISH.search(line)]
+
+
+def test_german_by_link_then_portuguese_by_menu_remembered(page: Any, base_url: str) -> None:
+    page.goto(base_url + "?nosw&lang=de#cover:6x10")
+    wait_until(page, "document.querySelector('#view canvas') && document.body.dataset.core === 'ready'", 40)
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.inner_text("#game-title") == "Pentomino-Bedeckung: 6 x 10"
+    assert page.inner_text("#hint") == "Tipp"
+    # a message written by the core, in the worker, in German; with its plural
+    assert page.inner_text("#status") == "0 von 12 Teilen gelegt, noch 60 Felder zu bedecken."
+    page.click("#hint")
+    wait_until(page, "document.getElementById('status').textContent.startsWith('Versuch ')")
+    page.click("#help-button")
+    page.wait_for_selector("#help[open]")
+    assert page.inner_text("#help-title") == "Spielanleitung: Pentomino-Bedeckung"
+    assert english_left(page) == []
+    page.screenshot(path=str(ARTIFACTS / "i18n-de-help.png"))
+    page.keyboard.press("Escape")
+
+    page.goto(base_url + "?nosw&lang=de")
+    page.wait_for_selector("#game-list .card")
+    assert english_left(page) == []
+    assert page.inner_text("#home-title") == "Rätsel mit Formen"
+    # the menu: Portuguese, put into the link (which named a language) and kept on this device
+    with page.expect_navigation():
+        page.select_option(".language-select", "pt")
+    page.wait_for_selector("#game-list .card")
+    assert "lang=pt" in page.url
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    assert page.inner_text("#home-title") == "Quebra-cabeças com formas"
+    assert english_left(page) == []
+    assert page.evaluate("localStorage.getItem('pento.language')") == "pt"
+    page.goto(base_url + "?nosw")  # no language in the link: the device's choice
+    page.wait_for_selector("#game-list .card")
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    page.screenshot(path=str(ARTIFACTS / "i18n-pt-home.png"))
+
+
+def test_the_browser_language_is_followed(browser: Any, base_url: str) -> None:
+    for locale, lang, title in (("de-AT", "de", "Rätsel mit Formen"), ("fr-FR", "en", "Puzzles with shapes")):
+        context = browser.new_context(locale=locale)
+        try:
+            page = context.new_page()
+            page.goto(base_url + "?nosw")
+            page.wait_for_selector("#game-list .card")
+            assert page.evaluate("document.documentElement.lang") == lang
+            assert page.inner_text("#home-title") == title
+        finally:
+            context.close()
