@@ -37,6 +37,7 @@ import tempfile
 import threading
 import tomllib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -602,45 +603,50 @@ def test(pytest_args: list[str]) -> int:
     return _pytest_in_parallel()
 
 
-# browser tests run after the unit tests, beside the other browser tests: the two halves then take
-# about as long as each other
-BESIDE_UNIT = tuple(
+# The suite runs as three lines of pytest runs at once, of about equal length: the browser tests
+# mostly wait on Chromium, so three lines finish sooner than two on a two-core machine.
+AFTER_UNIT = ("tests/e2e/test_browser_shell.py",)  # run after the unit tests, on the same line
+BESIDE = tuple(
     f"tests/e2e/test_browser_{name}.py"
     for name in ("a11y", "tangram", "gandagalo", "pegs", "lastfit", "race", "print", "i18n")
 )
 
 
 def _pytest_in_parallel() -> int:
-    """The whole suite as two lines of pytest runs at once: the unit tests (one core of Python) and
-    then a few browser test files, beside the other browser tests (mostly waiting on Chromium), which
-    keeps the test command well within its five minutes on a two-core machine.  The first line's
-    report is printed when both are done."""
-    log("pytest: tests/ without e2e/ and then part of e2e/, beside the rest of tests/e2e/")
-    background = [
-        ("unit tests", [sys.executable, "-m", "pytest", "tests", "--ignore=tests/e2e", "-p", "no:cacheprovider"]),
-        ("browser tests, second half", [sys.executable, "-m", "pytest", *BESIDE_UNIT, "-p", "no:cacheprovider"]),
+    """The whole suite as three lines of pytest runs at once: the unit tests (one core of Python)
+    and then the shell's browser tests; some of the browser test files; the rest of them.  Each
+    line's report is printed in turn when all are done."""
+    log("pytest: tests/ without e2e/, then the shell's browser tests; beside them two parts of tests/e2e/")
+    rest = [f"--ignore={path}" for path in (*AFTER_UNIT, *BESIDE)]
+    lines = [
+        [
+            ("unit tests", [sys.executable, "-m", "pytest", "tests", "--ignore=tests/e2e", "-p", "no:cacheprovider"]),
+            ("browser tests, the shell", [sys.executable, "-m", "pytest", *AFTER_UNIT, "-p", "no:cacheprovider"]),
+        ],
+        [("browser tests, the games", [sys.executable, "-m", "pytest", *BESIDE, "-p", "no:cacheprovider"])],
+        [("browser tests, the rest", [sys.executable, "-m", "pytest", "tests/e2e", *rest, "-p", "no:cacheprovider"])],
     ]
     codes: dict[str, int] = {}
-    with tempfile.TemporaryFile(mode="w+") as out:
+    os.environ["PENTO_BUILT"] = "1"  # dist/ was built just now: the pytest runs must not all rebuild it at once
 
-        def run_background() -> None:
-            for name, cmd in background:
-                out.write(f"[build] pytest ({name}):\n")
-                out.flush()
-                codes[name] = subprocess.run(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True).returncode
+    def run(line: list[tuple[str, list[str]]], out: Any) -> None:
+        for name, cmd in line:
+            out.write(f"[build] pytest ({name}):\n")
+            out.flush()
+            codes[name] = subprocess.run(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True).returncode
 
-        worker = threading.Thread(target=run_background)
-        worker.start()
-        try:
-            ignore = [f"--ignore={path}" for path in BESIDE_UNIT]
-            browser = [sys.executable, "-m", "pytest", "tests/e2e", *ignore]
-            codes["browser tests"] = subprocess.run(browser, cwd=ROOT).returncode
-        finally:
-            worker.join()
-        out.seek(0)
-        sys.stdout.write(out.read())
-        sys.stdout.flush()
-    for name in ("browser tests", *(name for name, _ in background)):
+    with contextlib.ExitStack() as stack:
+        outputs = [stack.enter_context(tempfile.TemporaryFile(mode="w+")) for _ in lines]
+        threads = [threading.Thread(target=run, args=(line, out)) for line, out in zip(lines, outputs, strict=True)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for out in outputs:
+            out.seek(0)
+            sys.stdout.write(out.read())
+    sys.stdout.flush()
+    for name in (name for line in lines for name, _ in line):
         code = codes.get(name, 1)
         if code:
             log(f"pytest ({name}) failed (exit {code})")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import threading
 import time
@@ -39,7 +40,8 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    build.build()
+    if not os.environ.get("PENTO_BUILT"):  # build.py test has just built dist/ (and runs three of us at once)
+        build.build()
     server = build.make_server(0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
