@@ -230,8 +230,8 @@ def _copy_if_changed(src: Path, dst: Path) -> None:
 
 
 def _write_if_changed(path: Path, text: str) -> None:
-    if not path.exists() or path.read_text() != text:
-        path.write_text(text)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
 
 
 def catalog_source() -> str:
@@ -436,7 +436,7 @@ def build() -> Path:
     for p in web_files:
         _copy_if_changed(p, DIST / "web" / p.relative_to(ROOT / "web"))
     sys.path.insert(0, str(ROOT))
-    from pento_core.i18n import LANGUAGES
+    from pento_core.i18n import LANGUAGE_NAMES, LANGUAGES
 
     locales = [f"locale/{lang}.js" for lang in LANGUAGES[1:]]
     generated = ("config.js", "catalog.js", *locales)
@@ -467,6 +467,7 @@ def build() -> Path:
         f"export const ASSETS = {json.dumps(assets)};\n"
         f"export const SIZES = {json.dumps(sizes)};\n"
         f"export const LANGUAGES = {json.dumps(list(LANGUAGES))};\n"
+        f"export const LANGUAGE_NAMES = {json.dumps(LANGUAGE_NAMES, ensure_ascii=False)};\n"
     )
     _write_if_changed(DIST / "web" / "config.js", config)
     sw = (ROOT / "web" / "sw.js").read_text()

@@ -8,11 +8,9 @@
 // Which language: ?lang= in the link, else the one chosen on this device, else
 // the browser's first supported language, else English. Switching reloads
 // the page (the game in progress is saved and kept in the link).
-import { LANGUAGES } from "./config.js";
+import { LANGUAGE_NAMES, LANGUAGES } from "./config.js";
 import { el } from "./dom.js";
 import { loadLanguage, saveLanguage } from "./storage.js";
-
-export const LANGUAGE_NAMES = { en: "English", pt: "Português", de: "Deutsch" };
 
 let current = "en";
 let messages = {};
@@ -52,6 +50,11 @@ export async function setLanguage(lang) {
 }
 
 export const language = () => current;
+
+/** `value` written the way the current language writes numbers, with `digits` decimals. */
+export function formatNumber(value, digits = 0) {
+  return value.toLocaleString(current, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
 
 /** `message` itself: marks text translated later, where it is shown (module constants, read before the language is known). */
 export const N_ = (message) => message;

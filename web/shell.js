@@ -4,7 +4,7 @@
 // registry) says what games exist, every move is checked by the core, and
 // every game draws itself (views/).
 import { el } from "./dom.js";
-import { chooseLanguage, language, languageMenu, setLanguage, t, tn, translateDocument } from "./i18n.js";
+import { chooseLanguage, formatNumber, language, languageMenu, setLanguage, t, tn, translateDocument } from "./i18n.js";
 import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
 import { celebrate } from "./celebrate.js";
@@ -386,7 +386,7 @@ function showFrame(game, title) {
 function waitingText() {
   if (core.ready) return t("Preparing the puzzle…");
   if (loading.phase === "start") return t("Starting the puzzle engine…");
-  const mb = (n) => (n / 1e6).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const mb = (n) => formatNumber(n / 1e6, 1);
   return t("Starting the puzzle engine: {loaded} of {total} MB loaded", { loaded: mb(loading.loaded), total: mb(loading.total) });
 }
 
@@ -786,13 +786,12 @@ function busy(on, message = "") {
 
 function progressText(verb) {
   return (p) => {
-    const number = (n) => n.toLocaleString(language());
-    const found = p.new !== undefined ? t("{n} found", { n: number(p.solutions) }) + ", " : "";
+    const found = p.new !== undefined ? t("{n} found", { n: formatNumber(p.solutions) }) + ", " : "";
     const tried =
       p.unit === "boards"
-        ? tn("{n} board tried", "{n} boards tried", p.nodes, { n: number(p.nodes) })
-        : tn("{n} position tried", "{n} positions tried", p.nodes, { n: number(p.nodes) });
-    text($("busy-text"), `${verb}… ${found}${tried}, ${p.elapsed.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`);
+        ? tn("{n} board tried", "{n} boards tried", p.nodes, { n: formatNumber(p.nodes) })
+        : tn("{n} position tried", "{n} positions tried", p.nodes, { n: formatNumber(p.nodes) });
+    text($("busy-text"), `${verb}… ${found}${tried}, ${formatNumber(p.elapsed, 1)} s`);
   };
 }
 

@@ -2,7 +2,7 @@
 // the puzzle, and a browser for the tilings the core streams in. Every edit is a
 // move checked by the core; every argument and every tiling comes from it.
 import { el } from "../dom.js";
-import { N_, language, t, tn } from "../i18n.js";
+import { N_, formatNumber, t, tn } from "../i18n.js";
 import { colorOf, drawCells, pieceIcon, sizeCanvas } from "./paint.js";
 
 /** The keys of this view, for the shell's help. */
@@ -342,15 +342,15 @@ export function createView({ root, info, host }) {
 
   function updateFound(running, count = solutions.length, elapsed = 0) {
     let msg = "";
-    if (running) msg = t("Searching… {count} found so far ({seconds} s).", { count: count.toLocaleString(language()), seconds: elapsed.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+    if (running) msg = t("Searching… {count} found so far ({seconds} s).", { count: formatNumber(count), seconds: formatNumber(elapsed, 1) });
     else if (result && result.complete) {
-      const count = result.count.toLocaleString(language());
-      const seconds = result.elapsed.toLocaleString(language(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      const count = formatNumber(result.count);
+      const seconds = formatNumber(result.elapsed, 2);
       msg = distinct.checked
         ? tn("{n} tiling distinct up to symmetry, all found in {seconds} s.", "{n} tilings distinct up to symmetry, all found in {seconds} s.", result.count, { n: count, seconds })
         : tn("{n} tiling, all found in {seconds} s.", "{n} tilings, all found in {seconds} s.", result.count, { n: count, seconds });
-      if (result.count > solutions.length) msg += " " + t("The first {n} are kept for browsing.", { n: solutions.length.toLocaleString(language()) });
-    } else if (result) msg = t("Stopped after {seconds} s: {count} tilings found so far (kept below).", { seconds: result.elapsed.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }), count: solutions.length.toLocaleString(language()) });
+      if (result.count > solutions.length) msg += " " + t("The first {n} are kept for browsing.", { n: formatNumber(solutions.length) });
+    } else if (result) msg = t("Stopped after {seconds} s: {count} tilings found so far (kept below).", { seconds: formatNumber(result.elapsed, 1), count: formatNumber(solutions.length) });
     found.textContent = msg;
     found.dataset.state = running ? "running" : result ? (result.complete ? "done" : "stopped") : "idle";
     found.dataset.count = String(result ? result.count : count);
@@ -424,7 +424,7 @@ export function createView({ root, info, host }) {
         verdict.textContent = t("No argument rules it out. {warning}", { warning: view.warning });
         verdict.dataset.kind = "warning";
       } else {
-        verdict.textContent = t("No argument rules it out: {n} placements to search.", { n: view.placements.toLocaleString(language()) });
+        verdict.textContent = t("No argument rules it out: {n} placements to search.", { n: formatNumber(view.placements) });
         verdict.dataset.kind = "ok";
       }
       exportText.value = view.text || "";
