@@ -613,6 +613,9 @@ BESIDE = tuple(
 )
 
 
+PYTEST_OPTIONS = ("-p", "no:cacheprovider", "--durations=12")  # the slowest tests of each line, to keep an eye on
+
+
 def _pytest_in_parallel() -> int:
     """The whole suite as three lines of pytest runs at once: the unit tests (one core of Python)
     and then the shell's browser tests; some of the browser test files; the rest of them.  Each
@@ -621,11 +624,11 @@ def _pytest_in_parallel() -> int:
     rest = [f"--ignore={path}" for path in (*AFTER_UNIT, *BESIDE)]
     lines = [
         [
-            ("unit tests", [sys.executable, "-m", "pytest", "tests", "--ignore=tests/e2e", "-p", "no:cacheprovider"]),
-            ("browser tests, the shell", [sys.executable, "-m", "pytest", *AFTER_UNIT, "-p", "no:cacheprovider"]),
+            ("unit tests", [sys.executable, "-m", "pytest", "tests", "--ignore=tests/e2e", *PYTEST_OPTIONS]),
+            ("browser tests, the shell", [sys.executable, "-m", "pytest", *AFTER_UNIT, *PYTEST_OPTIONS]),
         ],
-        [("browser tests, the games", [sys.executable, "-m", "pytest", *BESIDE, "-p", "no:cacheprovider"])],
-        [("browser tests, the rest", [sys.executable, "-m", "pytest", "tests/e2e", *rest, "-p", "no:cacheprovider"])],
+        [("browser tests, the games", [sys.executable, "-m", "pytest", *BESIDE, *PYTEST_OPTIONS])],
+        [("browser tests, the rest", [sys.executable, "-m", "pytest", "tests/e2e", *rest, *PYTEST_OPTIONS])],
     ]
     codes: dict[str, int] = {}
     os.environ["PENTO_BUILT"] = "1"  # dist/ was built just now: the pytest runs must not all rebuild it at once

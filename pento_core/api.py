@@ -18,6 +18,8 @@ Commands (``args`` in brackets):
   ``illegal_move`` error whose message says why.
 * ``hint`` [game, desc, state, seconds?]: a :class:`~pento_core.games.base.Hint`.
 * ``solve`` [game, desc, state, seconds?]: a :class:`~pento_core.games.base.Solution`.
+* ``describe`` [game, desc, state]: the position in words, as ``lines`` (the summary, the
+  board row by row, what is left), for a player who cannot see the board.
 * ``solutions`` [puzzle, distinct?, seconds?, keep?]: list the tilings of a
   puzzle spec (:mod:`pento_core.polyomino.puzzle`).  Solutions stream in through the
   progress callback as ``new``: letter grids with rows joined by ``/``; the
@@ -180,6 +182,11 @@ def cmd_solve(args: JSON, sink: ProgressSink | None) -> JSON:
     return dataclasses.asdict(game.solve(state, _budget(args, 30.0), _progress(sink)))
 
 
+def cmd_describe(args: JSON, sink: ProgressSink | None) -> JSON:
+    game = _game(args)
+    return {"lines": game.describe(game.start(_arg(args, "desc", str), _arg(args, "state", str, "")))}
+
+
 def cmd_solutions(args: JSON, sink: ProgressSink | None) -> JSON:
     puzzle = parse_puzzle(_arg(args, "puzzle", str))
     distinct = _arg(args, "distinct", bool, False)
@@ -265,6 +272,7 @@ COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], JSON]] = {
     "move": cmd_move,
     "hint": cmd_hint,
     "solve": cmd_solve,
+    "describe": cmd_describe,
     "solutions": cmd_solutions,
     "race": cmd_race,
     "race_name": cmd_race_name,

@@ -4,7 +4,7 @@
 // registry) says what games exist, every move is checked by the core, and
 // every game draws itself (views/).
 import { el } from "./dom.js";
-import { chooseLanguage, formatNumber, language, languageMenu, setLanguage, t, tn, translateDocument } from "./i18n.js";
+import { N_, chooseLanguage, formatNumber, language, languageMenu, setLanguage, t, tn, translateDocument } from "./i18n.js";
 import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
 import { celebrate } from "./celebrate.js";
@@ -24,6 +24,7 @@ import {
   writeSave,
 } from "./storage.js";
 import { VIEWS } from "./views/index.js";
+import { chooseContrast, setContrast } from "./theme.js";
 
 const $ = (id) => document.getElementById(id);
 const HINT_SECONDS = 5;
@@ -870,6 +871,22 @@ async function stop() {
   performance.measure("pento-stop", { start: t0, end: performance.now() }); // Stop to a ready engine (benchmarks)
 }
 
+// -- the board in words (for a player who cannot see it) --------------------------------------------
+
+async function describeBoard() {
+  if (!session) return;
+  const mine = session;
+  try {
+    const { lines } = await core.request("describe", { game: mine.game, desc: mine.desc, state: currentState() });
+    if (session !== mine) return;
+    $("words-list").replaceChildren(...lines.map((line) => el("li", { textContent: line })));
+    if ($("help").open) $("help").close();
+    if (!$("words").open) $("words").showModal();
+  } catch (err) {
+    if (session === mine) status(plain(err), "error");
+  }
+}
+
 // -- link and help ----------------------------------------------------------------------------------
 
 async function copyLink() {
@@ -901,6 +918,8 @@ async function openHelp(game = session ? session.game : null) {
   } catch {
     keys = [];
   }
+  if (keys.length) keys = [...keys.slice(0, -1), ["D", N_("describe the board in words")], keys.at(-1)]; // "?" stays last
+  $("help-describe").hidden = !(session && session.game === game);
   $("help-keys").replaceChildren(...keys.flatMap(([k, what]) => [el("dt", { textContent: t(k) }), el("dd", { textContent: t(what) })]));
   $("help-keys-title").hidden = keys.length === 0;
   if (!$("help").open) $("help").showModal();
@@ -978,6 +997,9 @@ function bindKeys() {
     } else if (e.key === "?" && !mod && session) {
       if ($("help").open) $("help").close();
       else openHelp();
+    } else if (e.key.toLowerCase() === "d" && !mod && !e.altKey && session && !document.querySelector("dialog[open]")) {
+      e.preventDefault();
+      describeBoard();
     }
   });
 }
@@ -1017,6 +1039,8 @@ function bindButtons() {
   $("done-stay").addEventListener("click", () => $("done").close());
   $("ranking-form").addEventListener("submit", saveRanking);
   $("help-close").addEventListener("click", () => $("help").close());
+  $("help-describe").addEventListener("click", describeBoard);
+  $("words-close").addEventListener("click", () => $("words").close());
   $("link-close").addEventListener("click", () => $("link-dialog").close());
   window.addEventListener("popstate", () => route());
   document.addEventListener("visibilitychange", () => {
@@ -1072,7 +1096,25 @@ function localiseCatalog() {
   }
 }
 
+/** The high-contrast boxes (start screen, Help): the choice is kept on this device and in the link
+ * when the link named one; the board is drawn again in the new colours at once. */
+function bindContrast() {
+  for (const box of document.querySelectorAll(".contrast-check")) {
+    box.addEventListener("change", () => {
+      const value = box.checked ? "high" : "standard";
+      setContrast(value, true);
+      const url = new URL(location.href);
+      if (url.searchParams.has("contrast")) {
+        url.searchParams.set("contrast", value);
+        history.replaceState(history.state, "", url);
+      }
+      if (session && gameView && session.view) gameView.render(session.view);
+    });
+  }
+}
+
 export async function boot() {
+  setContrast(chooseContrast());
   await setLanguage(chooseLanguage());
   translateDocument();
   localiseCatalog();
@@ -1083,6 +1125,7 @@ export async function boot() {
   core.start().catch(() => {});
   bindButtons();
   bindKeys();
+  bindContrast();
   renderHome();
   showScreen("home");
   performance.mark("pento-home"); // the start screen is up, before the engine (read by the benchmarks)

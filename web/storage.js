@@ -287,22 +287,32 @@ export function saveRaceCodes(id, codes) {
   }
 }
 
-const LANGUAGE_KEY = "pento.language";
+// the player's choices for this device (language, contrast): small values under their own keys
 
-/** The language the player chose on this device, or null. */
-export function loadLanguage() {
+function loadChoice(key, valid) {
   if (!storageAvailable()) return null;
-  const value = store.getItem(LANGUAGE_KEY);
-  return typeof value === "string" && /^[a-z]{2}$/.test(value) ? value : null;
+  const value = store.getItem(key);
+  return typeof value === "string" && valid.test(value) ? value : null;
 }
 
-/** Remember the player's language; false when it cannot be kept here. */
-export function saveLanguage(lang) {
+function saveChoice(key, value) {
   if (!storageAvailable()) return false;
   try {
-    store.setItem(LANGUAGE_KEY, lang);
+    store.setItem(key, value);
     return true;
   } catch {
     return false;
   }
 }
+
+/** The language the player chose on this device, or null. */
+export const loadLanguage = () => loadChoice("pento.language", /^[a-z]{2}$/);
+
+/** Remember the player's language; false when it cannot be kept here. */
+export const saveLanguage = (lang) => saveChoice("pento.language", lang);
+
+/** The contrast the player chose on this device ("high" or "standard"), or null. */
+export const loadContrast = () => loadChoice("pento.contrast", /^(high|standard)$/);
+
+/** Remember the player's contrast; false when it cannot be kept here. */
+export const saveContrast = (value) => saveChoice("pento.contrast", value);

@@ -131,6 +131,11 @@ class Game(Protocol):
         """A picture of ``state`` (see the module docstring)."""
         ...
 
+    def describe(self, state: Any) -> list[str]:
+        """``state`` in words, for a player who cannot see the board (:mod:`pento_core.games.words`):
+        the summary first, then the board row by row, then what is left to do."""
+        ...
+
     def info(self, desc: str) -> JSON:
         """Data about the puzzle that does not change with moves (e.g. the piece table)."""
         ...

@@ -33,6 +33,7 @@ from ..polyomino.feasibility import OPENING_SECONDS, impossibility
 from ..polyomino.geometry import Cell, mirror_h, mirror_v, rotate
 from ..polyomino.pieces import Piece, PieceSet
 from ..polyomino.puzzle import Puzzle, parse_puzzle
+from . import words
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
 SCOTT = N_("8x8 without its centre")
@@ -278,6 +279,9 @@ class CoverGame:
 
     def picture(self, state: CoverState) -> list[str]:
         return state.position.picture()
+
+    def describe(self, state: CoverState) -> list[str]:
+        return [summary(state.position, state.allow_unused), *words.position_lines(state.position)]
 
     # -- help from the solver ----------------------------------------------------------------
 

@@ -37,6 +37,7 @@ from ..gandagalo.generator import generate
 from ..gandagalo.solver import LEVELS, Report, analyse
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_DESC, MAX_STATE, number, within
+from . import words
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
 _MOVE = re.compile(r"^\s*([0-9]{1,2}),([0-9]{1,2})\s*=\s*([XO.])\s*$", re.IGNORECASE)
@@ -306,6 +307,23 @@ class GandaGaloGame:
 
     def picture(self, st: GGState) -> list[str]:
         return self._grid(st).text().replace("#", "*").split("\n")
+
+    def describe(self, st: GGState) -> list[str]:
+        grid = self._grid(st)
+        rows = [list(row) for row in self.picture(st)]
+        for i in bits(st.x | st.o):  # the player's marks in lower case: the givens stay upper case
+            r, c = grid.cell(i)
+            rows[r][c] = rows[r][c].lower()
+        names = {
+            "X": N_("X given"),
+            "O": N_("O given"),
+            "x": N_("X"),
+            "o": N_("O"),
+            ".": N_("empty"),
+            "*": N_("blocked"),
+        }
+        lines = words.grid_lines(("".join(row) for row in rows), lambda ch, n: tr(names[ch]))
+        return [self.view(st)["summary"], *lines]
 
     # -- help from the solver ---------------------------------------------------------------------------
 

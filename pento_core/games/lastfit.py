@@ -28,6 +28,7 @@ from ..limits import MAX_DESC, MAX_SIDE, MAX_STATE, within
 from ..polyomino import lastfit as lf
 from ..polyomino.board import Position
 from ..polyomino.puzzle import parse_puzzle
+from . import words
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 from .cover import parse_placement, piece_table, placement_json
 
@@ -338,6 +339,9 @@ class LastFitGame:
 
     def picture(self, st: LFState) -> list[str]:
         return self._position(st).picture()
+
+    def describe(self, st: LFState) -> list[str]:
+        return [self.view(st)["summary"], *words.position_lines(self._position(st))]
 
     # -- analysis ----------------------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from ..pegs import board as boards
 from ..pegs.board import Jump, PegBoard
 from ..pegs.generator import LEVELS, generate
 from ..pegs.solver import solve
+from . import words
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
 _JUMP = re.compile(r"^\s*([0-9]{1,3}),([0-9]{1,3})-([0-9]{1,3}),([0-9]{1,3})\s*$")
@@ -248,6 +249,28 @@ class PegsGame:
 
     def picture(self, st: PegState) -> list[str]:
         return [row.replace("o", "P") for row in st.board.text(st.pegs).split("\n")]
+
+    def describe(self, st: PegState) -> list[str]:
+        def name(ch: str, n: int) -> str | None:
+            return ntr("peg", "pegs", n) if ch == "P" else ntr("empty hole", "empty holes", n) if ch == "." else None
+
+        view = self.view(st)
+        lines = [view["summary"], *words.grid_lines(self.picture(st), name)]
+        if st.finish is not None:
+            lines.append(tr("The last peg must end at {cell}.", cell=words.cell(*st.board.cells[st.finish])))
+        cells = st.board.cells
+        jumps = [
+            tr(
+                "{start} over {middle} to {end}",
+                start=words.cell(*cells[j.a]),
+                middle=words.cell(*cells[j.b]),
+                end=words.cell(*cells[j.c]),
+            )
+            for j in st.board.moves(st.pegs)
+        ]
+        if jumps:
+            lines.append(tr("Jumps you can make: {jumps}.", jumps=words.listing(jumps)))
+        return lines
 
     # -- help from the solver ---------------------------------------------------------------------------
 

@@ -46,6 +46,9 @@ from ..tangram.table import REACH, flipped, marks, parse_float, snap, turned
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
 
 SET = ("S", "S", "M", "L", "L", "Q", "P")  # the state's order of the tans
+# the slots of SET in the order the tans are numbered for the player (the page writes the numbers on
+# the tans and keys 1 to 7 choose them): the large triangles first, the square and parallelogram last
+NUMBERED = (3, 4, 2, 0, 1, 5, 6)
 MAX_TANGRAM_STATE = 2_000  # seven placed tans with exact numbers fit in far less
 FREE = "free"
 MADE = "made:"
@@ -366,7 +369,31 @@ class TangramGame:
             "holes": [floats(h) for h in sil.holes] if sil else [],
             "table": list(target.table),
             "tans": [{"code": code, "name": CODES[code], "points": floats(ccw(shape(CODES[code])))} for code in SET],
+            "numbered": list(NUMBERED),
         }
+
+    def describe(self, st: TanState) -> list[str]:
+        lines = [self.view(st)["summary"]]
+        for number, slot in enumerate(NUMBERED, 1):
+            tan = st.tans[slot]
+            name = tr(CODES[SET[slot]])
+            if tan is None:
+                lines.append(tr("Tan {number}, the {name}: in the tray.", number=number, name=name))
+            else:
+                x, y = (sum(float(p[k]) for p in tan.polygon()) / len(tan.polygon()) for k in (0, 1))
+                lines.append(
+                    tr(
+                        "Tan {number}, the {name}: on the table, its middle at {x}, {y}, "
+                        "turned {degrees} degrees{flipped}.",
+                        number=number,
+                        name=name,
+                        x=f"{x:.1f}",
+                        y=f"{y:.1f}",
+                        degrees=tan.turn * 45,
+                        flipped=tr(", flipped over") if tan.flip else "",
+                    )
+                )
+        return lines
 
     def _verdict(self, st: TanState) -> Verdict | None:
         sil = st.target.silhouette

@@ -30,6 +30,7 @@ from ..polyomino import partition
 from ..polyomino.board import Board, Placement, Position, parse_board
 from ..polyomino.cover import Problem
 from ..polyomino.pieces import PieceSet
+from . import words
 from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
 from .cover import parse_cell, parse_placement, piece_table, placement_json, placement_text
 
@@ -221,6 +222,14 @@ class TwentyGame:
         """The copies side by side, a column apart."""
         rows = [pos.picture() for pos in st.copies]
         return [" ".join(parts) for parts in zip(*rows, strict=True)]
+
+    def describe(self, st: TwentyState) -> list[str]:
+        lines = [self._summary(st)]
+        for k, pos in enumerate(st.copies):
+            lines.append(tr("Copy {k}:", k=k + 1))
+            lines += words.position_rows(pos)
+        used = st.used()
+        return lines + words.pieces_left([name for name in "FILNPTUVWXYZ" if name not in used])
 
     # -- the solver on all copies at once -----------------------------------------------------------
 

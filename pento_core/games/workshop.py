@@ -33,6 +33,7 @@ from ..polyomino.feasibility import OPENING_SECONDS, impossibility
 from ..polyomino.geometry import Cell, bounds
 from ..polyomino.pieces import PieceSet, family, parse_piece_names, piece_by_name
 from ..polyomino.puzzle import Puzzle, parse_puzzle, parse_puzzle_text
+from . import words
 from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
 
 MAX_SIDE = WORKSHOP_SIDE
@@ -308,6 +309,19 @@ class WorkshopGame:
 
     def picture(self, st: WorkshopState) -> list[str]:
         return ["".join("." if (r, c) in st.cells else " " for c in range(st.cols)) for r in range(st.rows)]
+
+    def describe(self, st: WorkshopState) -> list[str]:
+        view = self.view(st)
+        lines = [
+            view["summary"],
+            tr("The board drawn so far, {rows} rows by {cols} columns:", rows=st.rows, cols=st.cols),
+        ]
+        lines += words.grid_lines(self.picture(st), lambda ch, n: tr("board") if ch == "." else tr("no board"))
+        chosen = [p.name if n == 1 else f"{p.name} ×{n}" for p, n in st.pieces if n]
+        lines.append(tr("Pieces: {names}.", names=words.listing(chosen)) if chosen else tr("No pieces chosen."))
+        if view["reason"]:
+            lines.append(tr("It cannot be tiled: {reason}.", reason=view["reason"]))
+        return lines
 
     def hint(self, state: WorkshopState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
         return Hint("unknown", tr("The workshop lists solutions with its own Solve button."))

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import App, open_hash, play, wait_until
+from conftest import App, layout, open_hash, play, wait_until
 
 import build
 from pento_core.classroom.race import result_code
@@ -127,3 +127,89 @@ def test_the_print_dialog(app: App) -> None:
     page.wait_for_selector("#print-dialog[open]", state="attached")
     assert_clean(page, "the print dialog")
     page.keyboard.press("Escape")
+
+
+def focused(page: Any) -> str:
+    return str(page.evaluate("(e => e.id || e.tagName.toLowerCase())(document.activeElement)"))
+
+
+def test_pegs_with_the_keyboard_alone_and_the_board_in_words(app: App) -> None:
+    page = open_hash(app, "pegs:english:")
+    page.locator("#view canvas").focus()
+    # the cursor starts on the first hole (row 1, column 3): to the peg at row 2, column 4, choose it,
+    # down two holes, and jump it into the middle
+    for key in ("ArrowRight", "ArrowDown", "Enter", "ArrowDown", "ArrowDown", "Enter"):
+        page.keyboard.press(key)
+    wait_until(page, "document.getElementById('status').textContent.startsWith('31 pegs left')")
+    page.keyboard.press("d")
+    page.wait_for_selector("#words[open]", state="attached")
+    lines = page.locator("#words-list li").all_inner_texts()
+    assert lines[0].startswith("31 pegs left")
+    assert lines[2] == "Row 2: peg in column 3; empty hole in column 4; peg in column 5."
+    assert lines[3] == "Row 3: pegs in columns 1 to 3; empty hole in column 4; pegs in columns 5 to 7."
+    assert lines[4] == "Row 4: pegs in columns 1 to 7."
+    assert page.evaluate("document.getElementById('words').contains(document.activeElement)")
+    assert_clean(page, "the board in words")
+    page.keyboard.press("Escape")
+    assert focused(page) == "canvas"  # back where the player was
+    # Help offers it too, with its key
+    page.keyboard.press("?")
+    page.wait_for_selector("#help[open]", state="attached")
+    assert "describe the board in words" in page.locator("#help-keys").inner_text()
+    page.get_by_role("button", name="Describe the board").click()
+    page.wait_for_selector("#words[open]", state="attached")
+    assert not page.evaluate("document.getElementById('help').open")
+
+
+def test_the_workshop_board_editor_with_the_keyboard(app: App) -> None:
+    page = play(app, "6 x 10 with the 12 pentominoes", "workshop")
+    editor = page.get_by_label("Board editor: arrow keys move, Space paints or erases a cell")
+    editor.focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")  # erases row 2, column 2
+    wait_until(page, "document.getElementById('status').textContent.startsWith('Board of 59 cells')")
+    page.keyboard.press("d")
+    page.wait_for_selector("#words[open]", state="attached")
+    lines = page.locator("#words-list li").all_inner_texts()
+    assert "Row 2: board in column 1; no board in column 2; board in columns 3 to 10." in lines
+    page.keyboard.press("Escape")
+
+
+def canvas_rgb(page: Any, x: float, y: float) -> list[int]:
+    """The colour drawn on the board's canvas at page point (x, y)."""
+    return list(
+        page.evaluate(
+            """([x, y]) => { const c = document.querySelector('#view canvas'); const r = c.getBoundingClientRect();
+                 const k = c.width / r.width, at = (v) => Math.round(v * k);
+                 const d = c.getContext('2d').getImageData(at(x - r.left), at(y - r.top), 1, 1).data;
+                 return [d[0], d[1], d[2]]; }""",
+            [x, y],
+        )
+    )
+
+
+def test_high_contrast_is_chosen_kept_and_drawn(app: App) -> None:
+    page = app.page
+    try:
+        page.get_by_role("checkbox", name="High contrast").check()  # the start screen's (Help's is closed)
+        assert page.evaluate("document.documentElement.dataset.contrast") == "high"
+        assert page.evaluate("localStorage.getItem('pento.contrast')") == "high"
+        page = open_hash(app, "cover:6x10:")
+        lay = layout(page)
+        x, y = lay["boardX"] + 5.5 * lay["cell"], lay["boardY"] + 2.5 * lay["cell"]  # an empty cell
+        assert canvas_rgb(page, x, y) == [255, 255, 255]
+        assert_clean(page, "a board in high contrast")
+        page.keyboard.press("?")
+        page.wait_for_selector("#help[open]", state="attached")
+        box = page.locator("#help-contrast")
+        assert box.is_checked()
+        box.uncheck()  # from Help, in the game: the board is drawn again at once
+        page.keyboard.press("Escape")
+        assert canvas_rgb(page, x, y) in ([0xF4, 0xF1, 0xEA], [0xEB, 0xE6, 0xDA])
+        assert page.evaluate("localStorage.getItem('pento.contrast')") == "standard"
+    finally:
+        page.evaluate(
+            "document.documentElement.dataset.contrast = 'standard';"
+            "document.querySelectorAll('.contrast-check').forEach(b => { b.checked = false; });"
+        )

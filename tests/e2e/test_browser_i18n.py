@@ -38,6 +38,23 @@ def test_german_by_link_then_portuguese_by_menu_remembered(page: Any, base_url: 
     assert english_left(page) == []
     page.screenshot(path=str(ARTIFACTS / "i18n-de-help.png"))
     page.keyboard.press("Escape")
+    # peg solitaire: a peg chosen with the keyboard, and the board in words, all in German
+    page.evaluate(
+        "history.pushState(null, '', location.pathname + location.search + '#pegs:english');"
+        "dispatchEvent(new PopStateEvent('popstate'))"
+    )
+    wait_until(page, "window.pento.session() && window.pento.session().game === 'pegs' && window.pento.layout()")
+    page.locator("#view canvas").focus()
+    for key in ("ArrowRight", "ArrowDown", "Enter"):
+        page.keyboard.press(key)
+    assert page.inner_text("#status") == "Stift gewählt: ein Sprung ist markiert. Tippe oder ziehe ihn dorthin."
+    page.keyboard.press("d")
+    page.wait_for_selector("#words[open]")
+    assert page.locator("#words-list li").nth(4).inner_text() == (
+        "Zeile 4: Stifte in Spalten 1 bis 3; leeres Loch in Spalte 4; Stifte in Spalten 5 bis 7."
+    )
+    assert english_left(page) == []
+    page.keyboard.press("Escape")
 
     page.goto(base_url + "?nosw&lang=de")
     page.wait_for_selector("#game-list .card")

@@ -5,6 +5,7 @@
 import { button, el } from "../dom.js";
 import { N_, t } from "../i18n.js";
 import { colorOf, drawCells, fitToStage } from "./paint.js";
+import { ink } from "../theme.js";
 
 const LONG_PRESS_MS = 550;
 const DRAG_SLOP = 6;
@@ -213,6 +214,7 @@ export function createView({ root, info, host }) {
     if (!layout) return;
     const { s, ts } = layout;
     ctx.clearRect(0, 0, layout.width, layout.height);
+    const colours = ink();
     // the board (each copy), a covered copy outlined in green
     for (let k = 0; k < K; k++) {
       const done = K > 1 && view.copies && view.copies[k] && view.copies[k].complete;
@@ -220,9 +222,9 @@ export function createView({ root, info, host }) {
         for (let c = 0; c < C; c++) {
           if (!isCell(r, c)) continue;
           const [x, y] = cellRect(k, r, c);
-          ctx.fillStyle = (r + c) % 2 ? "#f4f1ea" : "#ebe6da";
+          ctx.fillStyle = (r + c) % 2 ? colours.cell : colours.cellAlt;
           ctx.fillRect(x, y, s, s);
-          ctx.strokeStyle = done ? "#1a7f37" : "#cfc8b8";
+          ctx.strokeStyle = done ? colours.ok : colours.grid;
           ctx.lineWidth = done ? 3 : 1;
           ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
         }
@@ -242,11 +244,11 @@ export function createView({ root, info, host }) {
     for (let k = 0; K > 1 && k < K; k++) {
       if (!(view.copies && view.copies[k] && view.copies[k].complete)) continue;
       const b = layout.boards[k];
-      ctx.strokeStyle = "#1a7f37";
+      ctx.strokeStyle = colours.ok;
       ctx.lineWidth = Math.max(4, s / 6);
       ctx.strokeRect(b.x - 2, b.y - 2, C * s + 4, R * s + 4);
       const badge = Math.max(18, s * 0.9);
-      ctx.fillStyle = "#1a7f37";
+      ctx.fillStyle = colours.ok;
       ctx.beginPath();
       ctx.arc(b.x + C * s, b.y, badge / 2, 0, 2 * Math.PI);
       ctx.fill();
@@ -258,7 +260,7 @@ export function createView({ root, info, host }) {
     }
     // hint / blocked / refused marks
     if (marks && (!marks.until || performance.now() < marks.until)) {
-      const color = marks.kind === "hint" ? "#1a7f37" : "#c62828";
+      const color = marks.kind === "hint" ? colours.ok : colours.bad;
       const b = layout.boards[marks.copy || 0];
       drawPieceCells(marks.cells, b.x, b.y, s, color, "", {
         alpha: marks.kind === "hint" ? 0.35 : 0.25,
@@ -276,15 +278,15 @@ export function createView({ root, info, host }) {
       if (isFocus) {
         ctx.fillStyle = "rgba(49,130,189,0.15)";
         ctx.fillRect(slot.x + 1, slot.y + 1, slot.size - 2, slot.size - 2);
-        ctx.strokeStyle = "#3182bd";
-        ctx.lineWidth = 2;
+        ctx.strokeStyle = colours.focus;
+        ctx.lineWidth = colours.focusWidth - 1;
         ctx.strokeRect(slot.x + 1, slot.y + 1, slot.size - 2, slot.size - 2);
       }
       if (left <= 0 || (drag && drag.from === "tray" && drag.name === name && drag.moved && left === 1)) continue;
       const { x0, y0 } = trayOrigin(name);
       drawPieceCells(pieceCells(name, trayOrient.get(name)), x0, y0, ts, colorOf(name), name);
       if (pieces.get(name).count > 1) {
-        ctx.fillStyle = "#333";
+        ctx.fillStyle = colours.letter;
         ctx.textAlign = "right";
         ctx.textBaseline = "top";
         ctx.fillText(`×${left}`, slot.x + slot.size - 3, slot.y + 2);
@@ -293,8 +295,8 @@ export function createView({ root, info, host }) {
     // keyboard cursor and the focused piece's ghost
     if (keyboardMode && document.activeElement === canvas) {
       const [x, y] = cellRect(cursor.k, cursor.r, cursor.c);
-      ctx.strokeStyle = "#0b57d0";
-      ctx.lineWidth = 3;
+      ctx.strokeStyle = colours.focus;
+      ctx.lineWidth = colours.focusWidth;
       ctx.strokeRect(x + 1.5, y + 1.5, s - 3, s - 3);
       const g = focusShape();
       if (g) {

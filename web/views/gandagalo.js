@@ -4,6 +4,7 @@
 import { button, el } from "../dom.js";
 import { N_, t, tn } from "../i18n.js";
 import { fitToStage, gridLayout } from "./paint.js";
+import { ink } from "../theme.js";
 
 const MAX_CELL = 84; // CSS pixels a square: a 6 x 6 board still fills a projector
 const SHOW_MISTAKES = "pento.gandagalo.mistakes"; // a setting kept on this device
@@ -97,6 +98,7 @@ export function createView({ root, info, host }) {
     if (!layout) return;
     const { s, x: x0, y: y0 } = layout;
     ctx.clearRect(0, 0, layout.width, layout.height);
+    const colours = ink();
     const wrong = new Set(mistakesShown() ? view.wrong.map(([r, c]) => key(r, c)) : []);
     const broken = new Set(mistakesShown() ? view.broken.map(([r, c]) => key(r, c)) : []);
     const hinted = new Set(hint ? hint.cells.map(([r, c]) => key(r, c)) : []);
@@ -106,7 +108,7 @@ export function createView({ root, info, host }) {
         const y = y0 + r * s;
         const k = key(r, c);
         if (blocked.has(k)) {
-          ctx.fillStyle = "#3b3f4a";
+          ctx.fillStyle = colours.blocked;
           ctx.fillRect(x, y, s, s);
           ctx.strokeStyle = "rgba(255,255,255,0.16)";
           ctx.lineWidth = 1;
@@ -118,7 +120,7 @@ export function createView({ root, info, host }) {
           ctx.stroke();
           continue;
         }
-        ctx.fillStyle = givens.has(k) ? "#e4dfd3" : "#fbfaf6";
+        ctx.fillStyle = givens.has(k) ? colours.given : colours.table;
         if (wrong.has(k) || broken.has(k)) ctx.fillStyle = "#f6c9c4";
         if (hint && hint.kind === "place" && hint.target[0] === r && hint.target[1] === c) ctx.fillStyle = "#bfe5c8";
         else if (hinted.has(k)) ctx.fillStyle = hint.kind === "place" ? "#fbe7a8" : "#f6c9c4";
@@ -126,29 +128,30 @@ export function createView({ root, info, host }) {
         const mark = markAt(r, c);
         if (mark !== ".") {
           const color = givens.has(k) ? INK.given : since.has(k) ? INK.anchor : INK[mark];
-          drawMark(mark, x, y, s, color, givens.has(k) ? 0.13 : 0.1, false);
+          // high contrast draws them thicker; X and O differ by shape as well as colour
+          drawMark(mark, x, y, s, color, (givens.has(k) ? 0.13 : 0.1) * colours.outlineScale ** 0.5, false);
         } else if (hint && hint.kind === "place" && hint.target[0] === r && hint.target[1] === c) {
           ctx.globalAlpha = 0.45;
-          drawMark(hint.mark, x, y, s, "#1a7f37", 0.1, true);
+          drawMark(hint.mark, x, y, s, colours.ok, 0.1, true);
           ctx.globalAlpha = 1;
         }
       }
     }
     // the grid
-    ctx.strokeStyle = "#9a9384";
-    ctx.lineWidth = 1;
+    ctx.strokeStyle = colours.thin;
+    ctx.lineWidth = colours.outlineScale;
     ctx.beginPath();
     for (let r = 0; r <= R; r++) (ctx.moveTo(x0, y0 + r * s), ctx.lineTo(x0 + C * s, y0 + r * s));
     for (let c = 0; c <= C; c++) (ctx.moveTo(x0 + c * s, y0), ctx.lineTo(x0 + c * s, y0 + R * s));
     ctx.stroke();
-    ctx.strokeStyle = "#4a4538";
-    ctx.lineWidth = 2;
+    ctx.strokeStyle = colours.thick;
+    ctx.lineWidth = 2 * colours.outlineScale;
     ctx.strokeRect(x0, y0, C * s, R * s);
     if (mistakesShown() && view.broken.length) strikeBrokenLines(new Set(view.broken.map(([r, c]) => key(r, c))));
     if (keyboard && document.activeElement === canvas) {
       const [r, c] = cursor;
-      ctx.strokeStyle = "#0b57d0";
-      ctx.lineWidth = 3;
+      ctx.strokeStyle = colours.focus;
+      ctx.lineWidth = colours.focusWidth;
       ctx.strokeRect(x0 + c * s + 2, y0 + r * s + 2, s - 4, s - 4);
     }
   }
@@ -175,7 +178,7 @@ export function createView({ root, info, host }) {
   // a red line through every three equal marks in a line
   function strikeBrokenLines(cells) {
     const { s, x: x0, y: y0 } = layout;
-    ctx.strokeStyle = "#c62828";
+    ctx.strokeStyle = ink().bad;
     ctx.lineWidth = Math.max(2, s * 0.07);
     ctx.beginPath();
     for (const [r, c] of view.broken) {
@@ -217,7 +220,7 @@ export function createView({ root, info, host }) {
 
   function sync() {
     // anchors are numbered as they are set: Back returns to the latest, so the button names it
-    backButton.textContent = view.anchors > 1 ? `Back to anchor ${view.anchors}` : "Back to anchor";
+    backButton.textContent = view.anchors > 1 ? t("Back to anchor {n}", { n: view.anchors }) : t("Back to anchor");
     backButton.disabled = !view.anchors;
     keepButton.disabled = !view.anchors;
   }

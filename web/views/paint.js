@@ -1,4 +1,5 @@
 // Drawing helpers shared by the game views: piece colours and outlined cells.
+import { ink } from "../theme.js";
 
 const COLORS = {
   F: "#e6550d", I: "#3182bd", L: "#31a354", N: "#756bb1", P: "#de2d26", T: "#fdae6b",
@@ -28,8 +29,9 @@ export function drawCells(ctx, cells, x0, y0, size, color, letter, options = {})
   ctx.globalAlpha = options.alpha ?? 1;
   for (const [r, c] of cells) ctx.fillRect(x0 + c * size, y0 + r * size, size, size);
   ctx.globalAlpha = 1;
-  ctx.strokeStyle = options.stroke || "#1b1b1b";
-  ctx.lineWidth = options.lineWidth || Math.max(1.5, size / 14);
+  const colours = ink();
+  ctx.strokeStyle = options.stroke || colours.outline;
+  ctx.lineWidth = (options.lineWidth || Math.max(1.5, size / 14)) * colours.outlineScale;
   ctx.setLineDash(options.dash || []);
   ctx.beginPath();
   for (const [r, c] of cells) {
@@ -44,7 +46,7 @@ export function drawCells(ctx, cells, x0, y0, size, color, letter, options = {})
   ctx.setLineDash([]);
   if (letter && size >= 9) {
     const [r, c] = cells.reduce((a, b) => (a[0] * 1000 + a[1] <= b[0] * 1000 + b[1] ? a : b));
-    ctx.fillStyle = "rgba(0,0,0,0.72)";
+    ctx.fillStyle = colours.letter;
     ctx.font = `600 ${Math.floor(size * 0.5)}px system-ui, sans-serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
@@ -118,7 +120,7 @@ export function gridLayout(stage, rows, cols, minCell, maxCell) {
 export function drawHole(ctx, x, y, s) {
   ctx.beginPath();
   ctx.arc(x, y, s * 0.18, 0, 2 * Math.PI);
-  ctx.fillStyle = "#cfc8b8";
+  ctx.fillStyle = ink().grid;
   ctx.fill();
 }
 
@@ -126,7 +128,7 @@ export function drawHole(ctx, x, y, s) {
 export function drawFinishRing(ctx, x, y, s) {
   ctx.beginPath();
   ctx.arc(x, y, s * 0.42, 0, 2 * Math.PI);
-  ctx.strokeStyle = "#0b57d0";
+  ctx.strokeStyle = ink().focus;
   ctx.lineWidth = Math.max(2, s / 14);
   ctx.stroke();
 }

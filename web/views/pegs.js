@@ -4,6 +4,7 @@
 import { el } from "../dom.js";
 import { N_, t, tn } from "../i18n.js";
 import { drawFinishRing, drawHole, fitToStage, gridLayout } from "./paint.js";
+import { highContrast, ink } from "../theme.js";
 import { createEditor } from "./pegs_editor.js";
 
 const DRAG_SLOP = 6;
@@ -62,13 +63,14 @@ export function createView({ root, info, host }) {
     if (!layout) return;
     const { s } = layout;
     ctx.clearRect(0, 0, layout.width, layout.height);
+    const colours = ink();
     const targets = chosen ? targetsOf(...chosen) : [];
     const marked = new Set((marks && marks.cells ? marks.cells : []).map(([r, c]) => `${r},${c}`));
     for (const [r, c] of info.holes) {
       const x = xOf(r, c);
       const y = yOf(r);
       if (marked.has(`${r},${c}`)) {
-        ctx.fillStyle = marks.kind === "hint" ? "rgba(26,127,55,0.25)" : "rgba(198,40,40,0.22)";
+        ctx.fillStyle = marks.kind === "hint" ? colours.okFill : colours.badFill;
         ctx.fillRect(x - s / 2 + 1, y - s / 2 + 1, s - 2, s - 2);
       }
       drawHole(ctx, x, y, s);
@@ -76,9 +78,9 @@ export function createView({ root, info, host }) {
       if (targets.some(([a, b]) => a === r && b === c)) {
         ctx.beginPath();
         ctx.arc(x, y, s * 0.32, 0, 2 * Math.PI);
-        ctx.strokeStyle = "#1a7f37";
+        ctx.strokeStyle = colours.ok;
         ctx.setLineDash([4, 3]);
-        ctx.lineWidth = 3;
+        ctx.lineWidth = colours.focusWidth;
         ctx.stroke();
         ctx.setLineDash([]);
       }
@@ -90,8 +92,8 @@ export function createView({ root, info, host }) {
     for (const [r, c, label] of (marks && marks.labels) || []) badge(xOf(r, c), yOf(r), label);
     if (keyboard && document.activeElement === canvas) {
       const [r, c] = cursor;
-      ctx.strokeStyle = "#0b57d0";
-      ctx.lineWidth = 3;
+      ctx.strokeStyle = colours.focus;
+      ctx.lineWidth = colours.focusWidth;
       ctx.strokeRect(xOf(r, c) - s / 2 + 2, yOf(r) - s / 2 + 2, s - 4, s - 4);
     }
     if (drag && drag.moved) peg(drag.x, drag.y - lift(drag), true, 0.9);
@@ -107,8 +109,8 @@ export function createView({ root, info, host }) {
     g.addColorStop(1, highlighted ? "#0b57d0" : "#9c3d1f");
     ctx.fillStyle = g;
     ctx.fill();
-    ctx.lineWidth = highlighted ? 3 : 1.5;
-    ctx.strokeStyle = highlighted ? "#062f70" : "#5a2211";
+    ctx.lineWidth = (highlighted ? 3 : 1.5) * ink().outlineScale;
+    ctx.strokeStyle = highContrast() ? "#000" : highlighted ? "#062f70" : "#5a2211";
     ctx.stroke();
     ctx.globalAlpha = 1;
   }
@@ -151,7 +153,11 @@ export function createView({ root, info, host }) {
     chosen = cell;
     if (cell) {
       const n = targetsOf(...cell).length;
-      host.status(n ? `Peg chosen: ${n === 1 ? "one jump is" : `${n} jumps are`} marked. Tap or drag it there.` : "That peg cannot jump now.");
+      host.status(
+        n
+          ? tn("Peg chosen: one jump is marked. Tap or drag it there.", "Peg chosen: {n} jumps are marked. Tap or drag it there.", n)
+          : t("That peg cannot jump now."),
+      );
     }
     describeBoard();
     draw();

@@ -4,6 +4,7 @@
 import { button, el } from "../dom.js";
 import { N_, t } from "../i18n.js";
 import { fitToStage } from "./paint.js";
+import { ink } from "../theme.js";
 
 const DRAG_SLOP = 6; // pixels before a press becomes a drag
 const TWIST_STEP = Math.PI / 4; // a tan turns by 45 degrees...
@@ -29,9 +30,6 @@ export const KEYS = [
   ["?", N_("this help")],
 ];
 
-// the order of info.tans (S, S, M, L, L, Q, P) and the keys 1-7 in a reading order: big first
-const KEY_ORDER = [3, 4, 2, 0, 1, 5, 6];
-
 function bounds(points) {
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
@@ -53,6 +51,7 @@ export function createView({ root, info, host }) {
   const tableW = tx1 - tx0;
   const tableH = ty1 - ty0;
   const tans = info.tans; // [{code, name, points}] at turn 0, first corner at 0,0
+  const numbered = info.numbered; // the slots of info.tans as the player numbers them (keys 1 to 7)
   const colorOf = (i) => (tans.slice(0, i).some((other) => other.code === tans[i].code) ? COLORS2[tans[i].code] : COLORS[tans[i].code]);
   let view = { tans: tans.map(() => null), progress: 0, made: "" };
   let chosen = -1;
@@ -104,7 +103,7 @@ export function createView({ root, info, host }) {
     let y = TRAY_GAP;
     let rowH = 0;
     let w = 0;
-    for (const i of KEY_ORDER) {
+    for (const i of numbered) {
       const b = boxes[i];
       const bw = b.x1 - b.x0;
       const bh = b.y1 - b.y0;
@@ -198,12 +197,13 @@ export function createView({ root, info, host }) {
     if (!layout) return;
     const { s, table, tray } = layout;
     ctx.clearRect(0, 0, layout.width, layout.height);
-    ctx.fillStyle = "#fbfaf6";
+    const colours = ink();
+    ctx.fillStyle = colours.table;
     ctx.fillRect(table.x, table.y, table.w, table.h);
-    ctx.fillStyle = "#ece7dc";
+    ctx.fillStyle = colours.cellAlt;
     ctx.fillRect(tray.x, tray.y, tray.w, tray.h);
-    ctx.strokeStyle = "#9a9384";
-    ctx.lineWidth = 1;
+    ctx.strokeStyle = colours.thin;
+    ctx.lineWidth = colours.outlineScale;
     ctx.strokeRect(table.x + 0.5, table.y + 0.5, table.w - 1, table.h - 1);
     ctx.strokeRect(tray.x + 0.5, tray.y + 0.5, tray.w - 1, tray.h - 1);
     if (info.outline.length) {
@@ -212,7 +212,7 @@ export function createView({ root, info, host }) {
         loop.map(px).forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
         ctx.closePath();
       }
-      ctx.fillStyle = view.complete ? "#1a7f37" : "#3b3f4a";
+      ctx.fillStyle = view.complete ? colours.ok : colours.blocked;
       ctx.fill("evenodd");
     }
     const order = [...tans.keys()].filter((i) => !(drag && drag.i === i && drag.moved));
@@ -225,18 +225,18 @@ export function createView({ root, info, host }) {
       ctx.fill();
       ctx.globalAlpha = 1;
       const lit = i === chosen || (flash && flash.i === i);
-      ctx.strokeStyle = lit ? "#0b57d0" : "#1b1b1b";
-      ctx.lineWidth = lit ? Math.max(3, s / 18) : Math.max(1.2, s / 50);
+      ctx.strokeStyle = lit ? colours.focus : colours.outline;
+      ctx.lineWidth = (lit ? Math.max(3, s / 18) : Math.max(1.2, s / 50)) * colours.outlineScale;
       ctx.lineJoin = "round";
       ctx.stroke();
       if (s >= 28) {
         // the tan's key, so that keyboard players and colour-blind players tell them apart
         const c = points.reduce((a, p) => [a[0] + p[0] / points.length, a[1] + p[1] / points.length], [0, 0]);
-        ctx.fillStyle = "rgba(0,0,0,0.7)";
+        ctx.fillStyle = colours.letter;
         ctx.font = `600 ${Math.floor(Math.min(22, s * 0.28))}px system-ui, sans-serif`;
         ctx.textAlign = "center";
         ctx.textBaseline = "middle";
-        ctx.fillText(String(KEY_ORDER.indexOf(i) + 1), c[0], c[1]);
+        ctx.fillText(String(numbered.indexOf(i) + 1), c[0], c[1]);
       }
     }
   }
@@ -401,7 +401,7 @@ export function createView({ root, info, host }) {
     const k = e.key;
     const steps = { ArrowUp: ["0", "1/2"], ArrowDown: ["0", "-1/2"], ArrowLeft: ["-1/2", "0"], ArrowRight: ["1/2", "0"] };
     if (/^[1-7]$/.test(k)) {
-      chosen = KEY_ORDER[Number(k) - 1];
+      chosen = numbered[Number(k) - 1];
       describeTable();
       draw();
     } else if (steps[k]) {

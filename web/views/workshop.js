@@ -4,6 +4,7 @@
 import { el } from "../dom.js";
 import { N_, formatNumber, t, tn } from "../i18n.js";
 import { colorOf, drawCells, pieceIcon, sizeCanvas } from "./paint.js";
+import { ink } from "../theme.js";
 
 /** The keys of this view, for the shell's help. */
 export const KEYS = [
@@ -205,7 +206,7 @@ export function createView({ root, info, host }) {
       boardSection,
       tilingsSection,
       section(
-        "The pieces",
+        t("The pieces"),
         el("div", { className: "presets" }, [
           label(t("one-sided (pieces may not be turned over)"), oneSided),
           label(t("pieces may be left over"), leftOver),
@@ -233,19 +234,20 @@ export function createView({ root, info, host }) {
   function drawEditor() {
     const s = editorCell();
     const ctx = sizeCanvas(editor, view.cols * s + 2, view.rows * s + 2);
+    const colours = ink();
     for (let r = 0; r < view.rows; r++) {
       for (let c = 0; c < view.cols; c++) {
         const on = view.grid[r][c] === "." || (painting && painting.cells.has(`${r},${c}`) && painting.mode === "paint");
         const erased = painting && painting.mode === "erase" && painting.cells.has(`${r},${c}`);
-        ctx.fillStyle = on && !erased ? "#ebe6da" : "#5b5f6b";
+        ctx.fillStyle = on && !erased ? colours.cellAlt : colours.blocked;
         ctx.fillRect(1 + c * s, 1 + r * s, s, s);
-        ctx.strokeStyle = "#cfc8b8";
+        ctx.strokeStyle = colours.grid;
         ctx.strokeRect(1.5 + c * s, 1.5 + r * s, s - 1, s - 1);
       }
     }
     if (document.activeElement === editor) {
-      ctx.strokeStyle = "#0b57d0";
-      ctx.lineWidth = 3;
+      ctx.strokeStyle = colours.focus;
+      ctx.lineWidth = colours.focusWidth;
       ctx.strokeRect(2.5 + cursor.c * s, 2.5 + cursor.r * s, s - 3, s - 3);
       ctx.lineWidth = 1;
     }
