@@ -213,3 +213,16 @@ def test_high_contrast_is_chosen_kept_and_drawn(app: App) -> None:
             "document.documentElement.dataset.contrast = 'standard';"
             "document.querySelectorAll('.contrast-check').forEach(b => { b.checked = false; });"
         )
+
+
+def test_the_peg_board_editor_with_the_keyboard(app: App) -> None:
+    page = open_hash(app, "pegs:english:")
+    page.get_by_role("button", name="Draw a board").click()
+    page.locator("canvas.pegs-editor").focus()
+    first_row = "window.pento.layout().text.split('/')[0]"
+    assert page.evaluate(first_row) == "##ooo##"
+    for key in ("ArrowRight", "ArrowRight", "2", "Space", "ArrowRight", "3", "Enter"):
+        page.keyboard.press(key)
+    assert page.evaluate(first_row) == "##.#o##"  # an empty hole, then no hole
+    assert "Cursor at row 1, column 4: no hole." in str(page.locator("canvas.pegs-editor").get_attribute("aria-label"))
+    page.get_by_role("button", name="Cancel").click()

@@ -4,7 +4,7 @@
 import { button, el } from "../dom.js";
 import { N_, t, tn } from "../i18n.js";
 import { fitToStage, gridLayout } from "./paint.js";
-import { ink } from "../theme.js";
+import { highContrast, ink } from "../theme.js";
 
 const MAX_CELL = 84; // CSS pixels a square: a 6 x 6 board still fills a projector
 const SHOW_MISTAKES = "pento.gandagalo.mistakes"; // a setting kept on this device
@@ -131,7 +131,7 @@ export function createView({ root, info, host }) {
           // high contrast draws them thicker; X and O differ by shape as well as colour
           drawMark(mark, x, y, s, color, (givens.has(k) ? 0.13 : 0.1) * colours.outlineScale ** 0.5, false);
         } else if (hint && hint.kind === "place" && hint.target[0] === r && hint.target[1] === c) {
-          ctx.globalAlpha = 0.45;
+          ctx.globalAlpha = highContrast() ? 1 : 0.45; // a dashed mark: the hint, not a move
           drawMark(hint.mark, x, y, s, colours.ok, 0.1, true);
           ctx.globalAlpha = 1;
         }

@@ -19,6 +19,7 @@ export const KEYS = [
   [N_("Arrow keys"), N_("move the cursor")],
   [N_("Enter or Space"), N_("choose the peg under the cursor, or jump the chosen peg to the cursor")],
   [N_("Escape"), N_("let go of the chosen peg")],
+  [N_("Draw a board"), N_("arrow keys move the cursor, Space or Enter uses the chosen tool, 1 to 4 choose the tool (peg, empty hole, no hole, finish ring)")],
   [N_("Ctrl+Z / Ctrl+Y"), N_("undo / redo")],
   ["?", N_("this help")],
 ];

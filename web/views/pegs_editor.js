@@ -4,6 +4,7 @@
 import { el } from "../dom.js";
 import { N_, t } from "../i18n.js";
 import { drawFinishRing, drawHole, fitToStage, sizeCanvas } from "./paint.js";
+import { ink } from "../theme.js";
 
 const MIN_SIDE = 3;
 const MAX_SIDE = 15; // a board a player draws by hand; text boards may be larger
@@ -33,9 +34,12 @@ export function createEditor({ head, stage, start, play, done, status }) {
   let tool = "o";
   let painting = null;
   let layout = null;
+  let cursor = [0, 0]; // the keyboard's cell: arrows move it, Space or Enter uses the tool there
+  let keyboard = false;
 
   const canvas = el("canvas", { tabIndex: 0, className: "board-canvas pegs-editor" });
-  canvas.setAttribute("role", "img");
+  canvas.setAttribute("role", "application");
+  canvas.setAttribute("aria-roledescription", t("board editor"));
   const ctx = canvas.getContext("2d");
   const toolButtons = TOOLS.map(([id, label]) => {
     const b = el("button", { type: "button", textContent: t(label), className: "tool" });
@@ -91,6 +95,7 @@ export function createEditor({ head, stage, start, play, done, status }) {
     draw();
   });
   function relayout() {
+    cursor = [Math.min(cursor[0], rows - 1), Math.min(cursor[1], cols - 1)];
     layout = compute();
     sizeCanvas(canvas, layout.width, layout.height);
     draw();
@@ -129,9 +134,25 @@ export function createEditor({ head, stage, start, play, done, status }) {
         if (finish && finish[0] === r && finish[1] === c) drawFinishRing(ctx, x, y, s);
       }
     }
+    if (keyboard && document.activeElement === canvas) {
+      const colours = ink();
+      ctx.strokeStyle = colours.focus;
+      ctx.lineWidth = colours.focusWidth;
+      ctx.strokeRect(4 + cursor[1] * s + 2, 4 + cursor[0] * s + 2, s - 4, s - 4);
+    }
     const holes = [...grid.keys()].filter((k) => inside(...k.split(",").map(Number))).length;
     const pegs = [...grid.entries()].filter(([k, v]) => v === "o" && inside(...k.split(",").map(Number))).length;
-    canvas.setAttribute("aria-label", t("Board being drawn: {rows} by {cols}, {holes} holes, {pegs} pegs.", { rows, cols, holes, pegs }));
+    const here = at(...cursor) === "o" ? t("a peg") : at(...cursor) === "." ? t("an empty hole") : t("no hole");
+    canvas.setAttribute(
+      "aria-label",
+      t("Board being drawn: {rows} by {cols}, {holes} holes, {pegs} pegs.", { rows, cols, holes, pegs }) +
+        " " +
+        t("Cursor at row {row}, column {col}: {here}. Arrow keys move it; Space or Enter uses the chosen tool; 1 to 4 choose the tool.", {
+          row: cursor[0] + 1,
+          col: cursor[1] + 1,
+          here,
+        }),
+    );
   }
 
   function cellAt(e) {
@@ -154,7 +175,27 @@ export function createEditor({ head, stage, start, play, done, status }) {
     draw();
   }
 
+  canvas.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (steps[e.key]) {
+      const [dr, dc] = steps[e.key];
+      cursor = [Math.min(rows - 1, Math.max(0, cursor[0] + dr)), Math.min(cols - 1, Math.max(0, cursor[1] + dc))];
+    } else if (e.key === " " || e.key === "Enter") paint(cursor);
+    else if (/^[1-4]$/.test(e.key)) {
+      tool = TOOLS[Number(e.key) - 1][0];
+      syncTools();
+      status(t("Tool: {tool}.", { tool: t(TOOLS[Number(e.key) - 1][1]) }));
+    } else return;
+    e.preventDefault();
+    keyboard = true;
+    draw();
+  });
+  canvas.addEventListener("focus", draw);
+  canvas.addEventListener("blur", draw);
+
   canvas.addEventListener("pointerdown", (e) => {
+    keyboard = false;
     const cell = layout && cellAt(e);
     if (!cell) return;
     e.preventDefault();
