@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from pento_core import api, registry
 from pento_core.catalog import catalog
 
 
-def test_every_game_has_rules_a_description_and_pictured_presets() -> None:
-    data = catalog()
+@pytest.fixture(scope="module")
+def data() -> dict[str, Any]:
+    """The catalogue, worked out once for this module (every preset's picture is solved)."""
+    return catalog()
+
+
+def test_every_game_has_rules_a_description_and_pictured_presets(data: dict[str, Any]) -> None:
     assert [g["id"] for g in data["games"]] == list(registry.GAMES)
     for g in data["games"]:
         assert len(g["rules"]) > 200 and "\n\n" in g["rules"]
@@ -26,8 +35,8 @@ def _cells(rows: list[str]) -> dict[str, int]:
     return counts
 
 
-def test_pictures_show_the_boards_solved() -> None:
-    pictures = {(g["id"], p["label"]): p["picture"] for g in catalog()["games"] for p in g["presets"]}
+def test_pictures_show_the_boards_solved(data: dict[str, Any]) -> None:
+    pictures = {(g["id"], p["label"]): p["picture"] for g in data["games"] for p in g["presets"]}
     # a 6 x 10 rectangle, every pentomino's letter on five cells
     six = pictures[("cover", "6 x 10")]
     assert [len(r) for r in six] == [10] * 6

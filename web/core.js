@@ -5,10 +5,13 @@
 // interrupted without SharedArrayBuffer (Pyodide's interrupt buffer), which
 // needs a cross-origin isolated page (COOP/COEP headers): static hosts and
 // course pages that embed Pento cannot be relied on to send them, and COEP
-// would block embedding. So the client keeps a *spare* engine, booted in the
-// background once the first one is ready: Stop terminates the busy worker and
-// promotes the spare, which is ready at once (the workers hold no state: every
-// request names its puzzle and position). A new spare then boots quietly.
+// would block embedding. So the client keeps a *spare* engine: Stop terminates
+// the busy worker and promotes the spare, which is ready at once (the workers
+// hold no state: every request names its puzzle and position). A new spare
+// then boots quietly. The first spare boots only once some work turns out to
+// be long (a request that reports progress is still running after
+// SPARE_AFTER_MS): a pupil who never asks for a search never pays for a second
+// Python runtime (tens of megabytes and seconds of a tablet's processor).
 
 export class CoreError extends Error {
   constructor(code, message) {
@@ -17,7 +20,7 @@ export class CoreError extends Error {
   }
 }
 
-const SPARE_DELAY_MS = 4000; // after the first engine is ready, so the two boots do not compete
+const SPARE_AFTER_MS = 700; // a long request still running this long boots the first spare
 // A worker can die without a word (out of memory, killed by the browser). Idle, it is pinged and
 // must answer within PONG_MS; busy, it must say something (progress or an answer) within QUIET_MS,
 // or LONG_QUIET_MS for commands that report progress while they search.
@@ -131,21 +134,20 @@ export class Core {
     this.nextId = 1;
     this.engine = null;
     this.spare = null;
-    this.spareTimer = null;
     this.hello = null;
     this.readyPromise = null;
   }
 
-  /** Start (or restart) the engine; resolves with the core's hello when ready. */
-  start() {
+  /** Start (or restart) the engine, or make `booting` (a spare still booting) the engine;
+   * resolves with the core's hello when ready. */
+  start(booting = null) {
     if (this.engine) this.engine.terminate();
     this.onState("loading", null);
-    this.engine = this.adopt(new Engine(this.onLoading, this.lang));
+    this.engine = this.adopt(booting || new Engine(this.onLoading, this.lang));
     this.readyPromise = this.engine.started.then(
       (hello) => {
         this.hello = hello;
         this.onState("ready", hello);
-        this.scheduleSpare();
         return hello;
       },
       (err) => {
@@ -171,22 +173,19 @@ export class Core {
     return !!(this.engine && this.engine.ready);
   }
 
-  scheduleSpare() {
-    clearTimeout(this.spareTimer);
-    this.spareTimer = setTimeout(() => {
-      if (!this.spare) {
-        const spare = new Engine(null, this.lang);
-        spare.onCrash = () => {
-          if (this.spare === spare) this.spare = null; // a spare that died is simply dropped
-          spare.terminate();
-          this.scheduleSpare();
-        };
-        spare.started.catch(() => {
-          if (this.spare === spare) this.spare = null;
-        });
-        this.spare = spare;
-      }
-    }, SPARE_DELAY_MS);
+  /** Boot a spare engine unless there is one. */
+  bootSpare() {
+    if (this.spare) return;
+    const spare = new Engine(null, this.lang);
+    spare.onCrash = () => {
+      if (this.spare === spare) this.spare = null; // a spare that died is simply dropped
+      spare.terminate();
+      this.bootSpare();
+    };
+    spare.started.catch(() => {
+      if (this.spare === spare) this.spare = null;
+    });
+    this.spare = spare;
   }
 
   /**
@@ -196,21 +195,29 @@ export class Core {
    * @param {{onProgress?: (p: any) => void}} [options]
    */
   request(cmd, args = {}, options = {}) {
+    let timer = null;
     const once = () => {
       const id = this.nextId++;
       return new Promise((resolve, reject) => {
         this.readyPromise.then(
-          () => this.engine.send(id, cmd, args, resolve, reject, options.onProgress),
+          () => {
+            // work that reports progress may be long: if it is, a spare makes Stop immediate (the
+            // clock starts once the engine has it, so the spare never boots beside the engine's boot)
+            if (options.onProgress && !this.spare && timer === null) timer = setTimeout(() => this.bootSpare(), SPARE_AFTER_MS);
+            this.engine.send(id, cmd, args, resolve, reject, options.onProgress);
+          },
           (err) => reject(err),
         );
       });
     };
     // A request lost with a dead engine is sent once more to its replacement: the engines hold
     // no state (each request names its puzzle and position), so nothing is done twice.
-    return once().catch((err) => {
-      if (err.code !== "crashed") throw err;
-      return once();
-    });
+    return once()
+      .catch((err) => {
+        if (err.code !== "crashed") throw err;
+        return once();
+      })
+      .finally(() => clearTimeout(timer));
   }
 
   /** Whether the engine is working on a request now. */
@@ -231,16 +238,16 @@ export class Core {
     if (old) {
       old.failAll(code, code === "cancelled" ? "stopped" : "the puzzle engine stopped unexpectedly and was restarted");
       old.terminate();
+      this.engine = null;
     }
     const spare = this.spare;
     this.spare = null;
     if (spare && spare.ready) {
       this.engine = this.adopt(spare);
       this.readyPromise = Promise.resolve(this.hello);
-      this.scheduleSpare();
+      this.bootSpare(); // whoever stopped once may stop again
       return this.readyPromise;
     }
-    if (spare) spare.terminate();
-    return this.start();
+    return this.start(spare); // a spare still booting is nearer ready than a new engine
   }
 }

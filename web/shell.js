@@ -1148,7 +1148,7 @@ export async function boot() {
       session ? { id: session.id, game: session.game, desc: session.desc, state: currentState(), at: session.at, view: session.view, moves: session.moves, assisted: session.assisted, solved: session.solved } : null,
     layout: () => (gameView ? gameView.layout() : null),
     busy: () => core.busy,
-    engine: () => ({ ready: core.ready, spare: !!(core.spare && core.spare.ready), loading: { ...loading } }),
+    engine: () => ({ ready: core.ready, spare: core.spare ? (core.spare.ready ? "ready" : "booting") : null, loading: { ...loading } }),
   };
   registerOffline();
   route();

@@ -125,6 +125,8 @@ def test_reload_restores_the_position_and_undo_history(page: Any, base_url: str)
     wait_until(page, f"window.pento.session().state === {json.dumps(s1)}")
     page.get_by_role("button", name="Redo").click()
     wait_until(page, f"window.pento.session().state === {json.dumps(s2)}")
+    # no search was started: no second engine was booted for Stop (it boots once work turns out long)
+    assert page.evaluate("window.pento.engine().spare") is None
 
 
 def test_a_copied_link_reopens_the_position(browser: Any, app: App) -> None:

@@ -330,9 +330,10 @@ def test_a_finger_drags_a_piece_drawn_above_it(browser: Any, base_url: str) -> N
 
 def test_stop_hands_back_at_once_and_keeps_what_was_found(app: App) -> None:
     page = play(app, "6 x 10 with the 12 pentominoes", "workshop")
-    wait_until(page, "window.pento.engine().spare", timeout=60)  # the spare engine, booted in the background
     page.get_by_role("button", name="Find all tilings").click()
     wait_until(page, "Number(document.querySelector('.ws-found').dataset.count) > 0", timeout=30)
+    # a long search boots the spare engine beside it (in the background); Stop promotes it
+    wait_until(page, "window.pento.engine().spare === 'ready'", timeout=60)
     page.locator("#stop").click()
     page.wait_for_selector(".ws-found[data-state=stopped]", state="attached")
     assert page.evaluate("document.body.dataset.core") == "ready"  # never went back to loading
