@@ -604,13 +604,15 @@ def test(pytest_args: list[str]) -> int:
     return _pytest_in_parallel()
 
 
-# The suite runs as three lines of pytest runs at once, of about equal length: the browser tests
-# mostly wait on Chromium, so three lines finish sooner than two on a two-core machine.
+# The suite runs as three lines of pytest runs at once, of about equal length (measured: the
+# --durations report of each line): the browser tests mostly wait on Chromium, so three lines finish
+# sooner than two on a two-core machine.
 AFTER_UNIT = ("tests/e2e/test_browser_shell.py",)  # run after the unit tests, on the same line
 BESIDE = tuple(
     f"tests/e2e/test_browser_{name}.py"
-    for name in ("a11y", "tangram", "gandagalo", "pegs", "lastfit", "race", "print", "i18n")
+    for name in ("a11y", "tangram", "gandagalo", "pegs", "lastfit", "race", "print", "i18n", "hardening")
 )
+WITH_THE_REST = ("tests/test_fuzz.py",)  # unit tests run on the third line, beside its browser tests
 
 
 PYTEST_OPTIONS = ("-p", "no:cacheprovider", "--durations=12")  # the slowest tests of each line, to keep an eye on
@@ -622,13 +624,14 @@ def _pytest_in_parallel() -> int:
     line's report is printed in turn when all are done."""
     log("pytest: tests/ without e2e/, then the shell's browser tests; beside them two parts of tests/e2e/")
     rest = [f"--ignore={path}" for path in (*AFTER_UNIT, *BESIDE)]
+    unit = ["tests", "--ignore=tests/e2e", *(f"--ignore={path}" for path in WITH_THE_REST)]
     lines = [
         [
-            ("unit tests", [sys.executable, "-m", "pytest", "tests", "--ignore=tests/e2e", *PYTEST_OPTIONS]),
+            ("unit tests", [sys.executable, "-m", "pytest", *unit, *PYTEST_OPTIONS]),
             ("browser tests, the shell", [sys.executable, "-m", "pytest", *AFTER_UNIT, *PYTEST_OPTIONS]),
         ],
         [("browser tests, the games", [sys.executable, "-m", "pytest", *BESIDE, *PYTEST_OPTIONS])],
-        [("browser tests, the rest", [sys.executable, "-m", "pytest", "tests/e2e", *rest, *PYTEST_OPTIONS])],
+        [("the rest", [sys.executable, "-m", "pytest", "tests/e2e", *rest, *WITH_THE_REST, *PYTEST_OPTIONS])],
     ]
     codes: dict[str, int] = {}
     os.environ["PENTO_BUILT"] = "1"  # dist/ was built just now: the pytest runs must not all rebuild it at once
