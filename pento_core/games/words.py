@@ -2,7 +2,7 @@
 
 Every game's :meth:`~pento_core.games.base.Game.describe` returns lines: first the summary,
 then the board row by row, then what is left to do.  A row is told as runs of equal cells
-("F in columns 1 to 3, empty in columns 4 to 10"), which is how a sighted player reads it
+("F in columns 1 to 3; empty in columns 4 to 10"), which is how a sighted player reads it
 too, and stays short on a large board: a row of a 6x10 cover is at most a few runs.
 
 Rows and columns are counted from 1, as the page names them everywhere else.
