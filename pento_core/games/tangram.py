@@ -380,7 +380,8 @@ class TangramGame:
             if tan is None:
                 lines.append(tr("Tan {number}, the {name}: in the tray.", number=number, name=name))
             else:
-                x, y = (sum(float(p[k]) for p in tan.polygon()) / len(tan.polygon()) for k in (0, 1))
+                corners = tan.polygon()
+                x, y = (sum(float(p[k]) for p in corners) / len(corners) for k in (0, 1))
                 lines.append(
                     tr(
                         "Tan {number}, the {name}: on the table, its middle at {x}, {y}, "

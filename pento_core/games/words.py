@@ -60,6 +60,11 @@ def listing(items: list[str]) -> str:
     return shown
 
 
+def counted(name: str, n: int) -> str:
+    """A piece's name, with how many when there are several: ``F``, ``F ×2``."""
+    return name if n == 1 else f"{name} ×{n}"
+
+
 def cell(r: int, c: int) -> str:
     """The cell at row ``r``, column ``c`` (counted from 0) in words."""
     return tr("row {row} column {col}", row=r + 1, col=c + 1)
@@ -80,5 +85,5 @@ def pieces_left(names: list[str]) -> list[str]:
 def position_lines(pos: Position) -> list[str]:
     """A polyomino position row by row, then the pieces not placed (a count after a name of which
     several copies are left)."""
-    left = [p.name if n == 1 else f"{p.name} ×{n}" for p, _ in pos.pieces if (n := pos.available(p))]
+    left = [counted(p.name, n) for p, _ in pos.pieces if (n := pos.available(p))]
     return position_rows(pos) + pieces_left(left)

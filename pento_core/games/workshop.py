@@ -317,7 +317,7 @@ class WorkshopGame:
             tr("The board drawn so far, {rows} rows by {cols} columns:", rows=st.rows, cols=st.cols),
         ]
         lines += words.grid_lines(self.picture(st), lambda ch, n: tr("board") if ch == "." else tr("no board"))
-        chosen = [p.name if n == 1 else f"{p.name} ×{n}" for p, n in st.pieces if n]
+        chosen = [words.counted(p.name, n) for p, n in st.pieces if n]
         lines.append(tr("Pieces: {names}.", names=words.listing(chosen)) if chosen else tr("No pieces chosen."))
         if view["reason"]:
             lines.append(tr("It cannot be tiled: {reason}.", reason=view["reason"]))
