@@ -34,7 +34,10 @@ def cpython() -> dict[str, float]:
     out = {}
     for name, distinct in (("6x10 distinct", True), ("6x10 all", False)):
         t = time.perf_counter()
-        r = api.handle({"id": 1, "cmd": "solutions", "args": {"puzzle": "6x10", "distinct": distinct}}, lambda p: None)
+        r = api.handle(
+            {"id": 1, "cmd": "solutions", "args": {"game": "workshop", "desc": "6x10", "distinct": distinct}},
+            lambda p: None,
+        )
         out[name] = time.perf_counter() - t
         assert r["result"]["count"] == (2339 if distinct else 9356)
     for name, spec in (("first 6x10", "6x10"), ("first 8x8-2x2", SCOTT)):

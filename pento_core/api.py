@@ -20,8 +20,9 @@ Commands (``args`` in brackets):
 * ``solve`` [game, desc, state, seconds?]: a :class:`~pento_core.games.base.Solution`.
 * ``describe`` [game, desc, state]: the position in words, as ``lines`` (the summary, the
   board row by row, what is left), for a player who cannot see the board.
-* ``solutions`` [puzzle, distinct?, seconds?, keep?]: list the tilings of a
-  puzzle spec (:mod:`pento_core.polyomino.puzzle`).  Solutions stream in through the
+* ``solutions`` [game, desc, state?, distinct?, seconds?, keep?]: list the tilings of a
+  position, for a game that lists them (:class:`~pento_core.games.base.ListsTilings`, such
+  as the workshop).  Solutions stream in through the
   progress callback as ``new``: letter grids with rows joined by ``/``; the
   result gives the ``count``, whether the search is ``complete``, the time,
   and the last solutions.  At most ``keep`` (default 50,000) are sent; the
@@ -50,11 +51,8 @@ from . import __version__, i18n, registry
 from .budget import Budget, BudgetSpent, Progress
 from .classroom import qr, race
 from .errors import PentoError
-from .games.base import JSON, Form, Game
+from .games.base import JSON, Form, Game, ListsTilings
 from .i18n import tr
-from .polyomino.board import Position
-from .polyomino.cover import Problem
-from .polyomino.puzzle import parse_puzzle
 
 PROTOCOL = 1
 MAX_SECONDS = 60.0
@@ -188,11 +186,13 @@ def cmd_describe(args: JSON, sink: ProgressSink | None) -> JSON:
 
 
 def cmd_solutions(args: JSON, sink: ProgressSink | None) -> JSON:
-    puzzle = parse_puzzle(_arg(args, "puzzle", str))
+    game = _game(args)
+    if not isinstance(game, ListsTilings):
+        raise RequestError("bad_request", tr("{game} does not list solutions", game=tr(game.title)))
+    state = game.start(_arg(args, "desc", str), _arg(args, "state", str, ""))
     distinct = _arg(args, "distinct", bool, False)
     keep = max(0, _arg(args, "keep", int, 50_000))
     budget = _budget(args, 3600.0, limit=24 * 3600.0)
-    problem = Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused)
     batch: list[str] = []
     count = 0
     last = time.monotonic()
@@ -213,11 +213,12 @@ def cmd_solutions(args: JSON, sink: ProgressSink | None) -> JSON:
 
     start = time.monotonic()
     complete = True
+    tilings = game.tilings(state, distinct, budget, flush, 0.25)
     try:
-        for solution in problem.solutions(distinct=distinct, budget=budget, progress=flush, progress_every=0.25):
+        for solution in tilings.found:
             count += 1
             if count <= keep:
-                batch.append(Position(puzzle.board, puzzle.pieces, solution).text().replace("\n", "/"))
+                batch.append(solution)
             if sink is not None and (count == 1 or time.monotonic() - last > 0.25):  # the first at once
                 flush(Progress(0, count, time.monotonic() - start))
     except BudgetSpent:
@@ -227,7 +228,7 @@ def cmd_solutions(args: JSON, sink: ProgressSink | None) -> JSON:
         "complete": complete,
         "elapsed": round(time.monotonic() - start, 3),
         "new": batch,
-        "symmetries": len(problem.symmetry_maps()),
+        "symmetries": tilings.symmetries,
     }
 
 

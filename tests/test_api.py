@@ -90,7 +90,7 @@ def test_state_round_trips_through_text():
     solved = parse_position("UUXIIIIINNNFTWYYYYZV\nUXXXPPLNNFFFTWWYZZZV\nUUXPPPLLLLFTTTWWZVVV", PieceSet.pentominoes())
     state = game.start("3x20")
     for p in solved.placements:
-        from pento_core.games.cover import placement_text
+        from pento_core.polyomino.placement import placement_text
 
         state = game.apply(state, placement_text(p))
     text = game.write_state(state)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import subprocess
+import time
 
 import pytest
 from clirun import pento
@@ -72,11 +73,36 @@ def test_the_computer_levels_play_legal_moves_and_perfect_never_loses_a_won_posi
     for level in lf.LEVELS:
         m = lf.choose(lay, 0, 0, level, 1)
         assert m is not None and m in lay.moves
-    # the perfect computer, to move in a won position, keeps it won whatever the opponent does
-    occupied, used, played = random_position(lay, 1, 4)
-    if checker_value(lay, played):
+    # the perfect computer, to move in a won position, keeps it won whatever the opponent does:
+    # the first positions (by seed) that the checker says are won
+    won = [p for p in (random_position(lay, 1, seed) for seed in range(12)) if checker_value(lay, p[2])][:3]
+    assert len(won) == 3
+    for occupied, used, played in won:
         m = lf.choose(lay, occupied, used, "perfect", 0)
         assert m is not None and not checker_value(lay, [*played, m])
+
+
+@pytest.mark.parametrize("level", lf.LEVELS)
+def test_the_computers_move_is_a_function_of_position_level_and_seed(
+    level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same position, level and seed give the same move on a fast machine and on one where every
+    look at the clock says a minute has passed (a loaded machine, a slow tablet)."""
+    lay = lf.layout(Board.rectangle(8, 8))
+    for seed in range(2):
+        occupied, used, _ = random_position(lay, 2 + seed, seed)
+        calm = lf.choose(lay, occupied, used, level, seed)
+        ticks = iter(range(0, 10**9, 60))
+        monkeypatch.setattr(time, "monotonic", lambda ticks=ticks: float(next(ticks)))
+        loaded = lf.choose(lay, occupied, used, level, seed)
+        monkeypatch.undo()
+        assert calm is not None and calm == loaded
+
+
+def test_the_strong_players_playouts_are_counted_in_work_not_seconds() -> None:
+    assert lf.playouts_for(1) == lf.MAX_PLAYOUTS
+    assert lf.playouts_for(10**9) == lf.MIN_PLAYOUTS
+    assert lf.playouts_for(2000) == lf.PLAYOUT_WORK // 2000
 
 
 # -- the game ----------------------------------------------------------------------------------------

@@ -169,7 +169,7 @@ def test_twenty_hint_says_when_a_copys_pieces_make_the_others_impossible():
                 continue
             placed = st
             for p in tiling:
-                from pento_core.games.cover import placement_text
+                from pento_core.polyomino.placement import placement_text
 
                 placed = game.apply(placed, placement_text(p) + "#0")
             hint = game.hint(placed, budget())

@@ -298,3 +298,30 @@ def test_the_exact_simplex_on_a_programme_solved_by_hand() -> None:
     # a third, exactly: maximise x + y with 3x + 3y <= 1
     assert maximise([1, 1], [{0: 3, 1: 3}], [1]) == (Fraction(1, 3), [Fraction(1, 3), Fraction(0)])
     assert maximise([1, 0], [{1: 1}], [5]) is None  # x is unbounded
+
+
+def test_a_pagoda_proof_that_does_not_hold_is_never_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simplex's answer is checked on its own terms, by a real check (``python -O`` would strip
+    an assert): a "proof" that does not hold is dropped, so the player is never shown one."""
+    from fractions import Fraction
+
+    from pento_core.pegs import pagoda
+
+    text = "  .o.\n  ...\n.......\n..o....\n..o..o.\n  ...\n  o.."
+    board, pegs = parse(text)
+    centre = board.index[(3, 3)]
+    assert pagoda.find(board, pegs, [centre]) is not None  # the real simplex proves it
+    # a simplex that answers "every hole worth 1" (pegs worth 5, the centre 1: no proof at all)
+    bogus = (Fraction(1), [Fraction(1)] * (board.size + 1))
+    monkeypatch.setattr(pagoda, "maximise", lambda *args: bogus)
+    assert pagoda.find(board, pegs, [centre]) is None
+    script = (
+        "import sys; sys.path.insert(0, '.'); from fractions import Fraction; from pento_core.pegs import pagoda; "
+        "from pento_core.pegs.board import parse; "
+        f"board, pegs = parse({text!r}); "
+        "pagoda.maximise = lambda *a: (Fraction(1), [Fraction(1)] * (board.size + 1)); "
+        "print(pagoda.find(board, pegs, [board.index[(3, 3)]]))"
+    )
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-O", "-c", script], capture_output=True, text=True, check=True, cwd=root)
+    assert out.stdout.strip() == "None"

@@ -85,7 +85,9 @@ def test_placement_estimate_agrees_with_the_engine():
 
 def test_solutions_stream_and_count():
     batches = []
-    r = api.handle({"id": 1, "cmd": "solutions", "args": {"puzzle": "5x12", "distinct": True}}, batches.append)
+    r = api.handle(
+        {"id": 1, "cmd": "solutions", "args": {"game": "workshop", "desc": "5x12", "distinct": True}}, batches.append
+    )
     assert r["ok"] and r["result"]["complete"] and r["result"]["count"] == 1010
     grids = [g for b in batches for g in b["new"]] + r["result"]["new"]
     assert len(grids) == len(set(grids)) == 1010
@@ -93,19 +95,21 @@ def test_solutions_stream_and_count():
     for grid in grids:  # every streamed tiling, checked independently
         pos = parse_position(grid.replace("/", "\n"), PieceSet.pentominoes())
         assert is_tiling(pos.board.cells, pieces, [(p.piece.name, p.cells) for p in pos.placements])
-    everything = api.handle({"id": 2, "cmd": "solutions", "args": {"puzzle": "5x12"}})["result"]
+    everything = api.handle({"id": 2, "cmd": "solutions", "args": {"game": "workshop", "desc": "5x12"}})["result"]
     assert everything["count"] == 4040 and everything["symmetries"] == 4
 
 
 def test_solutions_keep_limit_and_budget():
-    r = api.handle({"id": 1, "cmd": "solutions", "args": {"puzzle": "4x15", "keep": 10}})["result"]
+    r = api.handle({"id": 1, "cmd": "solutions", "args": {"game": "workshop", "desc": "4x15", "keep": 10}})["result"]
     assert r["count"] == 1472 and len(r["new"]) <= 10
-    slow = api.handle({"id": 1, "cmd": "solutions", "args": {"puzzle": "6x10", "seconds": 0.05}})["result"]
+    slow = api.handle({"id": 1, "cmd": "solutions", "args": {"game": "workshop", "desc": "6x10", "seconds": 0.05}})[
+        "result"
+    ]
     assert not slow["complete"] and slow["count"] < 9356
 
 
 def test_solutions_of_an_impossible_puzzle_say_why():
-    r = api.handle({"id": 1, "cmd": "solutions", "args": {"puzzle": "7x9"}})
+    r = api.handle({"id": 1, "cmd": "solutions", "args": {"game": "workshop", "desc": "7x9"}})
     assert r["error"]["code"] == "impossible" and "area mismatch" in r["error"]["message"]
 
 
@@ -121,3 +125,8 @@ def test_any_workshop_move_is_applied_or_refused(move):
 
 def test_free_set_merges_mirror_images():
     assert len(PieceSet.of([piece_by_name("F"), piece_by_name("F'")])) == 1
+
+
+def test_only_a_game_that_lists_tilings_answers_solutions():
+    r = api.handle({"id": 1, "cmd": "solutions", "args": {"game": "pegs", "desc": "english"}})
+    assert r["error"]["code"] == "bad_request" and "does not list solutions" in r["error"]["message"]

@@ -17,9 +17,9 @@ by that piece, ``*`` a blocked cell (drawn dark), a space no cell.  The page dra
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from ..budget import Budget, Progress
 
@@ -80,6 +80,16 @@ class Solution:
     message: str
     moves: list[str] = field(default_factory=list)
     from_empty: bool = False
+
+
+@dataclass(frozen=True)
+class Tilings:
+    """Every tiling of a position, streamed as they are found: ``found`` yields each as the
+    picture's rows joined by ``/`` (a letter a piece); ``symmetries`` is how many symmetries of the
+    board the count ``distinct`` up to uses."""
+
+    symmetries: int
+    found: Iterator[str]
 
 
 class Game(Protocol):
@@ -143,3 +153,13 @@ class Game(Protocol):
     def hint(self, state: Any, budget: Budget, progress: ProgressFn | None) -> Hint: ...
 
     def solve(self, state: Any, budget: Budget, progress: ProgressFn | None) -> Solution: ...
+
+
+@runtime_checkable
+class ListsTilings(Protocol):
+    """A game that lists every tiling of a position (the ``solutions`` command of the API)."""
+
+    def tilings(self, state: Any, distinct: bool, budget: Budget, progress: ProgressFn, every: float) -> Tilings:
+        """Every tiling of ``state`` (one per class of the board's symmetries when ``distinct``);
+        ``progress`` is called at least every ``every`` seconds while the search runs."""
+        ...

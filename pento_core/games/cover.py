@@ -18,7 +18,6 @@ Text formats:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,14 +26,15 @@ from ..errors import ImpossibleError, ParseError, PentoError
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_SIDE, MAX_STATE, within
 from ..polyomino import freeform, problems
-from ..polyomino.board import Board, Placement, Position, place_shape
+from ..polyomino.board import Board, Placement, Position
 from ..polyomino.cover import Problem
 from ..polyomino.feasibility import OPENING_SECONDS, impossibility
-from ..polyomino.geometry import Cell, mirror_h, mirror_v, rotate
-from ..polyomino.pieces import Piece, PieceSet
+from ..polyomino.pieces import PieceSet
+from ..polyomino.placement import anchor, parse_cell, parse_placement, placement_text
 from ..polyomino.puzzle import Puzzle, parse_puzzle
 from . import words
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
+from .pieces_view import piece_table, placement_json
 
 SCOTT = N_("8x8 without its centre")
 NEW_BUDGET = Budget(max_seconds=10)  # a board chosen on the start screen is offered once a cover is found in this
@@ -56,8 +56,6 @@ Hint shows one piece that still leads to a solution, or tells you which piece st
 Solve shows a complete solution: a game finished that way is not timed as yours. Undo and Redo step
 through your moves. New starts another puzzle of this kind; this one stays in your games in
 progress.""")
-_PLACEMENT = re.compile(r"^([A-Za-z][A-Za-z0-9']*?)([0-9]{1,9})@(-?[0-9]{1,9}),(-?[0-9]{1,9})$")
-_CELL = re.compile(r"^([0-9]{1,9}),([0-9]{1,9})$")  # bounded: no 4,300-digit int()
 
 
 @dataclass(frozen=True)
@@ -84,53 +82,6 @@ def _puzzle(desc: str) -> tuple[Board, PieceSet, bool]:
     if reason:
         raise ImpossibleError(reason)
     return board, pieces, allow_unused
-
-
-def parse_placement(text: str, pieces: PieceSet) -> tuple[Piece, frozenset[Cell]]:
-    """The piece and the cells of a placement ``F3@2,5`` (see the module docstring)."""
-    m = _PLACEMENT.match(text)
-    if not m:
-        raise ParseError(tr("{text!r} is not a placement like F3@2,5", text=text))
-    name, o, r, c = m.group(1).upper(), int(m.group(2)), int(m.group(3)), int(m.group(4))
-    piece = next((p for p, _ in pieces if p.name == name), None)
-    if piece is None:
-        raise ParseError(tr("{name} is not one of this puzzle's pieces", name=name))
-    shapes = piece.orientations(pieces.one_sided)
-    if not 0 <= o < len(shapes):
-        raise ParseError(tr("{name} has orientations 0 to {value}, not {o}", name=name, value=len(shapes) - 1, o=o))
-    return piece, place_shape(shapes[o], (r, c))
-
-
-def parse_cell(text: str) -> Cell:
-    """The cell ``(2, 5)`` of the text ``2,5`` (0-based row and column)."""
-    m = _CELL.match(text.strip())
-    if not m:
-        raise ParseError(tr("{text!r} is not a cell like 2,5", text=text))
-    return int(m.group(1)), int(m.group(2))
-
-
-def orientation_of(p: Placement, one_sided: bool = False) -> int:
-    """The index of the placement's orientation in :meth:`Piece.orientations`."""
-    r, c = p.anchor
-    return p.piece.orientations(one_sided).index(frozenset((a - r, b - c) for a, b in p.cells))
-
-
-def placement_text(p: Placement, one_sided: bool = False) -> str:
-    """``F3@2,5`` for a placement."""
-    r, c = p.anchor
-    return f"{p.piece.name}{orientation_of(p, one_sided)}@{r},{c}"
-
-
-def placement_json(p: Placement, one_sided: bool = False, copy: int | None = None) -> JSON:
-    """A placed piece as the views draw it: piece, orientation, anchor, cells and its move text
-    (with ``#copy`` for games of several copies)."""
-    r, c = p.anchor
-    text = placement_text(p, one_sided)
-    out: JSON = {"piece": p.piece.name, "orientation": orientation_of(p, one_sided), "row": r, "col": c}
-    if copy is not None:
-        out["copy"] = copy
-        text += f"#{copy}"
-    return {**out, "cells": sorted([list(x) for x in p.cells]), "text": text}
 
 
 class CoverGame:
@@ -421,27 +372,6 @@ def summary(pos: Position, allow_unused: bool) -> str:
 
 
 def _anchor_order(move: str) -> tuple[int, int]:
-    m = _PLACEMENT.match(move)
-    assert m
-    return int(m.group(4)), int(m.group(3))
-
-
-def piece_table(piece: Piece, count: int, one_sided: bool) -> JSON:
-    """A piece's orientations and where rotate / mirror take each of them.
-
-    The view only looks transforms up in this table: the geometry stays in Python.
-    """
-    shapes = piece.orientations(one_sided)
-
-    def index(s: frozenset[Cell]) -> int:
-        return shapes.index(s) if s in shapes else -1
-
-    return {
-        "name": piece.name,
-        "count": count,
-        "size": piece.size,
-        "orientations": [sorted([list(c) for c in s]) for s in shapes],
-        "rotate": [index(rotate(s)) for s in shapes],
-        "mirror_h": [index(mirror_h(s)) for s in shapes],
-        "mirror_v": [index(mirror_v(s)) for s in shapes],
-    }
+    """Columns first: the animated solve lays pieces from left to right."""
+    row, col = anchor(move)
+    return col, row

@@ -27,10 +27,11 @@ from ..i18n import N_, tr
 from ..limits import MAX_DESC, MAX_SIDE, MAX_STATE, within
 from ..polyomino import lastfit as lf
 from ..polyomino.board import Position
+from ..polyomino.placement import parse_placement
 from ..polyomino.puzzle import parse_puzzle
 from . import words
 from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
-from .cover import parse_placement, piece_table, placement_json
+from .pieces_view import piece_table, placement_json
 
 COMPUTER = "computer:"
 BLOCK = "block"

@@ -30,9 +30,10 @@ from ..polyomino import partition
 from ..polyomino.board import Board, Placement, Position, parse_board
 from ..polyomino.cover import Problem
 from ..polyomino.pieces import PieceSet
+from ..polyomino.placement import parse_cell, parse_placement, placement_text
 from . import words
 from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
-from .cover import parse_cell, parse_placement, piece_table, placement_json, placement_text
+from .pieces_view import piece_table, placement_json
 
 KINDS = {"20": "twenty", "30": "thirty"}
 _COPY = re.compile(r"^(.*)#([0-9]{1,9})$")

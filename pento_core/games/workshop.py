@@ -14,8 +14,8 @@ as for any game.  Text formats:
   ``board SPEC``; ``pieces SPEC``; ``count NAME N``; ``flag o 1`` (one-sided),
   ``flag u 0`` (pieces may be left over); ``import TEXT`` (the puzzle text file).
 
-The solutions themselves are listed by the ``solutions`` command of
-:mod:`pento_core.api`, which streams them as they are found.
+The tilings themselves are listed by :meth:`WorkshopGame.tilings` (the API's ``solutions``
+command, which streams them as they are found).
 """
 
 from __future__ import annotations
@@ -29,12 +29,13 @@ from ..i18n import N_, tr
 from ..limits import MAX_COPIES, MAX_STATE, WORKSHOP_SIDE, number, within
 from ..limits import MAX_SIDE as BOARD_MAX_SIDE
 from ..polyomino.board import Board, Position
+from ..polyomino.cover import Problem
 from ..polyomino.feasibility import OPENING_SECONDS, impossibility
 from ..polyomino.geometry import Cell, bounds
 from ..polyomino.pieces import PieceSet, family, parse_piece_names, piece_by_name
 from ..polyomino.puzzle import Puzzle, parse_puzzle, parse_puzzle_text
 from . import words
-from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Form, Hint, Preset, ProgressFn, Solution, Tilings
 
 MAX_SIDE = WORKSHOP_SIDE
 LARGE = 20_000  # placements beyond which the workshop warns that a search may take long
@@ -328,3 +329,12 @@ class WorkshopGame:
 
     def solve(self, state: WorkshopState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
         return Solution(False, tr("The workshop lists solutions with its own Solve button."))
+
+    def tilings(self, st: WorkshopState, distinct: bool, budget: Budget, progress: ProgressFn, every: float) -> Tilings:
+        puzzle = st.puzzle()
+        problem = Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused)
+        found = problem.solutions(distinct=distinct, budget=budget, progress=progress, progress_every=every)
+        return Tilings(
+            len(problem.symmetry_maps()),
+            (Position(puzzle.board, puzzle.pieces, s).text().replace("\n", "/") for s in found),
+        )

@@ -120,6 +120,8 @@ class Solver:
         if self.nodes % 256 == 0:
             if self.budget is not None:
                 self.budget.check()
+                if self.budget.max_nodes is not None and self.nodes > self.budget.max_nodes:
+                    raise BudgetSpent
             if len(table) > MAX_TABLE:  # memory stays bounded (a browser tab has little); sound, just slower
                 table.clear()
         children = []
@@ -192,14 +194,24 @@ def _playout(moves: list[Move], rng: random.Random) -> int:
     return 1 if turn == 1 else 0
 
 
-def _monte_carlo(moves: list[Move], rng: random.Random, seconds: float) -> Move:
+def playouts_for(moves: int) -> int:
+    """How many playouts the strong player spends on a position with ``moves`` legal moves.
+
+    A playout's cost grows with the moves it filters at each step, so the budget is a fixed amount
+    of work (:data:`PLAYOUT_WORK` move visits, about 0.6 s in CPython on these machines) divided by
+    the moves, within [:data:`MIN_PLAYOUTS`, :data:`MAX_PLAYOUTS`].  It is counted in playouts,
+    never in seconds, so the computer's move is a function of the position, the level and the seed:
+    the same on a fast laptop, a slow tablet and a loaded test machine."""
+    return max(MIN_PLAYOUTS, min(MAX_PLAYOUTS, PLAYOUT_WORK // max(1, moves)))
+
+
+def _monte_carlo(moves: list[Move], rng: random.Random, playouts: int) -> Move:
     """Strong: Monte-Carlo search, UCT over the moves (at most :data:`MAX_CANDIDATES` of them, so that
-    each is tried a few times within the seconds even on an open board), random playouts after each."""
-    deadline = time.monotonic() + seconds
+    each is tried a few times even on an open board), ``playouts`` random playouts in all."""
     candidates = rng.sample(moves, MAX_CANDIDATES) if len(moves) > MAX_CANDIDATES else moves
     stats = {m.text: [0, 0] for m in candidates}  # wins, visits of the player to move
     total = 0
-    while total == 0 or time.monotonic() < deadline:
+    while total < playouts:
         log_n = math.log(total + 1)
         m = max(
             candidates,
@@ -214,18 +226,19 @@ def _monte_carlo(moves: list[Move], rng: random.Random, seconds: float) -> Move:
         stats[m.text][0] += won
         stats[m.text][1] += 1
         total += 1
-        if total > 200_000:
-            break
     return max(candidates, key=lambda m: (stats[m.text][1], stats[m.text][0]))
 
 
-EXACT_SECONDS = 0.6  # the perfect player tries the exact search this long before falling back on Monte-Carlo
+EXACT_NODES = 40_000  # the perfect player tries the exact search on this many positions (about 0.6 s) ...
 EXACT_MOVES = 700  # ... once the position has at most this many moves (on 8x8, after two or three pieces)
-STRONG_SECONDS = 0.6
+PLAYOUT_WORK = 1_000_000  # move visits the strong player's playouts may make (see playouts_for)
+MIN_PLAYOUTS = 30
+MAX_PLAYOUTS = 5_000
 
 
 def choose(lay: Layout, occupied: int, used: int, level: str, seed: int) -> Move | None:
-    """The computer's move at ``level`` (None: it cannot move).  Deterministic for a seed."""
+    """The computer's move at ``level`` (None: it cannot move): a function of the position, the level
+    and the seed alone.  Every budget here counts work (positions searched, playouts), not seconds."""
     moves = legal(lay.moves, occupied, used)
     if not moves:
         return None
@@ -235,9 +248,9 @@ def choose(lay: Layout, occupied: int, used: int, level: str, seed: int) -> Move
     if level == "intermediate":
         return _fewest_replies(moves, rng)
     if level == "perfect" and len(moves) <= EXACT_MOVES:
-        verdict = solve(lay, occupied, used, Budget(max_seconds=EXACT_SECONDS))
+        verdict = solve(lay, occupied, used, Budget(max_nodes=EXACT_NODES))
         if verdict.move is not None:
             return verdict.move
         if verdict.value == "loss":  # lost against perfect play: make it as long as possible for the opponent
             return max(moves, key=lambda m: (len(after(moves, m)), rng.random()))
-    return _monte_carlo(moves, rng, STRONG_SECONDS)
+    return _monte_carlo(moves, rng, playouts_for(len(moves)))

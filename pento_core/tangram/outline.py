@@ -220,6 +220,28 @@ def _area2(points: list[Point]) -> Surd:
     return area2(tuple(points)) if len(points) >= 3 else ZERO
 
 
+def covered_area2(target: Silhouette, pieces: list[Polygon]) -> Surd:
+    """Twice the area of the silhouette that the tans cover, each point once however many tans lie
+    on it: inclusion-exclusion over the sets of tans, each set's common part clipped to the
+    silhouette (its outline less its holes).  The tans are convex, so a set's common part is the
+    silhouette clipped by each tan in turn; a set whose common part is empty has no superset to
+    visit, so the sum costs about one clip per tan when the tans barely overlap."""
+
+    def union_within(region: list[Point], start: int = 0, odd: bool = True) -> Surd:
+        """Twice the area of ``region`` covered by the tans from ``start`` on (inclusion-exclusion)."""
+        total = ZERO
+        for k in range(start, len(pieces)):
+            inside = _clip(region, pieces[k])
+            part = _area2(inside)
+            if part.sign() <= 0:
+                continue
+            total = total + (part if odd else -part) + union_within(inside, k + 1, not odd)
+        return total
+
+    # holes run clockwise in a silhouette; counter-clockwise here, so that their areas are positive
+    return union_within(list(target.outline)) - sum((union_within(list(reversed(h))) for h in target.holes), ZERO)
+
+
 def progress(target: Silhouette, pieces: list[Polygon], loops: list[Polygon] | None) -> int:
     """The thermometer (see the module docstring), a whole percentage."""
     goal = Counter(signature(target.outline))
@@ -229,14 +251,7 @@ def progress(target: Silhouette, pieces: list[Polygon], loops: list[Polygon] | N
             have.update(signature(loop))
     outline = sum((goal & have).values()) / max(1, sum(goal.values()))
     total = area2(target.outline) + sum((area2(h) for h in target.holes), ZERO)
-    covered = ZERO
-    for k, piece in enumerate(pieces):
-        covered = covered + _area2(_clip(list(target.outline), piece))
-        for h in target.holes:
-            covered = covered - _area2(_clip(list(reversed(h)), piece))
-        for other in pieces[:k]:  # overlapping tans count once
-            if overlap(piece, other):
-                covered = covered - _area2(_clip(list(other), piece))
+    covered = covered_area2(target, pieces)
     area = float(covered / total) if total.sign() > 0 else 0.0
     return max(0, min(100, int(100 * min(outline, area) + 1e-9)))
 

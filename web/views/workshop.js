@@ -316,7 +316,7 @@ export function createView({ root, info, host }) {
     try {
       const r = await host.request(
         "solutions",
-        { puzzle: spec, distinct: distinct.checked },
+        { game: "workshop", desc: spec, distinct: distinct.checked },
         {
           label: t("Searching"),
           onProgress: (p) => {
