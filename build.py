@@ -33,11 +33,8 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import tempfile
-import threading
 import tomllib
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -471,7 +468,7 @@ def build() -> Path:
     )
     _write_if_changed(DIST / "web" / "config.js", config)
     sw = (ROOT / "web" / "sw.js").read_text()
-    sw = sw.replace('"__BUILD__"', json.dumps(build_id)).replace("__ASSETS__", json.dumps(assets))
+    sw = sw.replace('"__BUILD__"', json.dumps(build_id)).replace('["__ASSETS__"]', json.dumps(assets))
     _write_if_changed(DIST / "sw.js", sw)
     log(f"built dist/ (build {build_id})")
     return DIST
@@ -580,85 +577,59 @@ def ensure_chromium() -> None:
     subprocess.run([*sudo, apt, "install", "-y", "-qq", "chromium"], check=True, env=env, stdout=subprocess.DEVNULL)
 
 
+NODE_MODULES = ROOT / "node_modules"
+
+
+def ensure_node_tools() -> Path:
+    """The page's checkers (TypeScript, eslint), installed from package-lock.json with ``npm ci``
+    into node_modules/ whenever the lock changed; their bin/ folder."""
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("build: npm is needed for the page's static checks (Debian: apt-get install npm)")
+    lock = (ROOT / "package-lock.json").read_bytes()
+    stamp = NODE_MODULES / ".pento-lock"
+    digest = hashlib.sha256(lock).hexdigest()
+    if not stamp.exists() or stamp.read_text() != digest:
+        log("installing package-lock.json into node_modules/ (npm ci)")
+        subprocess.run([npm, "ci", "--silent", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+        stamp.write_text(digest)
+    return NODE_MODULES / ".bin"
+
+
+# Browser tests mostly wait on Chromium, so a process more than the machine has cores keeps them busy.
+PYTEST_WORKERS = max(3, (os.cpu_count() or 2) + 1)
+PYTEST_OPTIONS = ("-p", "no:cacheprovider", "--durations=12")  # the slowest tests, to keep an eye on
+
+
 def test(pytest_args: list[str]) -> int:
     ensure_chromium()
+    bin_dir = ensure_node_tools()
     build()
     paths = ["pento_core", "tests", "bench", "build.py"]
     steps = [
         ("ruff", [sys.executable, "-m", "ruff", "check", *paths]),
         ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", *paths]),
         ("mypy", [sys.executable, "-m", "mypy"]),
+        ("tsc", [str(bin_dir / "tsc"), "--project", "tsconfig.json"]),
+        ("eslint", [str(bin_dir / "eslint"), "--max-warnings", "0", "web", "eslint.config.js"]),
     ]
     for name, cmd in steps:
-        log(f"{name}: {' '.join(cmd[2:])}")
+        log(f"{name}: {' '.join(Path(cmd[0]).name if i == 0 else c for i, c in enumerate(cmd))}")
         code = subprocess.run(cmd, cwd=ROOT).returncode
         if code:
             log(f"{name} failed (exit {code})")
             return code
+    # dist/ was built just now: the test processes must not each build it again
+    os.environ["PENTO_BUILT"] = "1"
     if pytest_args:
-        log(f"pytest: {' '.join(pytest_args)}")
-        code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
-        if code:
-            log(f"pytest failed (exit {code})")
-        return code
-    return _pytest_in_parallel()
-
-
-# The suite runs as three lines of pytest runs at once, of about equal length (measured: the
-# --durations report of each line): the browser tests mostly wait on Chromium, so three lines finish
-# sooner than two on a two-core machine.
-AFTER_UNIT = ("tests/e2e/test_browser_shell.py",)  # run after the unit tests, on the same line
-BESIDE = tuple(
-    f"tests/e2e/test_browser_{name}.py"
-    for name in ("a11y", "tangram", "gandagalo", "pegs", "lastfit", "race", "print", "i18n", "hardening")
-)
-WITH_THE_REST = ("tests/test_fuzz.py",)  # unit tests run on the third line, beside its browser tests
-
-
-PYTEST_OPTIONS = ("-p", "no:cacheprovider", "--durations=12")  # the slowest tests of each line, to keep an eye on
-
-
-def _pytest_in_parallel() -> int:
-    """The whole suite as three lines of pytest runs at once: the unit tests (one core of Python)
-    and then the shell's browser tests; some of the browser test files; the rest of them.  Each
-    line's report is printed in turn when all are done."""
-    log("pytest: tests/ without e2e/, then the shell's browser tests; beside them two parts of tests/e2e/")
-    rest = [f"--ignore={path}" for path in (*AFTER_UNIT, *BESIDE)]
-    unit = ["tests", "--ignore=tests/e2e", *(f"--ignore={path}" for path in WITH_THE_REST)]
-    lines = [
-        [
-            ("unit tests", [sys.executable, "-m", "pytest", *unit, *PYTEST_OPTIONS]),
-            ("browser tests, the shell", [sys.executable, "-m", "pytest", *AFTER_UNIT, *PYTEST_OPTIONS]),
-        ],
-        [("browser tests, the games", [sys.executable, "-m", "pytest", *BESIDE, *PYTEST_OPTIONS])],
-        [("the rest", [sys.executable, "-m", "pytest", "tests/e2e", *rest, *WITH_THE_REST, *PYTEST_OPTIONS])],
-    ]
-    codes: dict[str, int] = {}
-    os.environ["PENTO_BUILT"] = "1"  # dist/ was built just now: the pytest runs must not all rebuild it at once
-
-    def run(line: list[tuple[str, list[str]]], out: Any) -> None:
-        for name, cmd in line:
-            out.write(f"[build] pytest ({name}):\n")
-            out.flush()
-            codes[name] = subprocess.run(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True).returncode
-
-    with contextlib.ExitStack() as stack:
-        outputs = [stack.enter_context(tempfile.TemporaryFile(mode="w+")) for _ in lines]
-        threads = [threading.Thread(target=run, args=(line, out)) for line, out in zip(lines, outputs, strict=True)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        for out in outputs:
-            out.seek(0)
-            sys.stdout.write(out.read())
-    sys.stdout.flush()
-    for name in (name for line in lines for name, _ in line):
-        code = codes.get(name, 1)
-        if code:
-            log(f"pytest ({name}) failed (exit {code})")
-            return code
-    return 0
+        cmd = [sys.executable, "-m", "pytest", *pytest_args]
+    else:
+        cmd = [sys.executable, "-m", "pytest", "-n", str(PYTEST_WORKERS), "--dist", "worksteal", *PYTEST_OPTIONS]
+    log(f"pytest: {' '.join(cmd[3:])}")
+    code = subprocess.run(cmd, cwd=ROOT).returncode
+    if code:
+        log(f"pytest failed (exit {code})")
+    return code
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -136,6 +136,8 @@ def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
                 "description": tr(g.description),
                 "rules": tr(g.rules),
                 "features": list(g.features),
+                "print": g.print_style,
+                "titled_by_board": g.titled_by_board,
                 "presets": [{**dataclasses.asdict(p), "label": tr(p.label)} for p in g.presets()],
                 "forms": [_form(f) for f in g.forms()],
             }
@@ -145,7 +147,10 @@ def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
 
 
 def _snapshot(game: Game, desc: str, state: Any) -> JSON:
-    return {"desc": desc, "state": game.write_state(state), "view": game.view(state), "picture": game.picture(state)}
+    """A position as the page gets it; its view carries the typed ``status`` (playing, solved, lost)."""
+    status = game.status(state)
+    view = {**game.view(state), "status": {"state": status.state, "reason": status.reason}}
+    return {"desc": desc, "state": game.write_state(state), "view": view, "picture": game.picture(state)}
 
 
 def cmd_new(args: JSON, sink: ProgressSink | None) -> JSON:

@@ -92,7 +92,13 @@ def test_codes_from_another_race_or_puzzle_and_junk_are_refused() -> None:
 def forged(game_id: str, desc: str, name: str, tenths: int, state: str) -> str:
     """What a pupil who read race.py could write: a code whose check matches, for any position."""
     named = name.encode()
-    payload = bytes([race.FORMAT]) + race._varint(tenths) + bytes([len(named)]) + named + race._pack(game_id, state)
+    payload = (
+        bytes([race.FORMAT])
+        + race._varint(tenths)
+        + bytes([len(named)])
+        + named
+        + race._pack(race.racing_game(game_id), state)
+    )
     check = race._check(race._race_key(RACE, game_id, desc), payload)
     return race._to_base32(payload) + race._check_text(check)
 
@@ -142,6 +148,44 @@ def test_format_1_codes_stay_readable() -> None:
     frozen = "06N40-32TDZ-1TP82-DREY6-RV35E-9SR66-0E6MA-PM1YM-AJM1T-M3KM0-341BC-2K81K-A73AC-CM4H9-8500W-BTQ2"
     result = read_code("cover", "6x10", RACE, frozen)
     assert (result.name, result.tenths, result.state) == ("Zoë Müller", 8234, SIXBYTEN)
+
+
+# Codes written by 0.2 (when the dictionaries were a table in race.py) for each other racing game,
+# race "ABC123", pupil "Ana", 123.4 s: the dictionaries each game now declares must read them the same
+# and write them the same.
+FROZEN = {
+    "twenty": (
+        "#.###/#..../...../...../.....~20",
+        "F2@0,0;Y1@2,0;I1@4,0;P6@1,3|N0@0,0;W3@2,0;T0@1,2;V3@2,2|U1@2,0;Z3@0,1;X0@2,1;L6@1,3",
+        "0790J-0T1DS-GQ6CW-210D8-5DBV3-81EA3-5C0F6-80DGR-TZW42-D443D-1RR1J-SDC23-5MT8R-YM2C5-52475-1GSHM-S0Z1Z-C1Y00-4HQ29",
+    ),
+    "pegs": (
+        "english",
+        "1,3-3,3;2,1-2,3;4,1-2,1;2,0-2,2;4,0-2,0;2,3-2,1;2,0-2,2;2,5-2,3;0,4-2,4;0,2-0,4;3,4-1,4;0,4-2,4;5,4-3,4;"
+        "4,6-4,4;2,3-2,5;3,4-5,4;3,6-3,4;2,6-2,4;2,4-4,4;5,4-3,4;4,2-4,4;3,4-5,4;6,2-4,2;6,3-4,3;6,4-4,4;3,2-5,2;"
+        "1,2-3,2;4,4-4,2;3,3-3,1;5,2-3,2;3,1-3,3",
+        "0790J-0T1DS-GSB3Y-12402-2203D-CS0NZ-CQES5-HHXBS-WCNH4-C5GWC-WVZZD-Z7QDG-Y54FK-KTBXK-G9SY2-YFMVX-M6SFC-"
+        "QFQKX-EEZYB-MBQVM-YX0Y1-TCEG2-WYWSD-ZD1AZ-FKHQ1-WSEVR-7GPVX-MX",
+    ),
+    "gandagalo": (
+        ".....X/X.X..#/.X...#/.....O/..#.O./....#O",
+        "XOXOXOOOOOXXOXOXOXOOXXOXX",
+        "0790J-0T1DS-GG74A-0V8FW-X10A8-R0008-3YQY",
+    ),
+    "tangram": (
+        "cat",
+        "S2'@3,1;S0@4,0;M5'@1,3;L0@0,2;L0@1,0;Q0@3,0;P0'@3,1",
+        "0790J-0T1DS-GGPDG-2HBNH-GPG73-CW9HT-0RB3X-SNAHV-33N1G-PZV30-W1HT0-RG4MA-06QB8-01T06-G3XC0-07C2T-00T82-ZP",
+    ),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(FROZEN))
+def test_format_1_codes_of_every_racing_game_read_and_write_the_same(game_id: str) -> None:
+    desc, state, code = FROZEN[game_id]
+    result = read_code(game_id, desc, "ABC123", code)
+    assert (result.name, result.tenths, result.state) == ("Ana", 1234, state)
+    assert result_code(game_id, desc, "ABC123", "Ana", 1234, state) == code
 
 
 def test_the_worker_protocol_carries_races() -> None:

@@ -33,6 +33,8 @@ const REPORTS_PROGRESS = new Set(["new", "hint", "solve", "solutions"]);
 /** One worker running pento_core. */
 class Engine {
   constructor(onLoading, lang) {
+    /** @type {((message: string) => void) | null} */
+    this.onCrash = null;
     this.pending = new Map();
     this.ready = false;
     this.dead = false;
@@ -128,6 +130,8 @@ export class Core {
    * @param {(p: {loaded: number, total: number, phase: string}) => void} onLoading bytes of the runtime and the wheel
    */
   constructor(onState, onLoading = () => {}, lang = "en") {
+    /** @type {((message: string) => void) | null} */
+    this.onRestart = null;
     this.onState = onState;
     this.lang = lang;
     this.onLoading = onLoading;

@@ -14,3 +14,14 @@ export function button(text, title, onClick) {
   b.addEventListener("click", onClick);
   return b;
 }
+
+/**
+ * The page's element with id ``id``, typed by its tag where elements.d.ts lists it (a dialog, an
+ * input, a button...).
+ * @template {string} K
+ * @param {K} id
+ * @returns {K extends keyof import("./elements").PageElements ? import("./elements").PageElements[K] : HTMLElement}
+ */
+export function byId(id) {
+  return /** @type {any} */ (document.getElementById(id));
+}

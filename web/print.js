@@ -1,11 +1,14 @@
 // Printable sheets: any puzzle on paper, in SVG measured in millimetres so that the pieces to cut
 // out match the board. One layout fits both A4 and Letter (186 x 255 mm inside 12 mm margins).
 // What is drawn comes from the core (the position's picture, the puzzle's info, the solution's
-// moves, the QR code); how it is drawn is chosen by the game's view (its PRINT export):
-//   "tiles"  a board of cells (pictures: "." empty, "*" blocked, a letter a piece) and its pieces
-//   "marks"  a grid whose letters are marks written in the cells (GandaGalo)
-//   "holes"  a board of holes, letters pegs (peg solitaire)
-//   "tangram" the silhouette and the seven tans
+// moves, the QR code); how it is drawn is the style the game's backend declares (its print_style,
+// in the catalog as `print`):
+//   "tiles"   a board of cells (pictures: "." empty, "*" blocked, a letter a piece) and its pieces
+//             (info.pieces) to cut out
+//   "marks"   a grid whose letters are marks written in the cells
+//   "holes"   a board of holes, letters pegs
+//   "outline" a silhouette (info.outline and info.holes, points [x, y]) and its polygon pieces
+//             (info.tans) to cut out; a solved view's `tans` are the pieces where they lie
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -114,7 +117,7 @@ function extent(points) {
 /** A polygon's points in SVG units: y downwards, from the figure's top left. */
 const polyPoints = (points, minX, maxY) => points.map(([x, y]) => `${x - minX},${maxY - y}`).join(" ");
 
-function tangramSvg(info, tans, unit, label) {
+function outlineSvg(info, tans, unit, label) {
   const { minX, maxX, minY, maxY } = extent([info.outline, ...(info.holes || []), ...tans.map((tan) => tan.points)].flat());
   const w = maxX - minX;
   const h = maxY - minY;
@@ -127,8 +130,8 @@ function tangramSvg(info, tans, unit, label) {
   return root;
 }
 
-/** The seven tans to cut out, at the silhouette's scale, each with its letter. */
-function tansToCut(info, unit) {
+/** The polygon pieces to cut out, at the silhouette's scale, each with its letter. */
+function polygonsToCut(info, unit) {
   return info.tans.map((tan) => {
     const xs = tan.points.map(([x]) => x);
     const ys = tan.points.map(([, y]) => y);
@@ -163,7 +166,7 @@ const cellMm = (rows, cols) => Math.min(MAX_CELL, WIDTH / (cols + 0.3), BOARD_HE
 
 /**
  * Fill ``root`` with the sheets of a puzzle: its board (and the pieces or tans to cut out) with
- * the link as a QR code, and when ``solution`` is given ({picture, tans, moves}) a solution page.
+ * the link as a QR code, and when ``solution`` is given ({picture, view, moves}: the solved position) a solution page.
  * ``sheet``: {title, goal, style, info, picture, link, qrRows}.
  */
 export function buildSheets(root, sheet, solution = null) {
@@ -174,13 +177,13 @@ export function buildSheets(root, sheet, solution = null) {
   ]);
   const first = el("section", { className: "print-page" }, [head]);
   let cut = null; // the page of pieces to cut out, for the games played with pieces
-  if (style === "tangram") {
+  if (style === "outline") {
     const box = extent([info.outline, ...info.tans.map((tan) => tan.points)].flat());
     const w = box.maxX - box.minX;
     const h = box.maxY - box.minY;
     const unit = Math.min(28, WIDTH / (w + 0.3), BOARD_HEIGHT / (h + 0.3));
-    first.append(el("div", { className: "print-board" }, [tangramSvg(info, [], unit, `silhouette: ${title}`)]));
-    cut = el("section", { className: "print-page" }, [el("h2", { textContent: t("Cut out the seven tans: {game}", { game: title }) }), el("div", { className: "print-pieces" }, tansToCut(info, unit))]);
+    first.append(el("div", { className: "print-board" }, [outlineSvg(info, [], unit, `silhouette: ${title}`)]));
+    cut = el("section", { className: "print-page" }, [el("h2", { textContent: t("Cut out the seven tans: {game}", { game: title }) }), el("div", { className: "print-pieces" }, polygonsToCut(info, unit))]);
   } else {
     const rows = picture.length;
     const cols = Math.max(...picture.map((r) => r.length));
@@ -194,10 +197,10 @@ export function buildSheets(root, sheet, solution = null) {
   const pages = cut ? [first, cut] : [first];
   if (solution) {
     const page = el("section", { className: "print-page print-solution" }, [el("h1", { textContent: t("Solution: {game}", { game: title }) })]);
-    if (style === "tangram") {
-      const box = extent([info.outline, ...solution.tans.map((tan) => tan.points)].flat());
+    if (style === "outline") {
+      const box = extent([info.outline, ...solution.view.tans.map((tan) => tan.points)].flat());
       const w = box.maxX - box.minX;
-      page.append(el("div", { className: "print-board" }, [tangramSvg(info, solution.tans, Math.min(28, WIDTH / (w + 0.3)), t("the solution"))]));
+      page.append(el("div", { className: "print-board" }, [outlineSvg(info, solution.view.tans, Math.min(28, WIDTH / (w + 0.3)), t("the solution"))]));
     } else {
       const rows = solution.picture.length;
       const cols = Math.max(...solution.picture.map((r) => r.length));

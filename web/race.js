@@ -6,12 +6,12 @@
 //   #race:ID:game:desc[:state]     a pupil's race (the state while playing)
 //   #results:ID:game:desc[:code]   the teacher's results (a scanned code is added, then dropped)
 
-import { el } from "./dom.js";
+import { byId, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { qrCanvas } from "./qr.js";
 import { loadRaceCodes, saveRaceCodes } from "./storage.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = byId;
 const part = (p) => encodeURIComponent(p);
 
 /** The page's own address, without query or fragment: links made here work from any copy of it. */

@@ -3,7 +3,7 @@
 // It knows no rules: the catalog (written at build time from the core's
 // registry) says what games exist, every move is checked by the core, and
 // every game draws itself (views/).
-import { el } from "./dom.js";
+import { byId, el } from "./dom.js";
 import { N_, chooseLanguage, formatNumber, language, languageMenu, setLanguage, t, tn, translateDocument } from "./i18n.js";
 import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
@@ -26,7 +26,7 @@ import {
 import { VIEWS } from "./views/index.js";
 import { chooseContrast, setContrast } from "./theme.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = byId;
 const HINT_SECONDS = 5;
 const SOLVE_SECONDS = 30;
 const SOLVE_STEP_MS = 280;
@@ -93,7 +93,7 @@ function titleOf(game, desc, info = null, params = null) {
   if (!g) return game;
   if (info && info.title) return info.title;
   const preset = g.presets.find((p) => p.params === params) || g.presets.find((p) => p.params === desc);
-  if (game === "workshop") return g.title;
+  if (!g.titled_by_board) return g.title; // a game whose presets are not puzzles of their own
   const board = preset ? preset.label : /[~/]/.test(desc) ? t("custom puzzle") : desc.replace("x", " × ");
   return `${g.title}: ${board}`;
 }
@@ -372,11 +372,11 @@ function showFieldError(error, input, message) {
 function showFrame(game, title) {
   leaveGame();
   text($("game-title"), title);
-  document.title = `${title} — Pento`;
+  document.title = t("{title} — Pento", { title });
   document.body.dataset.game = game;
   $("view").replaceChildren();
   showScreen("play");
-  for (const id of ["new", "undo", "redo", "hint", "solve", "copy-link", "race", "print"]) $(id).disabled = true;
+  for (const id of /** @type {const} */ (["new", "undo", "redo", "hint", "solve", "copy-link", "race", "print"])) $(id).disabled = true;
   $("hint").hidden = !features(game).includes("hint");
   $("solve").hidden = !features(game).includes("solve");
   $("race").hidden = !features(game).includes("race");
@@ -406,7 +406,7 @@ async function openGame(slot, result, { push = false } = {}) {
   $("waiting").hidden = true;
   const title = titleOf(slot.game, result.desc, result.info, slot.params);
   text($("game-title"), title);
-  document.title = `${title} — Pento`;
+  document.title = t("{title} — Pento", { title });
   showScreen("play");
   document.body.dataset.game = slot.game;
   $("new").disabled = false;
@@ -414,7 +414,7 @@ async function openGame(slot, result, { push = false } = {}) {
   $("race").disabled = false;
   // in a race: no Hint, no Solve, and no new race from a pupil's screen
   for (const id of ["hint", "solve", "race"]) $(id).hidden = !features(slot.game).includes(id) || !!session.race;
-  $("print").hidden = !module.PRINT;
+  $("print").hidden = !(gameEntry(slot.game) || { print: "" }).print;
   $("print").disabled = false;
   gameView = module.createView({
     root: $("view"),
@@ -620,7 +620,7 @@ async function printPuzzle() {
   const withSolution = $("print-solution").checked;
   const { game, desc } = mine;
   try {
-    const style = (await VIEWS[game]()).PRINT;
+    const style = gameEntry(game).print;
     const start = await core.request("load", { game, desc, state: "" });
     const link = location.origin + location.pathname + hashFor(game, desc, "");
     const { rows } = await core.request("qr", { text: link });
@@ -633,7 +633,7 @@ async function printPuzzle() {
       }
       let last = start;
       for (const move of found.moves) last = await core.request("move", { game, desc, state: last.state, move });
-      solution = { picture: last.picture, tans: last.view.tans || [], moves: found.moves };
+      solution = { picture: last.picture, view: last.view, moves: found.moves };
     }
     if (session !== mine) return;
     const goal = (start.info && start.info.goal) || gameEntry(game).description;
@@ -690,7 +690,7 @@ function finished() {
   const moves = session.moves || 0;
   const ranked = features(session.game).includes("ranking");
   const timed = features(session.game).includes("timer");
-  if (session.view.won === false) {
+  if (session.view.status.state === "lost") {
     // a game lost (to the computer): no celebration, just the result
     status(session.view.summary, "error");
     return;
@@ -718,7 +718,7 @@ function finished() {
     text($("done-text"), t("The solver finished this one, so it is not timed as yours. Try another puzzle on your own!"));
   } else {
     text($("done-title"), t("Well done!"));
-    text($("done-text"), `${session.view.summary} ${timed ? `Time: ${time}. ` : ""}Moves: ${moves}.`);
+    text($("done-text"), [session.view.summary, timed ? t("Time: {time}.", { time }) : "", t("Moves: {n}.", { n: formatNumber(moves) })].filter(Boolean).join(" "));
   }
   status(session.assisted ? t("Solved by the solver (not timed).") : tn("Solved in {time}, {n} move.", "Solved in {time}, {n} moves.", moves, { time }), "success");
   $("ranking-form").hidden = !ranked || session.assisted;
@@ -763,7 +763,7 @@ async function go(delta) {
       mine.solved = false; // playing on after a win: the clock goes on from the time it showed
       clockStart = performance.now();
     }
-    showPosition(result, delta < 0 ? `Undone. ${result.view.summary}` : `Redone. ${result.view.summary}`);
+    showPosition(result, delta < 0 ? t("Undone. {summary}", { summary: result.view.summary }) : t("Redone. {summary}", { summary: result.view.summary }));
   } catch (err) {
     if (err.code !== "cancelled") status(plain(err), "error");
   }
@@ -929,6 +929,12 @@ async function openHelp(game = session ? session.game : null) {
  * A long request on behalf of a view: shows the busy bar with its progress and Stop.
  * Resolves with the result; rejects with a CoreError ("cancelled" when stopped).
  */
+/**
+ * @param {string} cmd
+ * @param {{[name: string]: unknown}} args
+ * @param {{label?: string, onProgress?: (p: import("./protocol").Progress) => void, quiet?: boolean}} [options]
+ * @returns {Promise<any>}
+ */
 async function longRequest(cmd, args, { label = t("Working"), onProgress, quiet = false } = {}) {
   if (quiet) return core.request(cmd, args, { onProgress }); // a quick step (a replay frame): no busy bar
   busy(true, `${label}…`);
@@ -956,7 +962,7 @@ function openLink(game, desc) {
 
 function showLoading() {
   const fraction = loading.total ? loading.loaded / loading.total : 0;
-  for (const id of ["engine-progress", "waiting-progress"]) $(id).value = core.ready ? 1 : fraction;
+  for (const id of /** @type {const} */ (["engine-progress", "waiting-progress"])) $(id).value = core.ready ? 1 : fraction;
   text($("engine-text"), core.ready ? t("The puzzle engine is ready.") : waitingText());
   text($("waiting-text"), waitingText());
   if (document.body.dataset.busy === "yes" && !session) text($("busy-text"), waitingText());
@@ -1099,7 +1105,7 @@ function localiseCatalog() {
 /** The high-contrast boxes (start screen, Help): the choice is kept on this device and in the link
  * when the link named one; the board is drawn again in the new colours at once. */
 function bindContrast() {
-  for (const box of document.querySelectorAll(".contrast-check")) {
+  for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(".contrast-check"))) {
     box.addEventListener("change", () => {
       const value = box.checked ? "high" : "standard";
       setContrast(value, true);
@@ -1142,7 +1148,7 @@ export async function boot() {
         : t("This page cannot save games here (storage is blocked, as in some embedded pages). The address keeps your position: use Link to keep or share it."),
     );
   }
-  window.pento = {
+  /** @type {any} */ (window).pento = {
     // Read-only hooks for tests and curious players: the state of the page, never the rules.
     session: () =>
       session ? { id: session.id, game: session.game, desc: session.desc, state: currentState(), at: session.at, view: session.view, moves: session.moves, assisted: session.assisted, solved: session.solved } : null,

@@ -115,6 +115,7 @@ function migrate(onNotice) {
  * Every save, most recent first (abandoned ones included: see ``abandoned``).
  * A corrupt entry is set aside, with one notice; the others are untouched.
  */
+/** @param {(message: string) => void} [onNotice] */
 export function listSaves(onNotice = () => {}) {
   if (!storageAvailable()) return [];
   migrate(onNotice);

@@ -74,6 +74,6 @@ export const ink = () => (highContrast() ? HIGH : STANDARD);
 export function setContrast(value, remember = false) {
   const high = value === "high";
   document.documentElement.dataset.contrast = high ? "high" : "standard";
-  for (const box of document.querySelectorAll(".contrast-check")) box.checked = high;
+  for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(".contrast-check"))) box.checked = high;
   if (remember) saveContrast(high ? "high" : "standard");
 }

@@ -3,6 +3,7 @@
 // Also posted: {type: "loading", loaded, total, phase} while booting (bytes of the
 // runtime and the wheel), {type: "ready", hello}, {type: "progress", id, progress},
 // {type: "fatal", message}.
+// @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { SIZES, WHEEL } from "./config.js";
 

@@ -11,7 +11,8 @@ A code is Crockford base32 (digits and capitals without I, L, O, U; read
 case-insensitively, with O read as 0 and I, L as 1), in groups of five.  Its
 bytes are a format number (1), the time in tenths of a second, the name and the
 solution, packed with raw DEFLATE against a small dictionary of the game's
-position text (:data:`DICTIONARIES`).  Its last five characters are a check:
+position text (the game's ``race_dictionary``, :class:`~pento_core.games.base.Races`).  Its
+last five characters are a check:
 25 bits of CRC-32 over the race (id, game, puzzle) and those bytes.  So a
 mistyped or changed character, or a code from another race, is refused; a
 pupil who knows this text could still forge a time, but never a solution,
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 
 from .. import registry
 from ..errors import PentoError
-from ..games.base import Game
+from ..games.base import Game, Races
 from ..i18n import tr
 from ..limits import MAX_STATE
 
@@ -42,16 +43,6 @@ MAX_NAME = 24  # characters of a pupil's name
 MAX_TENTHS = 10 * 24 * 3600 * 7  # a week
 MAX_CODES = 500  # codes read at once by the results page
 MAX_CODE = 4_000  # characters of one code
-
-# The dictionary each game's solutions are packed against (format 1: never change these).
-# Each is a typical solved position's text, so DEFLATE finds its tokens there.
-DICTIONARIES: dict[str, str] = {
-    "cover": "F3@0,0;I1@0,1;L0@2,0;N7@1,2;P5@3,1;T2@3,4;U3@4,8;V2@0,7;W3@3,2;X0@3,6;Y7@2,4;Z3@0,6;1,10;11,2",
-    "twenty": "F1@0,0;I0@1,0;L0@2,0;N7@4,1;P4@2,0;T3@2,1;U0@2,1;V3@3,0;W0@0,1;X0@0,0;Y3@4,1;Z0@5,1|",
-    "pegs": "1,3-3,3;2,1-2,3;4,1-2,1;2,0-2,2;4,0-2,0;2,3-2,1;2,5-2,3;0,4-2,4;0,2-0,4;3,4-1,4;5,2-3,2;6,4-4,4;",
-    "gandagalo": "XOXOOXXOOXXOXOOXXOOXOXXOOXXOXOOX",
-    "tangram": "S7@√2,√2;S1@1/2√2,3/2√2;M4@2√2,2√2;L5@√2,√2;L3@√2,√2;Q1@√2,√2;P3'@3/2√2,3/2√2;-1,0",
-}
 
 
 class RaceCodeError(PentoError):
@@ -85,9 +76,10 @@ def check_race_id(race_id: str) -> str:
 
 
 def racing_game(game_id: str) -> Game:
-    """The game ``game_id`` if a class can race on it (a puzzle one pupil solves, against time)."""
+    """The game ``game_id`` if a class can race on it (a puzzle one pupil solves, against time): it
+    says so in its features and declares what its codes are packed against (:class:`Races`)."""
     game = registry.get(game_id) if game_id in registry.GAMES else None
-    if game is None or "race" not in game.features:
+    if game is None or "race" not in game.features or not isinstance(game, Races):
         raise RaceCodeError(tr("there is no race for the game {value!r}", value=game_id[:40]))
     return game
 
@@ -136,13 +128,18 @@ def _from_base32(text: str) -> bytes:
     return (value >> extra).to_bytes(len(text) * 5 // 8, "big")
 
 
-def _pack(game_id: str, text: str) -> bytes:
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, DICTIONARIES[game_id].encode())
+def _dictionary(game: Game) -> bytes:
+    assert isinstance(game, Races)  # racing_game() let only such games through
+    return game.race_dictionary.encode()
+
+
+def _pack(game: Game, text: str) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _dictionary(game))
     return packer.compress(text.encode()) + packer.flush()
 
 
-def _unpack(game_id: str, data: bytes, limit: int) -> str:
-    unpacker = zlib.decompressobj(-15, DICTIONARIES[game_id].encode())
+def _unpack(game: Game, data: bytes, limit: int) -> str:
+    unpacker = zlib.decompressobj(-15, _dictionary(game))
     text = unpacker.decompress(data, limit + 1)
     if len(text) > limit or not unpacker.eof or unpacker.unused_data:
         raise ValueError("not a packed position")
@@ -166,13 +163,13 @@ def result_code(game_id: str, desc: str, race_id: str, name: str, tenths: int, s
     race_id = check_race_id(race_id)
     name = check_name(name)
     position = game.start(desc, state)
-    if not game.view(position).get("complete"):
+    if game.status(position).state != "solved":
         raise RaceCodeError(tr("the puzzle is not solved yet"))
     if not 0 <= tenths <= MAX_TENTHS:
         raise RaceCodeError(tr("a race lasts at most a week"))
     named = name.encode()
     payload = bytes([FORMAT]) + _varint(tenths) + bytes([len(named)]) + named
-    payload += _pack(game_id, game.write_state(position))
+    payload += _pack(game, game.write_state(position))
     check = _check(_race_key(race_id, game_id, desc), payload)
     text = _to_base32(payload) + _check_text(check)
     return "-".join(text[i : i + 5] for i in range(0, len(text), 5))
@@ -212,11 +209,11 @@ def read_code(game_id: str, desc: str, race_id: str, code: str) -> Result:
                 break
         size = payload[at]
         name = check_name(payload[at + 1 : at + 1 + size].decode())
-        state = _unpack(game_id, payload[at + 1 + size :], MAX_STATE)
+        state = _unpack(game, payload[at + 1 + size :], MAX_STATE)
     except (IndexError, ValueError) as e:  # only a code made to pass the check gets here
         raise RaceCodeError(tr("this code does not read, though its check matches")) from e
     try:
-        solved = game.view(game.start(desc, state)).get("complete")
+        solved = game.status(game.start(desc, state)).state == "solved"
     except PentoError as e:
         raise RaceCodeError(tr("the solution in this code does not fit the puzzle: {e}", e=e)) from e
     if not solved:

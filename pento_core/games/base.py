@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from ..budget import Budget, Progress
 
@@ -83,6 +83,26 @@ class Solution:
 
 
 @dataclass(frozen=True)
+class Status:
+    """Where a position stands: ``playing`` (not over), ``solved`` (the puzzle is done, or the game
+    is won by the player) or ``lost`` (over, and not won: the computer beat the player).
+    ``reason`` is the line a player reads about it."""
+
+    state: Literal["playing", "solved", "lost"]
+    reason: str
+
+    @property
+    def over(self) -> bool:
+        return self.state != "playing"
+
+
+PrintStyle = Literal["", "tiles", "marks", "holes", "outline"]
+"""How a printed sheet draws a game (``web/print.js``): a board of cells with its pieces to cut out
+(``tiles``), a grid with marks written in it (``marks``), a board of holes and pegs (``holes``), a
+silhouette and its polygon pieces to cut out (``outline``); ``""`` for a game not printed."""
+
+
+@dataclass(frozen=True)
 class Tilings:
     """Every tiling of a position, streamed as they are found: ``found`` yields each as the
     picture's rows joined by ``/`` (a letter a piece); ``symmetries`` is how many symmetries of the
@@ -103,6 +123,8 @@ class Game(Protocol):
     # race on one puzzle: one pupil solves it against time, pento_core.classroom.race)
     features: tuple[str, ...]
     picture_solved: bool  # the start screen pictures a preset solved (a tiling) rather than as it starts
+    print_style: PrintStyle  # how a printed sheet draws it
+    titled_by_board: bool  # its page title names the board ("Pentomino cover: 6 x 10"), or the game alone
 
     def presets(self) -> list[Preset]: ...
 
@@ -137,6 +159,10 @@ class Game(Protocol):
         which the page shows as its status whenever nothing newer is to say."""
         ...
 
+    def status(self, state: Any) -> Status:
+        """Where ``state`` stands, typed: what the race, the win and the page read of a position."""
+        ...
+
     def picture(self, state: Any) -> list[str]:
         """A picture of ``state`` (see the module docstring)."""
         ...
@@ -163,3 +189,29 @@ class ListsTilings(Protocol):
         """Every tiling of ``state`` (one per class of the board's symmetries when ``distinct``);
         ``progress`` is called at least every ``every`` seconds while the search runs."""
         ...
+
+
+@runtime_checkable
+class Races(Protocol):
+    """A game a class can race on (:mod:`pento_core.classroom.race`): its solved positions are
+    packed into result codes with raw DEFLATE against ``race_dictionary``, a typical solved
+    position's text.  A code's format is frozen: a game's dictionary never changes once codes exist."""
+
+    race_dictionary: str
+
+
+class GameBase:
+    """What most games share: their status read from their view (``complete``, and ``won`` where a
+    game can be lost), printed as boards of cells, titled by their board.  A game overrides what differs."""
+
+    print_style: PrintStyle = "tiles"
+    titled_by_board = True
+
+    def view(self, state: Any) -> JSON:
+        raise NotImplementedError  # every game defines its view
+
+    def status(self, state: Any) -> Status:
+        view = self.view(state)
+        if not view.get("complete"):
+            return Status("playing", view["summary"])
+        return Status("lost" if view.get("won") is False else "solved", view["summary"])

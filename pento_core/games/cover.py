@@ -33,7 +33,7 @@ from ..polyomino.pieces import PieceSet
 from ..polyomino.placement import anchor, parse_cell, parse_placement, placement_text
 from ..polyomino.puzzle import Puzzle, parse_puzzle
 from . import words
-from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Field, Form, GameBase, Hint, Preset, ProgressFn, Solution
 from .pieces_view import piece_table, placement_json
 
 SCOTT = N_("8x8 without its centre")
@@ -84,7 +84,7 @@ def _puzzle(desc: str) -> tuple[Board, PieceSet, bool]:
     return board, pieces, allow_unused
 
 
-class CoverGame:
+class CoverGame(GameBase):
     """Cover a board with pentominoes, by hand, with hints and an animated solve."""
 
     id = "cover"
@@ -93,6 +93,8 @@ class CoverGame:
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = True
+    # what its result codes are packed against (format 1 of the race's codes: never change it)
+    race_dictionary = "F3@0,0;I1@0,1;L0@2,0;N7@1,2;P5@3,1;T2@3,4;U3@4,8;V2@0,7;W3@3,2;X0@3,6;Y7@2,4;Z3@0,6;1,10;11,2"
 
     def presets(self) -> list[Preset]:
         scott = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))

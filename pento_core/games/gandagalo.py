@@ -38,7 +38,7 @@ from ..gandagalo.solver import LEVELS, Report, analyse
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_DESC, MAX_STATE, number, within
 from . import words
-from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution
 
 _MOVE = re.compile(r"^\s*([0-9]{1,2}),([0-9]{1,2})\s*=\s*([XO.])\s*$", re.IGNORECASE)
 _PARAMS = re.compile(r"^\s*([0-9]{1,3})\s*x\s*([0-9]{1,3})\s*:\s*([a-z]+)\s*$", re.IGNORECASE)
@@ -147,7 +147,7 @@ def _write_marks(x: Mask, o: Mask, puzzle: Puzzle) -> str:
     return "".join(out)
 
 
-class GandaGaloGame:
+class GandaGaloGame(GameBase):
     """X and O on a grid with blocked squares; boards with one solution, graded by reasoning."""
 
     id = "gandagalo"
@@ -156,6 +156,9 @@ class GandaGaloGame:
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
+    print_style: PrintStyle = "marks"
+    # what its result codes are packed against (format 1 of the race's codes: never change it)
+    race_dictionary = "XOXOOXXOOXXOXOOXXOOXOXXOOXXOXOOX"
 
     def presets(self) -> list[Preset]:
         return [

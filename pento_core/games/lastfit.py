@@ -30,7 +30,7 @@ from ..polyomino.board import Position
 from ..polyomino.placement import parse_placement
 from ..polyomino.puzzle import parse_puzzle
 from . import words
-from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Field, Form, GameBase, Hint, Preset, ProgressFn, Solution
 from .pieces_view import piece_table, placement_json
 
 COMPUTER = "computer:"
@@ -126,7 +126,7 @@ def _names(letters: list[str]) -> str:
     return letters[0] if len(letters) == 1 else ", ".join(letters[:-1]) + " and " + letters[-1]
 
 
-class LastFitGame:
+class LastFitGame(GameBase):
     """Last Fit with friends or against the computer, and the blocking puzzle."""
 
     id = "lastfit"

@@ -31,7 +31,7 @@ from ..pegs.board import Jump, PegBoard
 from ..pegs.generator import LEVELS, generate
 from ..pegs.solver import solve
 from . import words
-from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution
 
 _JUMP = re.compile(r"^\s*([0-9]{1,3}),([0-9]{1,3})-([0-9]{1,3}),([0-9]{1,3})\s*$")
 _FINISH = re.compile(r"^([0-9]{1,3}),([0-9]{1,3})$")
@@ -112,7 +112,7 @@ def moves_counted(jumps: tuple[Jump, ...]) -> int:
     return sum(1 for i, j in enumerate(jumps) if i == 0 or jumps[i - 1].c != j.a)
 
 
-class PegsGame:
+class PegsGame(GameBase):
     """Peg solitaire on the source's boards, the French and triangular boards, and any drawn board."""
 
     id = "pegs"
@@ -121,6 +121,9 @@ class PegsGame:
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
+    print_style: PrintStyle = "holes"
+    # what its result codes are packed against (format 1 of the race's codes: never change it)
+    race_dictionary = "1,3-3,3;2,1-2,3;4,1-2,1;2,0-2,2;4,0-2,0;2,3-2,1;2,5-2,3;0,4-2,4;0,2-0,4;3,4-1,4;5,2-3,2;6,4-4,4;"
 
     def presets(self) -> list[Preset]:
         return [

@@ -43,7 +43,7 @@ from ..tangram.number import Surd
 from ..tangram.number import parse as parse_number
 from ..tangram.outline import Silhouette, Verdict, check, overlap, union_loops
 from ..tangram.table import REACH, flipped, marks, parse_float, snap, turned
-from .base import JSON, Field, Form, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution
 
 SET = ("S", "S", "M", "L", "L", "Q", "P")  # the state's order of the tans
 # the slots of SET in the order the tans are numbered for the player (the page writes the numbers on
@@ -180,7 +180,7 @@ def _same_place(a: Placed, b: Placed) -> bool:
     return a.code == b.code and set(a.polygon()) == set(b.polygon())
 
 
-class TangramGame:
+class TangramGame(GameBase):
     """The seven tans and a silhouette; verified by outline, exactly (the SBGames 2008 poster)."""
 
     id = "tangram"
@@ -189,6 +189,9 @@ class TangramGame:
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
+    print_style: PrintStyle = "outline"
+    # what its result codes are packed against (format 1 of the race's codes: never change it)
+    race_dictionary = "S7@√2,√2;S1@1/2√2,3/2√2;M4@2√2,2√2;L5@√2,√2;L3@√2,√2;Q1@√2,√2;P3'@3/2√2,3/2√2;-1,0"
 
     def presets(self) -> list[Preset]:
         return [

@@ -32,7 +32,7 @@ from ..polyomino.cover import Problem
 from ..polyomino.pieces import PieceSet
 from ..polyomino.placement import parse_cell, parse_placement, placement_text
 from . import words
-from .base import JSON, Form, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Form, GameBase, Hint, Preset, ProgressFn, Solution
 from .pieces_view import piece_table, placement_json
 
 KINDS = {"20": "twenty", "30": "thirty"}
@@ -88,7 +88,7 @@ def _puzzle(desc: str) -> tuple[Board, int, int]:
     return board, k, copies
 
 
-class TwentyGame:
+class TwentyGame(GameBase):
     """Cover copies of one board with disjoint sets of pentominoes."""
 
     id = "twenty"
@@ -97,6 +97,8 @@ class TwentyGame:
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "ranking", "race")
     picture_solved = True
+    # what its result codes are packed against (format 1 of the race's codes: never change it)
+    race_dictionary = "F1@0,0;I0@1,0;L0@2,0;N7@4,1;P4@2,0;T3@2,1;U0@2,1;V3@3,0;W0@0,1;X0@0,0;Y3@4,1;Z0@5,1|"
 
     def presets(self) -> list[Preset]:
         return [Preset(N_("Game of 20"), "twenty"), Preset(N_("Game of 30"), "thirty")]

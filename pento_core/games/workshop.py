@@ -35,7 +35,7 @@ from ..polyomino.geometry import Cell, bounds
 from ..polyomino.pieces import PieceSet, family, parse_piece_names, piece_by_name
 from ..polyomino.puzzle import Puzzle, parse_puzzle, parse_puzzle_text
 from . import words
-from .base import JSON, Form, Hint, Preset, ProgressFn, Solution, Tilings
+from .base import JSON, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution, Tilings
 
 MAX_SIDE = WORKSHOP_SIDE
 LARGE = 20_000  # placements beyond which the workshop warns that a search may take long
@@ -140,7 +140,7 @@ def placement_estimate(board: Board, pieces: PieceSet) -> int:
     return total
 
 
-class WorkshopGame:
+class WorkshopGame(GameBase):
     """Any board, any set of pieces, every tiling."""
 
     id = "workshop"
@@ -149,6 +149,8 @@ class WorkshopGame:
     rules = RULES
     features: tuple[str, ...] = ()
     picture_solved = False
+    print_style: PrintStyle = ""
+    titled_by_board = False  # its presets are starting points, not puzzles of their own
 
     def presets(self) -> list[Preset]:
         scott = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))

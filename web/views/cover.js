@@ -15,7 +15,6 @@ const TOUCH_LIFT = 1.7; // cells: a piece dragged by a finger is drawn this far 
 
 /** The keys of this view, for the shell's help. */
 /** How a printed sheet draws this game (web/print.js). */
-export const PRINT = "tiles";
 
 export const KEYS = [
   [N_("[ and ] (or , and .)"), N_("choose a piece from the tray")],
@@ -174,6 +173,7 @@ export function createView({ root, info, host }) {
   function boardCellAt(x, y) {
     const { s } = layout;
     const m = s / 2;
+    /** @type {{d: number, k: number, r: number, c: number} | null} */
     let best = null;
     layout.boards.forEach((b, k) => {
       if (x < b.x - m || y < b.y - m || x > b.x + C * s + m || y > b.y + R * s + m) return;
@@ -424,18 +424,19 @@ export function createView({ root, info, host }) {
     }
     const final = view;
     const moves = final.moves || [];
+    /** @type {{stop: boolean, superseded?: boolean}} */
     const token = (replaying = { stop: false });
     const replayButton = tools.querySelector("[data-action=replay]");
     replayButton.textContent = t("Stop replay");
     setFocus(null);
     try {
-      showFrame({ ...final, placements: [], available: Object.fromEntries(names.map((n) => [n, 1])), turn: 0 }, "Replay: the empty board.");
+      showFrame({ ...final, placements: [], available: Object.fromEntries(names.map((n) => [n, 1])), turn: 0 }, t("Replay: the empty board."));
       for (let k = 1; k <= moves.length && !token.stop; k++) {
         await sleep(REPLAY_STEP_MS);
         if (token.stop) break;
         const state = moves.slice(0, k).join(";");
         const r = await host.request("load", { game: info.replay.game, desc: info.replay.desc, state }, { label: t("Replaying"), quiet: true });
-        if (!token.stop) showFrame(r.view, `Replay: move ${k} of ${moves.length}, ${r.view.placements[k - 1].piece}.`);
+        if (!token.stop) showFrame(r.view, t("Replay: move {k} of {n}, {piece}.", { k, n: moves.length, piece: r.view.placements[k - 1].piece }));
       }
       if (!token.stop) await sleep(REPLAY_STEP_MS);
     } finally {

@@ -12,7 +12,6 @@ const INK = { given: "#1b1b1b", X: "#1d4ed8", O: "#b45309", anchor: "#7b1fa2" };
 
 /** The keys of this view, for the shell's help. */
 /** How a printed sheet draws this game (web/print.js). */
-export const PRINT = "marks";
 
 export const KEYS = [
   [N_("Arrow keys"), N_("move the cursor")],
@@ -202,6 +201,7 @@ export function createView({ root, info, host }) {
     return r >= 0 && r < R && c >= 0 && c < C ? [r, c] : null;
   }
 
+  /** @param {number[]} square */
   const name = ([r, c]) => `(${r + 1},${c + 1})`;
 
   function describeBoard() {
@@ -256,6 +256,10 @@ export function createView({ root, info, host }) {
   const PREVIOUS = { ".": "O", X: ".", O: "X" };
 
   // put `mark` (a function of the square's mark when the move's turn comes) in a square
+  /**
+   * @param {number[]} square
+   * @param {(now: string) => string} mark
+   */
   function set([r, c], mark) {
     return later(async () => {
       const k = key(r, c);

@@ -13,7 +13,6 @@ const MAX_CELL = 180; // CSS pixels a hole: a 5-row triangle still fills a proje
 
 /** The keys of this view, for the shell's help. */
 /** How a printed sheet draws this game (web/print.js). */
-export const PRINT = "holes";
 
 export const KEYS = [
   [N_("Arrow keys"), N_("move the cursor")],

@@ -17,7 +17,6 @@ const NAMES = { S: N_("small triangle"), M: N_("medium triangle"), L: N_("large 
 
 /** The keys of this view, for the shell's help. */
 /** How a printed sheet draws this game (web/print.js). */
-export const PRINT = "tangram";
 
 export const KEYS = [
   [N_("1 to 7"), N_("choose a tan: the large triangles 1 and 2, the medium one 3, the small ones 4 and 5, the square 6, the parallelogram 7 (the numbers are written on the tans)")],
@@ -254,6 +253,10 @@ export function createView({ root, info, host }) {
 
   // moves run one after another, each sent when the last one's position is drawn
   let queue = Promise.resolve();
+  /**
+   * @param {() => Promise<any>} action
+   * @returns {Promise<any>}
+   */
   function later(action) {
     queue = queue.then(action, action);
     return queue;

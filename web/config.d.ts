@@ -1,0 +1,8 @@
+// The types of config.js, which build.py writes into dist/web/ (what this build is made of).
+export const BUILD: string;
+export const WHEEL: string;
+export const PYODIDE_VERSION: string;
+export const ASSETS: string[];
+export const SIZES: Record<string, number>;
+export const LANGUAGES: string[];
+export const LANGUAGE_NAMES: Record<string, string>;

@@ -1,0 +1,56 @@
+// The page's elements that are more than an HTMLElement, by id, as index.html has them: what
+// byId() (dom.js) returns for each. tests/test_build.py checks this list against index.html.
+export interface PageElements {
+  "confetti": HTMLCanvasElement;
+  "copy-link": HTMLButtonElement;
+  "done": HTMLDialogElement;
+  "done-new": HTMLButtonElement;
+  "done-stay": HTMLButtonElement;
+  "engine-progress": HTMLProgressElement;
+  "full-page": HTMLAnchorElement;
+  "help": HTMLDialogElement;
+  "help-button": HTMLButtonElement;
+  "help-close": HTMLButtonElement;
+  "help-contrast": HTMLInputElement;
+  "help-describe": HTMLButtonElement;
+  "hint": HTMLButtonElement;
+  "home-contrast": HTMLInputElement;
+  "home-link": HTMLAnchorElement;
+  "link-close": HTMLButtonElement;
+  "link-dialog": HTMLDialogElement;
+  "link-field": HTMLInputElement;
+  "new": HTMLButtonElement;
+  "notice-action": HTMLButtonElement;
+  "notice-close": HTMLButtonElement;
+  "player-name": HTMLInputElement;
+  "print": HTMLButtonElement;
+  "print-cancel": HTMLButtonElement;
+  "print-dialog": HTMLDialogElement;
+  "print-go": HTMLButtonElement;
+  "print-solution": HTMLInputElement;
+  "race": HTMLButtonElement;
+  "race-close": HTMLButtonElement;
+  "race-copy": HTMLButtonElement;
+  "race-dialog": HTMLDialogElement;
+  "race-go": HTMLButtonElement;
+  "race-link": HTMLInputElement;
+  "race-link-copy": HTMLButtonElement;
+  "race-name": HTMLInputElement;
+  "race-not-now": HTMLButtonElement;
+  "race-results-link": HTMLAnchorElement;
+  "race-start": HTMLDialogElement;
+  "redo": HTMLButtonElement;
+  "results-add": HTMLButtonElement;
+  "results-clear": HTMLButtonElement;
+  "results-copy": HTMLButtonElement;
+  "results-input": HTMLTextAreaElement;
+  "results-show-race": HTMLButtonElement;
+  "retry": HTMLButtonElement;
+  "solve": HTMLButtonElement;
+  "stop": HTMLButtonElement;
+  "stop-solve": HTMLButtonElement;
+  "undo": HTMLButtonElement;
+  "waiting-progress": HTMLProgressElement;
+  "words": HTMLDialogElement;
+  "words-close": HTMLButtonElement;
+}
