@@ -611,6 +611,7 @@ def test(pytest_args: list[str]) -> int:
         ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", *paths]),
         ("mypy", [sys.executable, "-m", "mypy"]),
         ("tsc", [str(bin_dir / "tsc"), "--project", "tsconfig.json"]),
+        ("tsc (workers)", [str(bin_dir / "tsc"), "--project", "tsconfig.worker.json"]),
         ("eslint", [str(bin_dir / "eslint"), "--max-warnings", "0", "web", "eslint.config.js"]),
     ]
     for name, cmd in steps:

@@ -47,14 +47,13 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, i18n, registry
+from . import PROTOCOL, __version__, i18n, registry
 from .budget import Budget, BudgetSpent, Progress
 from .classroom import qr, race
 from .errors import PentoError
-from .games.base import JSON, Form, Game, ListsTilings
+from .games.base import JSON, Game, ListsTilings
 from .i18n import tr
 
-PROTOCOL = 1
 MAX_SECONDS = 60.0
 MAX_REQUEST = 1_000_000  # characters of one request (a state is at most 200,000)
 MAX_SAFE_INT = 2**53 - 1  # what a JavaScript number holds exactly
@@ -116,34 +115,10 @@ def _progress(sink: ProgressSink | None) -> Callable[[Progress], None] | None:
     return report
 
 
-def _form(form: Form) -> JSON:
-    """A :class:`Form` as JSON, its labels in the current language."""
-    fields = [{**dataclasses.asdict(f), "label": tr(f.label)} for f in form.fields]
-    return {**dataclasses.asdict(form), "label": tr(form.label), "fields": fields}
-
-
 def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
     if "lang" in args:
         i18n.set_language(_arg(args, "lang", str)[:35])
-    return {
-        "protocol": PROTOCOL,
-        "version": __version__,
-        "language": i18n.language(),
-        "games": [
-            {
-                "id": g.id,
-                "title": tr(g.title),
-                "description": tr(g.description),
-                "rules": tr(g.rules),
-                "features": list(g.features),
-                "print": g.print_style,
-                "titled_by_board": g.titled_by_board,
-                "presets": [{**dataclasses.asdict(p), "label": tr(p.label)} for p in g.presets()],
-                "forms": [_form(f) for f in g.forms()],
-            }
-            for g in registry.GAMES.values()
-        ],
-    }
+    return {"protocol": PROTOCOL, "version": __version__, "language": i18n.language(), "games": registry.entries()}
 
 
 def _snapshot(game: Game, desc: str, state: Any) -> JSON:

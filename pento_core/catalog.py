@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import registry
-from .api import cmd_hello
+from . import PROTOCOL, __version__, i18n, registry
 from .budget import Budget
 from .games.base import JSON, Game
 
@@ -30,9 +29,9 @@ def _solved(game: Game, state: Any) -> Any:
 
 
 def catalog() -> JSON:
-    """The ``hello`` answer of :mod:`pento_core.api`, each preset with a picture of a puzzle it
-    makes (seed 0), solved where the game pictures its puzzles solved."""
-    hello = cmd_hello({}, None)
+    """What the API's ``hello`` answers (the games' :func:`~pento_core.registry.entries`), each preset
+    with a picture of a puzzle it makes (seed 0), solved where the game pictures its puzzles solved."""
+    hello = {"protocol": PROTOCOL, "version": __version__, "language": i18n.language(), "games": registry.entries()}
     for entry in hello["games"]:
         game = registry.get(entry["id"])
         for preset in entry["presets"]:

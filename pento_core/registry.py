@@ -1,8 +1,14 @@
-"""The list of games.  Adding a game is one module in ``games/`` and one line here."""
+"""The list of games.  Adding a game is one module in ``games/`` and one line here.
+
+What the page needs to know of every game before it asks for a puzzle (titles, rules, features,
+presets, forms, how it prints) is :func:`entries`: the API's ``hello`` and the build's catalog.
+"""
 
 from __future__ import annotations
 
-from .games.base import Game
+import dataclasses
+
+from .games.base import JSON, Form, Game
 from .games.cover import CoverGame
 from .games.gandagalo import GandaGaloGame
 from .games.lastfit import LastFitGame
@@ -10,6 +16,7 @@ from .games.pegs import PegsGame
 from .games.tangram import TangramGame
 from .games.twenty import TwentyGame
 from .games.workshop import WorkshopGame
+from .i18n import tr
 
 GAMES: dict[str, Game] = {
     g.id: g
@@ -20,3 +27,27 @@ GAMES: dict[str, Game] = {
 def get(game_id: str) -> Game:
     """The game called ``game_id``; KeyError if there is none."""
     return GAMES[game_id]
+
+
+def _form(form: Form) -> JSON:
+    """A :class:`Form` as JSON, its labels in the current language."""
+    fields = [{**dataclasses.asdict(f), "label": tr(f.label)} for f in form.fields]
+    return {**dataclasses.asdict(form), "label": tr(form.label), "fields": fields}
+
+
+def entries() -> list[JSON]:
+    """Every game as the page knows it, in the current language: what each declares of itself."""
+    return [
+        {
+            "id": g.id,
+            "title": tr(g.title),
+            "description": tr(g.description),
+            "rules": tr(g.rules),
+            "features": list(g.features),
+            "print": g.print_style,
+            "titled_by_board": g.titled_by_board,
+            "presets": [{**dataclasses.asdict(p), "label": tr(p.label)} for p in g.presets()],
+            "forms": [_form(f) for f in g.forms()],
+        }
+        for g in GAMES.values()
+    ]

@@ -18,7 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from pento_core import api
+from pento_core import api, registry
 
 N = int(os.environ.get("PENTO_FUZZ_EXAMPLES", "1"))
 FAST = settings(max_examples=300 * N, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -115,9 +115,8 @@ JSONISH = st.recursive(
 # -- the fuzzers -------------------------------------------------------------------------------------
 
 
-GAME = st.sampled_from(
-    ["cover", "twenty", "workshop", "cover", "workshop", "", "pegs", "gandagalo", "lastfit", "__init__"]
-)
+# every game of the registry (a new game cannot be left out), and names that are none
+GAME = st.sampled_from([*registry.GAMES, "", "__init__", "Cover"])
 PARAMS = st.one_of(
     DESC,
     st.sampled_from(["twenty", "thirty", "holes", "triple", "triple:X", "double:V", "parallelogram"]),

@@ -154,6 +154,12 @@ def test_format_1_codes_stay_readable() -> None:
 # race "ABC123", pupil "Ana", 123.4 s: the dictionaries each game now declares must read them the same
 # and write them the same.
 FROZEN = {
+    "cover": (
+        "5x12",
+        "F3@0,0;P4@2,0;I1@0,1;X0@1,2;U0@3,2;T0@1,4;Z2@2,5;N1@0,6;W1@2,7;V2@0,8;Y5@3,8;L6@0,10",
+        "0790J-0T1DS-GQ70R-R3SG0-4DGND-83N02-Y8Y18-07C01-44G1W-M5725-88KAD-NKWGX-H03G8-CGCY7-32JP2-QA968-34BDC-"
+        "FK643-PGC00-BC1ZT",
+    ),
     "twenty": (
         "#.###/#..../...../...../.....~20",
         "F2@0,0;Y1@2,0;I1@4,0;P6@1,3|N0@0,0;W3@2,0;T0@1,2;V3@2,2|U1@2,0;Z3@0,1;X0@2,1;L6@1,3",

@@ -3,12 +3,14 @@ tests (one asymmetric, one with a hole), their rigid motions, one-piece moves, a
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import tangram_checker
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -196,3 +198,84 @@ def test_the_thirteen_convex_figures_of_wang_and_hsiung() -> None:
     for poly, _ in found:
         target = Silhouette(ccw(tuple((Surd(x), Surd(y)) for x, y in poly)))
         assert sum(matches(m.outline, [], target, allow_mirror=True) for m in mine) == 1
+
+
+# -- an independent checker agrees -------------------------------------------------------------------
+
+
+def floats(poly: Polygon) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in poly]
+
+
+def both_say(target: Silhouette, pieces: list[Polygon], allow_mirror: bool = False) -> tuple[bool, bool]:
+    """(outline.check's verdict, the shapely checker's verdict) on one arrangement."""
+    mine = check(target, pieces, allow_mirror).solved
+    theirs = tangram_checker.solves(
+        floats(target.outline), [floats(h) for h in target.holes], [floats(p) for p in pieces], allow_mirror
+    )
+    return mine, theirs
+
+
+@pytest.mark.parametrize("figure", FIGURES, ids=lambda f: f.name)
+def test_the_independent_checker_agrees_on_every_library_figure(figure: Figure) -> None:
+    pieces = [p.polygon() for p in figure.pieces()]
+    assert both_say(figure.silhouette(), pieces) == (True, True)
+    # turned, shifted and flipped as a whole: still the figure (the flip where mirror images count)
+    rng = random.Random(figure.name)
+    k, flip = rng.randrange(8), rng.random() < 0.5
+    step = Surd(Fraction(rng.randrange(-6, 7), 2), Fraction(rng.randrange(-6, 7), 2))
+    assert both_say(figure.silhouette(), moved(pieces, k, flip, step, -step), allow_mirror=flip) == (True, True)
+
+
+def test_the_independent_checker_agrees_on_random_near_misses() -> None:
+    """One tan nudged by half a lattice step, turned by 45° or flipped, on random library figures:
+    the two checkers give the same verdict every time (almost always: not solved)."""
+    rng = random.Random(2026)
+    verdicts = []
+    for _ in range(120):
+        figure = rng.choice(FIGURES)
+        pieces = [p.polygon() for p in figure.pieces()]
+        i = rng.randrange(7)
+        kind = rng.choice(["shift", "turn", "flip", "swap"])
+        if kind == "shift":
+            d = (Surd(Fraction(rng.choice([-1, 1]), 2)), ZERO) if rng.random() < 0.5 else (ZERO, HALF_ROOT2)
+            pieces[i] = ccw(tuple(add(p, d) for p in pieces[i]))
+        elif kind == "turn":
+            pieces[i] = ccw(tuple(rotate45(p, 1) for p in pieces[i]))
+        elif kind == "flip":
+            pieces[i] = ccw(tuple(mirror(p) for p in pieces[i]))
+        else:  # two tans trade places by their first corners
+            j = rng.randrange(7)
+            a, b = pieces[i][0], pieces[j][0]
+            pieces[i] = ccw(tuple(add(p, (b[0] - a[0], b[1] - a[1])) for p in pieces[i]))
+        mine, theirs = both_say(figure.silhouette(), pieces)
+        assert mine == theirs, (figure.name, kind, i)
+        verdicts.append(mine)
+    assert verdicts.count(False) >= 100  # near-misses, mostly
+
+
+def test_the_thermometer_counts_covered_area_once_however_tans_overlap() -> None:
+    """The area the tans cover, each point once, against shapely's area of (union of tans) ∩ silhouette:
+    three tans stacked on one spot, and random piles of tans shifted onto and across figures."""
+    from shapely import make_valid, union_all
+    from shapely.geometry import Polygon as Shape
+
+    from pento_core.tangram.outline import covered_area2, progress
+
+    rng = random.Random(7)
+    for n in range(40):
+        figure = FIGURES[n % len(FIGURES)]
+        target = figure.silhouette()
+        pieces = [p.polygon() for p in figure.pieces()]
+        if n == 0:  # three copies of the first tan where it lies: the thermometer once read 0 % here
+            pieces = [pieces[0]] * 3
+        else:
+            chosen = rng.sample(pieces, rng.randrange(1, 8))
+            shifts = [Surd(Fraction(rng.randrange(-3, 4), 2)) if rng.random() < 0.5 else ZERO for _ in chosen]
+            pieces = [ccw(tuple(add(p, (dx, ZERO)) for p in poly)) for poly, dx in zip(chosen, shifts, strict=True)]
+        silhouette = make_valid(Shape(floats(target.outline), [floats(h) for h in target.holes]))
+        tans = union_all([Shape(floats(p)) for p in pieces], grid_size=1e-9)
+        covered = tans.intersection(silhouette, grid_size=1e-9).area
+        assert abs(float(covered_area2(target, pieces)) / 2 - covered) < 1e-4, figure.name
+        if n == 0:
+            assert covered > 0 and progress(target, pieces, None) == 0  # (no corners of the outline yet)

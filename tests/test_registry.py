@@ -1,0 +1,103 @@
+"""Every game declares what the rest of Pento needs from it, and the shell, printing, the race and
+the API name no game: a game missing a piece fails here by name.
+
+For each game of the registry: a view (web/views/index.js), a golden link every later version must
+open (tests/golden_links.txt), a place in the fuzzers' draw (tests/test_fuzz.py), a race
+dictionary and a frozen code where it races (tests/test_race.py), a typed status, a description in
+words, a print style the printed sheets know.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+import test_fuzz
+import test_race
+
+from pento_core import registry
+from pento_core.games.base import GameBase, Races, Status
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = sorted(registry.GAMES)
+PRINT_STYLES = {"", "tiles", "marks", "holes", "outline"}
+
+
+def views() -> set[str]:
+    """The games web/views/index.js has a view for."""
+    source = (ROOT / "web" / "views" / "index.js").read_text(encoding="utf-8")
+    return set(re.findall(r"^\s*([a-z_]+):\s*\(\)\s*=>\s*import\(", source, re.MULTILINE))
+
+
+def golden_games() -> set[str]:
+    lines = (ROOT / "tests" / "golden_links.txt").read_text(encoding="utf-8").splitlines()
+    return {unquote(line[1:].split(":", 1)[0]) for line in lines if line.startswith("#") and ":" in line}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_has_a_view_a_golden_link_and_a_place_among_the_fuzzers(game_id: str) -> None:
+    assert game_id in views(), f"{game_id} has no view in web/views/index.js"
+    assert game_id in golden_games(), f"{game_id} has no golden link in tests/golden_links.txt"
+    assert game_id in test_fuzz.GAME.elements, f"{game_id} is not drawn by the fuzzers of tests/test_fuzz.py"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_declares_its_status_its_words_and_its_print_style(game_id: str) -> None:
+    game = registry.get(game_id)
+    assert game.print_style in PRINT_STYLES, (
+        f"{game_id} prints as {game.print_style!r}, which web/print.js does not draw"
+    )
+    assert isinstance(game.titled_by_board, bool)
+    for preset in game.presets()[:2]:
+        state = game.start(game.new(preset.params, 0))
+        status = game.status(state)
+        assert isinstance(status, Status) and status.state in ("playing", "solved", "lost") and status.reason
+        lines = game.describe(state)
+        assert lines and all(isinstance(line, str) and line for line in lines), f"{game_id} describes nothing"
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if "race" in registry.get(g).features])
+def test_every_racing_game_declares_its_dictionary_and_has_a_frozen_code(game_id: str) -> None:
+    game = registry.get(game_id)
+    assert isinstance(game, Races) and game.race_dictionary, f"{game_id} races but declares no race_dictionary"
+    assert game_id in test_race.FROZEN, f"{game_id} races but tests/test_race.py has no frozen code of it"
+
+
+def test_a_lost_game_reads_as_lost() -> None:
+    """The typed status tells a game over and lost (Last Fit against the computer) from a win."""
+
+    class Lost(GameBase):
+        def view(self, state: object) -> dict[str, object]:
+            return {"complete": True, "won": False, "summary": "The computer wins."}
+
+    assert Lost().status(None) == Status("lost", "The computer wins.")
+
+
+# The shell, printing, the race and the API know no game by name: what they need, the game declares.
+NAMELESS = ["web/shell.js", "web/print.js", "web/race.js", "pento_core/api.py", "pento_core/classroom/race.py"]
+
+
+def string_literals(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".py":
+        return [n.value for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    text = re.sub(r"^\s*//.*$", "", text, flags=re.MULTILINE)  # comments say what they like
+    return re.findall(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'", text)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("name", NAMELESS)
+def test_the_shell_printing_the_race_and_the_api_name_no_game(name: str) -> None:
+    found = string_literals(ROOT / name)
+    literals = {s if isinstance(s, str) else next((x for x in s if x), "") for s in found}
+    named = sorted(set(GAMES) & literals)
+    assert not named, f"{name} names the games {named}: let the game declare what is needed"
+
+
+def test_the_name_check_can_fail(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.js"
+    probe.write_text('// "cover" in a comment is fine\nif (game === "tangram") draw();\n')
+    literals = {s if isinstance(s, str) else next((x for x in s if x), "") for s in string_literals(probe)}
+    assert set(GAMES) & literals == {"tangram"}
