@@ -31,9 +31,9 @@ def _solved(game: Game, state: Any) -> Any:
 def catalog() -> JSON:
     """What the API's ``hello`` answers (the games' :func:`~pento_core.registry.entries`), each preset
     with a picture of a puzzle it makes (seed 0), solved where the game pictures its puzzles solved."""
-    hello = {"protocol": PROTOCOL, "version": __version__, "language": i18n.language(), "games": registry.entries()}
-    for entry in hello["games"]:
+    games = registry.entries()
+    for entry in games:
         game = registry.get(entry["id"])
         for preset in entry["presets"]:
             preset["picture"] = game.picture(_solved(game, game.start(game.new(preset["params"], 0))))
-    return hello
+    return {"protocol": PROTOCOL, "version": __version__, "language": i18n.language(), "games": games}
