@@ -75,7 +75,9 @@ def test_solve_from_a_dead_position_starts_again():
 def test_progress_is_reported_for_long_calls():
     seen = []
     api.handle({"id": 1, "cmd": "solve", "args": {"game": "cover", "desc": "6x10", "state": ""}}, seen.append)
-    assert seen and set(seen[0]) == {"nodes", "solutions", "elapsed", "unit"}
+    assert seen and all(set(p) == {"nodes", "solutions", "elapsed", "unit"} for p in seen)
+    assert all(isinstance(p["nodes"], int) and p["elapsed"] >= 0 for p in seen)
+    assert [p["nodes"] for p in seen] == sorted(p["nodes"] for p in seen)  # counts only grow
 
 
 def test_smaller_boards_leave_pieces_over():

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from checker import is_tiling
 
 from pento_core import api, registry
 from pento_core.catalog import catalog
+from pento_core.polyomino.pieces import PieceSet
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +43,13 @@ def test_pictures_show_the_boards_solved(data: dict[str, Any]) -> None:
     six = pictures[("cover", "6 x 10")]
     assert [len(r) for r in six] == [10] * 6
     assert _cells(six) == dict.fromkeys("FILNPTUVWXYZ", 5)
+    # and a tiling, by the independent checker: each letter's cells are that pentomino, all twelve once
+    pentominoes = {p.name: (p.shape, 1) for p, _ in PieceSet.pentominoes()}
+    placed = [
+        (ch, frozenset((r, c) for r, row in enumerate(six) for c, x in enumerate(row) if x == ch)) for ch in _cells(six)
+    ]
+    board = frozenset((r, c) for r in range(6) for c in range(10))
+    assert is_tiling(board, pentominoes, placed)
     scott = pictures[("cover", "8x8 without its centre")]
     assert scott[3][3:5] == scott[4][3:5] == "  " and sum(_cells(scott).values()) == 60
     # three copies of a 20-cell board, a column apart, covered by the twelve pieces once

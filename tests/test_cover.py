@@ -114,12 +114,19 @@ def test_pieces_may_be_left_unused():
     assert all(_check(Problem(parse_board("5x5"), PENTS, allow_unused=True), s) for s in sols)
 
 
-def test_one_sided_counts():
-    # One-sided: the 18 one-sided pentominoes... here simply the 12 as drawn.
-    free = Problem(parse_board("3x20"), PENTS).count()
-    one = Problem(parse_board("3x20"), PieceSet.pentominoes(one_sided=True)).count()
-    assert one.count < free.count
-    assert one.symmetries == 2  # rotations only
+@pytest.mark.parametrize(("board", "pieces"), [("4x4", {"L4": 4}), ("2x4", {"L4": 2}), ("4x5", {"L4": 3, "T4": 2})])
+def test_one_sided_counts_agree_with_a_brute_force(board: str, pieces: dict[str, int]) -> None:
+    """Pieces as drawn, never flipped: the engine's count is the brute force's, and fewer than free."""
+    tetrominoes = family(4)
+    chosen = {tetrominoes[n]: k for n, k in pieces.items()}
+    spec = {n: (tetrominoes[n].shape, k) for n, k in pieces.items()}
+    one = Problem(parse_board(board), PieceSet.of(chosen, one_sided=True)).count()
+    free = Problem(parse_board(board), PieceSet.of(chosen)).count()
+    cells = parse_board(board).cells
+    assert one.count == len(brute_force(cells, spec, one_sided=True)) > 0
+    assert free.count == len(brute_force(cells, spec)) > one.count
+    rows, cols = map(int, board.split("x"))
+    assert one.symmetries == (4 if rows == cols else 2)  # the board's rotations only: a reflection flips pieces
 
 
 @pytest.mark.parametrize(
