@@ -38,10 +38,10 @@ from ..i18n import N_, tr
 from ..limits import MAX_DESC, within
 from ..tangram import arrangement, library
 from ..tangram.arrangement import CODES, Placed, parse_placed
-from ..tangram.geometry import Point, Polygon, area2, ccw, shape
+from ..tangram.geometry import Point, Polygon, ccw, shape
 from ..tangram.number import Surd
 from ..tangram.number import parse as parse_number
-from ..tangram.outline import Silhouette, Verdict, check, overlap, union_loops
+from ..tangram.outline import Silhouette, Verdict, check, overlap, trace
 from ..tangram.table import REACH, flipped, marks, parse_float, snap, turned
 from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution
 
@@ -138,27 +138,19 @@ def moved_home(tans: list[Placed]) -> tuple[list[Placed], Silhouette]:
 
 def figure_of(tans: list[Placed]) -> Silhouette:
     """The silhouette seven tans make, or a PentoError saying why they make none."""
-    polys = [t.polygon() for t in tans]
-    for i in range(len(polys)):
-        for j in range(i):
-            if overlap(polys[i], polys[j]):
-                raise PentoError(
-                    tr(
-                        "the {first} and the {second} overlap",
-                        first=tr(CODES[tans[i].code]),
-                        second=tr(CODES[tans[j].code]),
-                    )
-                )
-    loops = union_loops(polys)
-    outlines = [loop for loop in loops if area2(loop).sign() > 0]
-    if len(outlines) != 1:
+    traced = trace([t.polygon() for t in tans])
+    if traced.overlap is not None:
+        i, j = traced.overlap
+        first, second = tr(CODES[tans[i].code]), tr(CODES[tans[j].code])
+        raise PentoError(tr("the {first} and the {second} overlap", first=first, second=second))
+    if len(traced.outlines) != 1:
         raise PentoError(
             tr(
                 "the tans make {n_outlines} separate figures: they must touch along their edges",
-                n_outlines=len(outlines),
+                n_outlines=len(traced.outlines),
             )
         )
-    return Silhouette(outlines[0], tuple(loop for loop in loops if area2(loop).sign() < 0))
+    return Silhouette(traced.outlines[0], tuple(traced.holes))
 
 
 @lru_cache(maxsize=64)

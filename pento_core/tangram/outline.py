@@ -256,24 +256,49 @@ def progress(target: Silhouette, pieces: list[Polygon], loops: list[Polygon] | N
     return max(0, min(100, int(100 * min(outline, area) + 1e-9)))
 
 
+@dataclass(frozen=True)
+class Traced:
+    """What tans make, traced: the loops of their union's outline (counter-clockwise ones are
+    outlines, clockwise ones holes), or the first two that overlap (then no loops: an overlap
+    has no outline to speak of)."""
+
+    loops: list[Polygon]
+    overlap: tuple[int, int] | None = None
+
+    @property
+    def outlines(self) -> list[Polygon]:
+        return [loop for loop in self.loops if area2(loop).sign() > 0]
+
+    @property
+    def holes(self) -> list[Polygon]:
+        return [loop for loop in self.loops if area2(loop).sign() < 0]
+
+
+def trace(pieces: list[Polygon]) -> Traced:
+    """Steps 1 and 2 of the module docstring: no two pieces overlap, then the union's outline."""
+    for i in range(len(pieces)):
+        for j in range(i):
+            if overlap(pieces[i], pieces[j]):
+                return Traced([], (i, j))
+    return Traced(union_loops(pieces))
+
+
 def check(target: Silhouette, pieces: list[Polygon], allow_mirror: bool = False) -> Verdict:
     """Whether the seven tans ``pieces`` form ``target`` (the pieces must be the tans: see
     :func:`~.geometry.identify`)."""
     # the target as the player's outline will be traced: counter-clockwise, holes clockwise, straight
     # corners dropped (a silhouette file may well have them)
     target = Silhouette(normalise(ccw(target.outline)), tuple(normalise(tuple(reversed(ccw(h)))) for h in target.holes))
-    names = [identify(p) for p in pieces]
-    for i in range(len(pieces)):
-        for j in range(i):
-            if overlap(pieces[i], pieces[j]):
-                return Verdict(
-                    False,
-                    tr("the {first} and the {second} overlap", first=tr(str(names[i])), second=tr(str(names[j]))),
-                    progress(target, pieces, None),
-                )
-    loops = union_loops(pieces)
-    outlines = [loop for loop in loops if area2(loop).sign() > 0]
-    holes = [loop for loop in loops if area2(loop).sign() < 0]
+    traced = trace(pieces)
+    if traced.overlap is not None:
+        i, j = traced.overlap
+        first, second = tr(str(identify(pieces[i]))), tr(str(identify(pieces[j])))
+        return Verdict(
+            False,
+            tr("the {first} and the {second} overlap", first=first, second=second),
+            progress(target, pieces, None),
+        )
+    loops, outlines, holes = traced.loops, traced.outlines, traced.holes
     if len(outlines) != 1:
         return Verdict(
             False,
