@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from pento_core.budget import Budget  # noqa: E402
+from pento_core.budget import Budget, Outcome  # noqa: E402
 from pento_core.polyomino import lastfit as lf  # noqa: E402
 from pento_core.polyomino.board import Board  # noqa: E402
 
@@ -62,7 +62,7 @@ def exact(positions: int) -> None:
             v = lf.solve(lay, occupied, used)
             times.append(v.seconds)
             nodes += v.nodes
-            won += v.value == "win"
+            won += v.value is Outcome.YES
         target = TARGETS.get(placed)
         met = "" if target is None else f"{target:g} s {'ok' if max(times) < target else 'MISSED'}"
         print(
@@ -85,7 +85,7 @@ def deep(seconds: float) -> None:
             f" after {elapsed:.0f} s, {v.nodes:,} positions ({v.nodes / elapsed:,.0f} per second)",
             flush=True,
         )
-        if v.value == "unknown":
+        if v.value is Outcome.UNKNOWN:
             break
 
 

@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 import build  # noqa: E402
 from pento_core import api  # noqa: E402
+from pento_core.budget import Outcome  # noqa: E402
 from pento_core.polyomino.cover import Problem  # noqa: E402
 from pento_core.polyomino.puzzle import parse_puzzle  # noqa: E402
 
@@ -43,7 +44,7 @@ def cpython() -> dict[str, float]:
     for name, spec in (("first 6x10", "6x10"), ("first 8x8-2x2", SCOTT)):
         t = time.perf_counter()
         p = parse_puzzle(spec)
-        assert Problem(p.board, p.pieces).first().status == "found"
+        assert Problem(p.board, p.pieces).first().status is Outcome.YES
         out[name] = time.perf_counter() - t
     return out
 

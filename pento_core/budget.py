@@ -10,6 +10,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from enum import StrEnum
+
+
+class Outcome(StrEnum):
+    """What a search found out, the one vocabulary of every family: ``yes`` (a solution was found;
+    the position can be finished; the player to move wins), ``no`` (proved impossible; lost for the
+    player to move), or ``unknown`` (the budget ran out before either was known, never an answer).
+    Its values are the words the command line prints for pegs (``solvable: yes``)."""
+
+    YES = "yes"
+    NO = "no"
+    UNKNOWN = "unknown"
 
 
 class BudgetSpent(Exception):

@@ -46,7 +46,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from .budget import Budget, BudgetSpent
+from .budget import Budget, BudgetSpent, Outcome
 from .errors import PentoError
 from .gandagalo import board as gg_board
 from .gandagalo import generator as gg_generator
@@ -249,13 +249,13 @@ def cmd_pegs_solve(args: argparse.Namespace) -> int:
             )
         finish = board.hole((int(m.group(1)), int(m.group(2))))
     verdict = pegs_solver.solve(board, pegs, finish, _budget(args))
-    if verdict.status == "yes":
+    if verdict.status is Outcome.YES:
         for j in verdict.moves:
             (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
             print(f"{r1},{c1}-{r2},{c2}")
         print("solvable: yes")
         return 0
-    if verdict.status == "no":
+    if verdict.status is Outcome.NO:
         print(f"solvable: no: {verdict.reason}")
         return EXIT_NO
     print("solvable: unknown")
@@ -299,13 +299,13 @@ def cmd_lastfit_solve(args: argparse.Namespace) -> int:
         occupied |= lay.mask(p.cells)
         used |= 1 << lastfit.NAMES.index(p.piece.name)
     verdict = lastfit.solve(lay, occupied, used, _budget(args))
-    if verdict.value == "unknown":
+    if verdict.value is Outcome.UNKNOWN:
         print("value: unknown")
         return EXIT_BUDGET
     if verdict.move is not None:
         p = lastfit.placement(lay, verdict.move)
         print(pos.place(p.piece, p.cells).text())
-    print(f"value: {verdict.value}")
+    print(f"value: {'win' if verdict.value is Outcome.YES else 'loss'}")  # the words scripts read
     return 0
 
 

@@ -5,7 +5,7 @@ from checker import brute_force, distinct, is_tiling
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pento_core.budget import Budget, BudgetSpent
+from pento_core.budget import Budget, BudgetSpent, Outcome
 from pento_core.errors import ImpossibleError
 from pento_core.polyomino.board import Board, Placement, parse_board, parse_position
 from pento_core.polyomino.cover import Problem
@@ -67,12 +67,12 @@ def test_distinct_solutions_are_one_per_class():
 def test_first_and_partial_start():
     problem = Problem(parse_board("6x10"), PENTS)
     first = problem.first()
-    assert first.status == "found" and _check(problem, first.solution)
+    assert first.status is Outcome.YES and _check(problem, first.solution)
     # start from three of its pieces: the completion keeps them
     kept = first.solution[:3]
     partial = Problem(problem.board, PENTS, placed=kept)
     again = partial.first()
-    assert again.status == "found" and set(kept) <= set(again.solution)
+    assert again.status is Outcome.YES and set(kept) <= set(again.solution)
     assert _check(problem, again.solution)
 
 
@@ -81,7 +81,7 @@ def test_partial_position_that_cannot_be_completed():
     # of 20 and 35 cells, so only the search can tell that nothing fits.
     pos = parse_position(".......X............\n......XXX...........\n.......X............", PENTS)
     problem = Problem(pos.board, PENTS, placed=pos.placements)
-    assert problem.first().status == "none"
+    assert problem.first().status is Outcome.NO
     assert problem.count().count == 0
     # and a walled-off corner cell is refused before any search
     with pytest.raises(ImpossibleError, match="fewer than the smallest piece"):
@@ -96,7 +96,7 @@ def test_budget_gives_unknown_not_a_hang_and_reports_progress():
     assert not result.complete and result.count is None and result.distinct is None
     assert seen and seen[-1].nodes <= result.nodes
     stop = Problem(parse_board("6x10"), PENTS).first(budget=Budget(should_stop=lambda: True))
-    assert stop.status == "unknown"
+    assert stop.status is Outcome.UNKNOWN
     with pytest.raises(BudgetSpent):
         list(problem.solutions(budget=Budget(max_nodes=3000)))
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pento_core import api
-from pento_core.budget import Budget
+from pento_core.budget import Budget, Outcome
 from pento_core.games.cover import CoverGame
 from pento_core.limits import MAX_COPIES, LimitError, number
 from pento_core.polyomino import cover as engine
@@ -113,7 +113,7 @@ def test_a_piece_is_named_in_the_way_only_when_proven() -> None:
 def test_a_spent_budget_is_shared_by_every_search() -> None:
     b = Budget(max_seconds=0.05).started()
     time.sleep(0.06)
-    assert Problem(parse_board("6x10"), parse_piece_names("FILNPTUVWXYZ")).first(b).status == "unknown"
+    assert Problem(parse_board("6x10"), parse_piece_names("FILNPTUVWXYZ")).first(b).status is Outcome.UNKNOWN
 
 
 # -- tilings found ----------------------------------------------------------------------------------

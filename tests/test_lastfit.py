@@ -11,7 +11,7 @@ import pytest
 from clirun import pento
 from lastfit_checker import placements, rectangle, symmetric_classes, wins
 
-from pento_core.budget import Budget
+from pento_core.budget import Budget, Outcome
 from pento_core.errors import IllegalMoveError, ParseError, PentoError
 from pento_core.games.lastfit import LastFitGame
 from pento_core.polyomino import lastfit as lf
@@ -53,7 +53,7 @@ def checker_value(lay: lf.Layout, played: list[lf.Move]) -> bool:
 def test_exact_values_of_small_empty_boards_agree_with_a_plain_search(size: tuple[int, int]) -> None:
     lay = lf.layout(Board.rectangle(*size))
     verdict = lf.solve(lay, 0, 0)
-    assert (verdict.value == "win") == wins(rectangle(*size), frozenset(), frozenset())
+    assert (verdict.value is Outcome.YES) == wins(rectangle(*size), frozenset(), frozenset())
 
 
 @pytest.mark.parametrize(
@@ -63,7 +63,7 @@ def test_exact_values_of_positions_agree_and_winning_moves_win(size: tuple[int, 
     lay = lf.layout(Board.rectangle(*size))
     occupied, used, played = random_position(lay, pieces, seed)
     verdict = lf.solve(lay, occupied, used)
-    assert (verdict.value == "win") == checker_value(lay, played)
+    assert (verdict.value is Outcome.YES) == checker_value(lay, played)
     if verdict.move is not None:  # after the winning move, the opponent loses (says the checker)
         assert not checker_value(lay, [*played, verdict.move])
 

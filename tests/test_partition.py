@@ -4,6 +4,7 @@ import pytest
 from checker import brute_force, is_tiling
 
 from pento_core import api
+from pento_core.budget import Outcome
 from pento_core.errors import IllegalMoveError, ImpossibleError
 from pento_core.games.twenty import TwentyGame
 from pento_core.polyomino.board import parse_board
@@ -107,7 +108,10 @@ def test_duplication_reading_of_the_thesis():
     # of the *other* eleven, F, I and L doubled have none either.
     def coverable(letter, pieces):
         try:
-            return Problem(parse_board_of(scaled(PENTOMINOES[letter].shape, 2)), pieces, True).first().status == "found"
+            return (
+                Problem(parse_board_of(scaled(PENTOMINOES[letter].shape, 2)), pieces, True).first().status
+                is Outcome.YES
+            )
         except ImpossibleError:
             return False
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..budget import Budget, BudgetSpent
+from ..budget import Budget, BudgetSpent, Outcome
 from ..errors import ImpossibleError, ParseError, PentoError
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_SIDE, MAX_STATE, within
@@ -141,7 +141,7 @@ class CoverGame(GameBase):
         status, _, _ = self._first(
             CoverState(desc, Position(board, pieces), allow_unused), NEW_BUDGET.started(), progress
         )
-        if status == "none":
+        if status is Outcome.NO:
             raise ImpossibleError(
                 tr(
                     "the {height}x{width} board cannot be covered with these pieces",
@@ -252,9 +252,9 @@ class CoverGame(GameBase):
         try:
             result = Problem(pos.board, pos.pieces, state.allow_unused, placed, budget).first(budget, progress)
         except ImpossibleError as e:
-            return "none", None, str(e)
+            return Outcome.NO, None, str(e)
         except BudgetSpent:
-            return "unknown", None, ""
+            return Outcome.UNKNOWN, None, ""
         return result.status, result.solution, tr("no arrangement of the remaining pieces fills the empty cells")
 
     def hint(self, state: CoverState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
@@ -266,7 +266,7 @@ class CoverGame(GameBase):
         status, solution, why = self._first(state, budget, progress)
         if status == "unknown":
             return Hint("unknown", tr("The solver ran out of time on this position; try again or remove a piece."))
-        if status == "found" and solution is not None:
+        if status is Outcome.YES and solution is not None:
             new = [p for p in solution if p not in pos.placements]
             first_empty = min(pos.empty_cells)
             step = next((p for p in new if first_empty in p.cells), new[0])
@@ -305,7 +305,7 @@ class CoverGame(GameBase):
         for i in reversed(range(len(placements))):
             others = placements[:i] + placements[i + 1 :]
             status = self._first(state, budget, placements=others)[0]
-            if status == "found":
+            if status is Outcome.YES:
                 return placements[i]
             if status == "unknown":
                 return "unknown"
@@ -323,7 +323,7 @@ class CoverGame(GameBase):
             status, solution, _ = self._first(state, budget, progress, placed)
             if status == "unknown":
                 return Solution(False, tr("The solver ran out of time."))
-            if status == "found" and solution is not None:
+            if status is Outcome.YES and solution is not None:
                 moves = [placement_text(p, one_sided) for p in solution if p not in placed]
                 moves.sort(key=lambda m: _anchor_order(m))
                 message = (

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from zlib import crc32
 
-from ..budget import Budget
+from ..budget import Budget, Outcome
 from ..errors import IllegalMoveError, ParseError, PentoError
 from ..i18n import N_, tr
 from ..limits import MAX_DESC, MAX_SIDE, MAX_STATE, within
@@ -369,7 +369,7 @@ class LastFitGame(GameBase):
         # far from the end the exact search cannot finish within a hint's seconds: say so at once
         verdict = lf.solve(st.lay, st.occupied, st.used, budget) if len(legal) <= lf.EXACT_MOVES else None
         counted = tr("{n_legal} possible placements now", n_legal=len(legal))
-        if verdict is None or verdict.value == "unknown":
+        if verdict is None or verdict.value is Outcome.UNKNOWN:
             note = tr(" (with three or more players, the value is for the player to move against all the others)")
             return Hint(
                 "unknown",

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..budget import Budget
+from ..budget import Budget, Outcome
 from ..errors import IllegalMoveError, ParseError
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_DESC, MAX_STATE, within
@@ -282,7 +282,7 @@ class PegsGame(GameBase):
         if self.view(st)["complete"]:
             return Hint("solved", tr("Solved: one peg is left."))
         verdict = solve(board, st.pegs, st.finish, budget)
-        if verdict.status == "yes":
+        if verdict.status is Outcome.YES:
             j = verdict.moves[0]
             (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
             return Hint(
@@ -298,7 +298,7 @@ class PegsGame(GameBase):
                 _jump_text(board, j),
                 [board.cells[j.a], board.cells[j.c]],
             )
-        if verdict.status == "unknown":
+        if verdict.status is Outcome.UNKNOWN:
             return Hint("unknown", tr("The solver ran out of time on this position; try again, or undo a few jumps."))
         lost = verdict.proof
         cells = [board.cells[i] for i in range(board.size) if lost and lost.marked >> i & 1]
@@ -317,13 +317,13 @@ class PegsGame(GameBase):
         board = st.board
         budget = budget.started()
         verdict = solve(board, st.pegs, st.finish, budget)
-        if verdict.status == "yes":
+        if verdict.status is Outcome.YES:
             return Solution(True, tr("Here is a winning line."), [_jump_text(board, j) for j in verdict.moves])
-        if st.jumps and verdict.status == "no":
+        if st.jumps and verdict.status is Outcome.NO:
             again = solve(board, st.start, st.finish, budget)
-            if again.status == "yes":
+            if again.status is Outcome.YES:
                 moves = [_jump_text(board, j) for j in again.moves]
                 return Solution(True, tr("This position cannot be won; here is a line from the start."), moves, True)
-        if verdict.status == "unknown":
+        if verdict.status is Outcome.UNKNOWN:
             return Solution(False, tr("The solver ran out of time."))
         return Solution(False, tr("This board cannot be won: {reason}.", reason=verdict.reason))

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..budget import Budget
+from ..budget import Budget, Outcome
 from ..errors import IllegalMoveError, ImpossibleError, ParseError
 from ..i18n import N_, tr
 from ..limits import MAX_STATE, within
@@ -254,15 +254,15 @@ class TwentyGame(GameBase):
 
     def _first(
         self, st: TwentyState, keep: list[tuple[int, Placement]], budget: Budget, progress: ProgressFn | None = None
-    ) -> tuple[str, list[tuple[int, Placement]]]:
+    ) -> tuple[Outcome, list[tuple[int, Placement]]]:
         try:
             result = self._combined(st, keep).first(budget, progress)
         except ImpossibleError:
-            return "none", []
+            return Outcome.NO, []
         if result.solution is None:
             return result.status, []
         placed = {(k, p) for k, p in keep}
-        return "found", [kp for kp in (self._split(st, p) for p in result.solution) if kp not in placed]
+        return Outcome.YES, [kp for kp in (self._split(st, p) for p in result.solution) if kp not in placed]
 
     def hint(self, st: TwentyState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
         """A placement on the first copy still open that keeps every copy coverable,
@@ -274,7 +274,7 @@ class TwentyGame(GameBase):
         status, new = self._first(st, keep, budget, progress)
         if status == "unknown":
             return Hint("unknown", tr("The solver ran out of time; try again or take pieces back."))
-        if status == "found":
+        if status is Outcome.YES:
             k = next(i for i, pos in enumerate(st.copies) if not pos.is_complete())
             first_empty = min(st.copies[k].empty_cells)
             here = [p for j, p in new if j == k]
@@ -295,7 +295,7 @@ class TwentyGame(GameBase):
                 return Hint(
                     "blocked", tr("These placements cannot all stay; finding which copy is in the way ran out of time.")
                 )
-            if status == "found":
+            if status is Outcome.YES:
                 cells = sorted(c for p in st.copies[k].placements for c in p.cells)
                 return Hint(
                     "blocked",
@@ -315,12 +315,12 @@ class TwentyGame(GameBase):
         budget = budget.started()
         status, new = self._first(st, keep, budget, progress)
         from_empty = False
-        if status != "found" and keep:
+        if status is not Outcome.YES and keep:
             status, new = self._first(st, [], budget, progress)
             from_empty = True
         if status == "unknown":
             return Solution(False, tr("The solver ran out of time."))
-        if status != "found":
+        if status is not Outcome.YES:
             return Solution(False, tr("These copies cannot be covered."))
         new.sort(key=lambda kp: (kp[0], min(c for _, c in kp[1].cells), min(kp[1].cells)))
         moves = [f"{placement_text(p)}#{k}" for k, p in new]

@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from ..budget import Budget, BudgetSpent
+from ..budget import Budget, BudgetSpent, Outcome
 from ..i18n import ntr, tr
 from .board import Jump, PegBoard, Permuter
 from .pagoda import find as find_pagoda
@@ -59,7 +59,7 @@ class Verdict:
     """``status``: ``yes`` (``moves`` lead to the finish), ``no`` (``reason`` says why), or
     ``unknown`` (the budget ran out)."""
 
-    status: str
+    status: Outcome
     moves: tuple[Jump, ...] = ()
     reason: str = ""
     nodes: int = 0
@@ -442,23 +442,23 @@ def solve(board: PegBoard, pegs: int, finish: int | None = None, budget: Budget 
     try:
         lost = proof(board, pegs, finish, budget)
     except BudgetSpent:
-        return Verdict("unknown")
+        return Verdict(Outcome.UNKNOWN)
     if lost:
-        return Verdict("no", reason=lost.reason, proof=lost)
+        return Verdict(Outcome.NO, reason=lost.reason, proof=lost)
     s = _Search(board, finish, budget)
     try:
         found = s.beam(pegs, drawn_in=False) or s.beam(pegs) or s.beam(pegs, by_class=True)
         if found is not None:
-            return Verdict("yes", tuple(found), nodes=s.nodes)
+            return Verdict(Outcome.YES, tuple(found), nodes=s.nodes)
         path = s.depth_first(pegs)
         if path is not None:
-            return Verdict("yes", tuple(path), nodes=s.nodes)
+            return Verdict(Outcome.YES, tuple(path), nodes=s.nodes)
     except BudgetSpent:
-        return Verdict("unknown", nodes=s.nodes)
+        return Verdict(Outcome.UNKNOWN, nodes=s.nodes)
     where = "anywhere" if finish is None else f"at {_where(board, finish)}"
     tried = tr("{exhausted:,} positions up to symmetry", exhausted=s.exhausted)
     return Verdict(
-        "no",
+        Outcome.NO,
         reason=tr(
             "every sequence of jumps was tried ({tried}); none ends with one peg {where}", tried=tried, where=where
         ),

@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from ..budget import Budget, BudgetSpent, Progress, ProgressFn
+from ..budget import Budget, BudgetSpent, Outcome, Progress, ProgressFn
 from ..errors import ImpossibleError
 from .board import Board, Placement, Position
 from .feasibility import SEARCH_SECONDS, impossibility
@@ -85,9 +85,10 @@ class CountResult:
 
 @dataclass(frozen=True)
 class FirstResult:
-    """The outcome of :meth:`Problem.first`: ``status`` is found, none or unknown."""
+    """The outcome of :meth:`Problem.first`: ``status`` is yes (``solution`` found), no (provably
+    none) or unknown (the budget ran out)."""
 
-    status: str
+    status: Outcome
     solution: Solution | None
     nodes: int
     elapsed: float
@@ -476,14 +477,14 @@ class Problem:
         return CountResult(total, int(classes), True, s.nodes, s.elapsed, len(group))
 
     def first(self, budget: Budget | None = None, progress: ProgressFn | None = None) -> FirstResult:
-        """The first solution found, ``none`` if there is provably none, or ``unknown``."""
+        """The first solution found (``yes``), ``no`` if there is provably none, or ``unknown``."""
         s = _Search(budget, progress, 0.25)
         try:
             for path in self._run(s, self.start_free, self.start_left, True):
-                return FirstResult("found", self._solution(path), s.nodes, s.elapsed)
+                return FirstResult(Outcome.YES, self._solution(path), s.nodes, s.elapsed)
         except BudgetSpent:
-            return FirstResult("unknown", None, s.nodes, s.elapsed)
-        return FirstResult("none", None, s.nodes, s.elapsed)
+            return FirstResult(Outcome.UNKNOWN, None, s.nodes, s.elapsed)
+        return FirstResult(Outcome.NO, None, s.nodes, s.elapsed)
 
     # -- symmetry ----------------------------------------------------------------
 

@@ -27,7 +27,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..budget import Budget
+from ..budget import Budget, Outcome
 from ..errors import PentoError
 from ..i18n import tr
 from .board import Board, Placement
@@ -317,7 +317,7 @@ def compact_board(n: int, low: int, high: int, rng: random.Random, budget_steps:
         if region is None:
             continue
         result = Problem(Board.of(region), pentominoes, allow_unused=True).first(Budget(max_seconds=5))
-        if result.status == "found" and result.solution is not None:
+        if result.status is Outcome.YES and result.solution is not None:
             return FreeformBoard(result.solution)
     raise PentoError(
         tr("could not build a board of {n} pentominoes with perimeter {low}-{high}", n=n, low=low, high=high)

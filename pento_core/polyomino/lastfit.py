@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..budget import Budget, BudgetSpent
+from ..budget import Budget, BudgetSpent, Outcome
 from ..i18n import N_
 from .board import Board, Placement, place_shape
 from .geometry import Cell
@@ -149,10 +149,10 @@ class Solver:
 
 @dataclass(frozen=True)
 class Verdict:
-    """``value`` is ``win``, ``loss`` or ``unknown`` (the budget ran out) for the player to move;
+    """``value``: does the player to move win? ``yes``, ``no`` or ``unknown`` (the budget ran out);
     ``move`` a winning move; ``nodes`` the positions searched."""
 
-    value: str
+    value: Outcome
     move: Move | None
     nodes: int
     seconds: float
@@ -166,8 +166,8 @@ def solve(lay: Layout, occupied: int, used: int, budget: Budget | None = None) -
     try:
         move = solver.winning_move(moves, occupied, used)
     except BudgetSpent:
-        return Verdict("unknown", None, solver.nodes, time.monotonic() - t0)
-    return Verdict("win" if move else "loss", move, solver.nodes, time.monotonic() - t0)
+        return Verdict(Outcome.UNKNOWN, None, solver.nodes, time.monotonic() - t0)
+    return Verdict(Outcome.YES if move else Outcome.NO, move, solver.nodes, time.monotonic() - t0)
 
 
 # -- the computer's levels ----------------------------------------------------------------------------
@@ -251,6 +251,6 @@ def choose(lay: Layout, occupied: int, used: int, level: str, seed: int) -> Move
         verdict = solve(lay, occupied, used, Budget(max_nodes=EXACT_NODES))
         if verdict.move is not None:
             return verdict.move
-        if verdict.value == "loss":  # lost against perfect play: make it as long as possible for the opponent
+        if verdict.value is Outcome.NO:  # lost against perfect play: make it as long as possible for the opponent
             return max(moves, key=lambda m: (len(after(moves, m)), rng.random()))
     return _monte_carlo(moves, rng, playouts_for(len(moves)))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from ..budget import Budget, ProgressFn
+from ..budget import Budget, Outcome, ProgressFn
 from ..errors import ImpossibleError, PentoError
 from ..i18n import N_, tr
 from ..limits import MAX_SIDE, number
@@ -44,9 +44,9 @@ def scaled(shape: Shape, k: int) -> Shape:
 def _prove(puzzle: Puzzle, what: str, progress: ProgressFn | None = None) -> Puzzle:
     problem = Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused)
     result = problem.first(Budget(max_seconds=PROOF_SECONDS), progress)
-    if result.status == "none":
+    if result.status is Outcome.NO:
         raise ImpossibleError(tr("{what} has no cover", what=what))
-    if result.status == "unknown":
+    if result.status is Outcome.UNKNOWN:
         raise PentoError(tr("the solver could not decide {what} in time", what=what))
     return puzzle
 
