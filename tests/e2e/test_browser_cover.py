@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import time
+import re
 from typing import Any
 
 from conftest import (
@@ -19,6 +19,8 @@ from conftest import (
     status_text,
     wait_until,
 )
+
+import build
 
 
 def test_core_gets_ready_and_lists_the_games(app: App) -> None:
@@ -78,11 +80,37 @@ def test_rotate_and_mirror_change_the_piece(app: App) -> None:
     assert len({tuple(s) for s in shapes}) == 4
     # the thesis's rotation: F's cells (0,1),(0,2),(1,0),(1,1),(2,1) turned clockwise
     assert shapes[0] == [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)]
-    assert shapes[1] == [(0, 1), (1, 0), (1, 1), (1, 2), (2, 2)]
-    # and the context menu does the same
+    assert shapes[1] == [(0, 1), (1, 0), (1, 1), (1, 2), (2, 2)] == turned(shapes[0])
+    assert shapes[2] == flipped_top_to_bottom(shapes[1])  # Mirror H: in the horizontal axis
+    assert shapes[3] == flipped_left_to_right(shapes[2])  # V: in the vertical axis
+    # and the context menu does the same: a quarter turn clockwise
     page.mouse.click(f["x"], f["y"], button="right")
     page.get_by_role("menuitem", name="Rotate (R)").click()
-    assert sorted((c["r"], c["c"]) for c in layout(page)["tray"]["F"]) != shapes[3]
+    assert sorted((c["r"], c["c"]) for c in layout(page)["tray"]["F"]) == turned(shapes[3])
+
+
+Cells = list[tuple[int, int]]
+
+
+def normalised(cells: Cells) -> Cells:
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return sorted((r - r0, c - c0) for r, c in cells)
+
+
+def turned(cells: Cells) -> Cells:
+    """A quarter turn clockwise: row r becomes column (last row - r)."""
+    last = max(r for r, _ in cells)
+    return normalised([(c, last - r) for r, c in cells])
+
+
+def flipped_top_to_bottom(cells: Cells) -> Cells:
+    last = max(r for r, _ in cells)
+    return normalised([(last - r, c) for r, c in cells])
+
+
+def flipped_left_to_right(cells: Cells) -> Cells:
+    last = max(c for _, c in cells)
+    return normalised([(r, last - c) for r, c in cells])
 
 
 def test_hint_then_solve_completes_a_3x20_and_says_the_solver_did_it(app: App) -> None:
@@ -265,8 +293,10 @@ def test_playable_offline_once_loaded(context: Any, page: Any, base_url: str) ->
     open_ready(page, base_url)
     wait_until(page, "navigator.serviceWorker.controller !== null || (location.reload(), false)", timeout=60)
     page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
-    wait_until(page, "caches.keys().then(k => k.length > 0)")
-    time.sleep(1)
+    # every file of the build in the offline cache (the service worker's install puts them all there)
+    assets = json.loads(re.search(r"ASSETS = (\[.*?\]);", (build.DIST / "web" / "config.js").read_text()).group(1))
+    cached = "caches.keys().then(ks => ks.length ? caches.open(ks[0]).then(c => c.keys()) : [])"
+    wait_until(page, f"{cached}.then(r => r.length >= {len(assets)})")
     context.set_offline(True)
     try:
         page.reload()

@@ -4,7 +4,6 @@ help and status, touch and drag, Stop, the win, plain errors."""
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pytest
@@ -138,9 +137,9 @@ def test_every_game_fits_every_screen_and_follows_a_rotation(app: App, game: str
     name = "".join(ch for ch in preset.split(" with")[0].split(" (")[0].lower() if ch.isalnum())
     for w, h in SIZES:  # from portrait to landscape and on: the same game re-lays out, nothing reloads
         page.set_viewport_size({"width": w, "height": h})
-        before = time.monotonic()
         wait_until(page, f"window.innerWidth === {w} && window.innerHeight === {h}")
-        time.sleep(max(0.0, 0.25 - (time.monotonic() - before)))  # the ResizeObserver's next frame
+        # the ResizeObserver runs before the next frame is drawn: two frames on, the board is laid out anew
+        page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         check_fits(page, game, w, h)
         page.screenshot(path=str(ARTIFACTS / f"size-{game}-{name}-{w}x{h}.png"))
     if game == "cover" and preset == "6 x 10":
