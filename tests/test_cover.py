@@ -206,6 +206,10 @@ def test_symmetric_solutions_are_counted_once():
 
 
 def test_placements_keep_their_piece():
+    """The first solution's placements are each its piece, turned or flipped (the independent checker
+    reads them), and together they tile the board."""
     problem = Problem(parse_board("3x20"), PENTS)
     sol = problem.first().solution
-    assert all(isinstance(p, Placement) and p.piece.size == len(p.cells) for p in sol)
+    assert all(isinstance(p, Placement) for p in sol) and len(sol) == 12
+    pieces = {p.name: (p.shape, 1) for p, _ in PENTS}
+    assert is_tiling(problem.board.cells, pieces, [(p.piece.name, p.cells) for p in sol])

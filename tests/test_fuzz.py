@@ -35,11 +35,14 @@ CODES = {
     "bad_code",
 }
 SECONDS = 0.2  # the budget fuzzed requests ask for
-MARGIN = 3.0  # what a reply may take beyond it: parsing, a bounded pre-check, a slow CI machine
+# How long a reply takes is not asserted here (no test bounds the wall clock of a loaded machine):
+# budgets are held by tests that drive the core's clock (tests/test_hardening.py).  Slow replies
+# show in hypothesis's statistics (pytest --hypothesis-show-statistics) as "slow: over 3 s".
+SLOW = 3.0
 
 
 def reply(request: Any) -> dict[str, Any]:
-    """Send ``request`` as JSON text, as the worker does, and check the reply's shape and time."""
+    """Send ``request`` as JSON text, as the worker does, and check the reply's shape."""
     text = json.dumps(request) if not isinstance(request, str) else request
     t0 = time.monotonic()
     out = api.handle_json(text)
@@ -50,7 +53,8 @@ def reply(request: Any) -> dict[str, Any]:
         assert r["error"]["code"] in CODES, r
         assert isinstance(r["error"]["message"], str) and r["error"]["message"], r
         assert "Traceback" not in r["error"]["message"]
-    assert elapsed < SECONDS + MARGIN, (request if len(text) < 300 else text[:300], elapsed)
+    if elapsed > SLOW:
+        event(f"slow: over {SLOW:g} s")
     event("ok" if r["ok"] else f"refused: {r['error']['code']}")
     return r
 
