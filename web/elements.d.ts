@@ -45,6 +45,7 @@ export interface PageElements {
   "results-copy": HTMLButtonElement;
   "results-input": HTMLTextAreaElement;
   "results-show-race": HTMLButtonElement;
+  "replay": HTMLButtonElement;
   "retry": HTMLButtonElement;
   "solve": HTMLButtonElement;
   "stop": HTMLButtonElement;

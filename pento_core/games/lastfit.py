@@ -256,7 +256,6 @@ class LastFitGame(GameBase):
             "computer": [lvl is not None for lvl in players.levels],
             "fixed": True,  # pieces on the board stay: the view offers no take-back and no Clear
             "block": players.block,
-            "replay": {"game": self.id, "desc": desc},  # the view loads the game's first moves to replay it
         }
 
     def _position(self, st: LFState) -> Position:

@@ -81,7 +81,7 @@ def test_a_hot_seat_game_by_drag_to_the_end_then_replay(app: App) -> None:
     # replay: the empty board, then each move again, then the end
     final = session(page)["state"]
     page.get_by_role("button", name="Replay").click()
-    wait_until(page, "document.querySelector('#status').textContent.startsWith('Replay: move 1 of')")
+    wait_until(page, "document.querySelector('#status').textContent.startsWith('Replay: step 1 of')")
     wait_until(page, "document.querySelector('#status').textContent.includes('wins!')", timeout=30)
     assert session(page)["state"] == final  # the replay never touched the game
 

@@ -389,3 +389,25 @@ def test_start_screen_errors_are_plain_and_next_to_the_form(app: App) -> None:
     message = str(error.text_content())
     assert "cannot be covered" in message and not message.startswith(("line", "error", "internal"))
     assert status_text(page) == ""  # not in the footer, far from the form
+
+
+def test_replay_is_the_mid_ends_for_every_game(app: App) -> None:
+    """The cover game (which has no replay of its own) won by one move: the shell's Replay shows the
+    start, then the step, then the end again, and never touches the game's history."""
+    page = open_hash(app, "cover:1x5:")
+    assert page.locator("#replay").is_hidden()  # nothing to replay before the game is over
+    page.locator("#view canvas").first.focus()
+    for key in ("Shift+I", "r", "Enter"):
+        page.keyboard.press(key)
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    page.locator("#done-stay").click()
+    final = session(page)
+    assert final["solved"] and final["at"] == 1
+    page.locator("#replay").click()
+    wait_until(page, "document.querySelector('#status').textContent === 'Replay: the start.'")
+    assert page.locator("#undo").is_disabled() and page.locator("#replay").text_content() == "Stop replay"
+    wait_until(page, "document.querySelector('#status').textContent === 'Replay: step 1 of 1.'")
+    wait_until(page, f"document.querySelector('#status').textContent === {json.dumps(final['view']['summary'])}")
+    assert page.locator("#replay").text_content() == "Replay"
+    after = session(page)
+    assert (after["state"], after["at"], after["solved"]) == (final["state"], 1, True)

@@ -10,7 +10,6 @@ import { ink } from "../theme.js";
 const LONG_PRESS_MS = 550;
 const DRAG_SLOP = 6;
 const MAX_CELL = 110; // CSS pixels: large enough for a projector, small enough to keep the tray beside
-const REPLAY_STEP_MS = 700;
 const TOUCH_LIFT = 1.7; // cells: a piece dragged by a finger is drawn this far above it, so the finger hides nothing
 
 /** The keys of this view, for the shell's help. */
@@ -81,10 +80,6 @@ export function createView({ root, info, host }) {
   const players = el("ol", { className: "players", ariaLabel: t("players") });
   if (info.players) {
     players.replaceChildren(...info.players.map((name) => el("li", { textContent: name })));
-    const replay = button(t("Replay"), t("Play the finished game again, move by move"), () => replayGame());
-    replay.hidden = true;
-    replay.dataset.action = "replay";
-    tools.append(replay);
   }
   const stage = el("div", { className: "stage" }, [canvas]);
   root.replaceChildren(el("div", { className: "view-head" }, [goal, ...(info.players ? [players] : []), tools]), stage, describe, menu);
@@ -407,45 +402,6 @@ export function createView({ root, info, host }) {
     return false;
   }
 
-  // -- replay (Last Fit): the finished game again, a move at a time, without touching its history --
-  let replaying = null;
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  function showFrame(v, message) {
-    view = v;
-    markTurn();
-    describeBoard();
-    draw();
-    host.status(message);
-  }
-  async function replayGame() {
-    if (replaying) {
-      replaying.stop = true;
-      return;
-    }
-    const final = view;
-    const moves = final.moves || [];
-    /** @type {{stop: boolean, superseded?: boolean}} */
-    const token = (replaying = { stop: false });
-    const replayButton = tools.querySelector("[data-action=replay]");
-    replayButton.textContent = t("Stop replay");
-    setFocus(null);
-    try {
-      showFrame({ ...final, placements: [], available: Object.fromEntries(names.map((n) => [n, 1])), turn: 0 }, t("Replay: the empty board."));
-      for (let k = 1; k <= moves.length && !token.stop; k++) {
-        await sleep(REPLAY_STEP_MS);
-        if (token.stop) break;
-        const state = moves.slice(0, k).join(";");
-        const r = await host.request("load", { game: info.replay.game, desc: info.replay.desc, state }, { label: t("Replaying"), quiet: true });
-        if (!token.stop) showFrame(r.view, t("Replay: move {k} of {n}, {piece}.", { k, n: moves.length, piece: r.view.placements[k - 1].piece }));
-      }
-      if (!token.stop) await sleep(REPLAY_STEP_MS);
-    } finally {
-      replaying = null;
-      replayButton.textContent = t("Replay");
-      if (!token.superseded) showFrame(final, final.summary); // unless a newer position came meanwhile
-    }
-  }
-
   function markTurn() {
     if (!info.players) return;
     [...players.children].forEach((li, i) => {
@@ -454,8 +410,6 @@ export function createView({ root, info, host }) {
       if (current) li.setAttribute("aria-current", "step");
       else li.removeAttribute("aria-current");
     });
-    const replayButton = tools.querySelector("[data-action=replay]");
-    if (replayButton) replayButton.hidden = !(view.complete && (view.moves || []).length && info.replay);
   }
 
   async function takeBack(p) {
@@ -504,7 +458,6 @@ export function createView({ root, info, host }) {
 
   canvas.addEventListener("pointerdown", async (e) => {
     if (e.button !== 0 && e.pointerType === "mouse") return;
-    if (replaying) return;
     closeMenu();
     keyboardMode = false;
     const { x, y } = pointerPos(e);
@@ -646,7 +599,7 @@ export function createView({ root, info, host }) {
   }
 
   canvas.addEventListener("keydown", async (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || replaying) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     keyboardMode = true;
     const k = e.key;
     const lower = k.toLowerCase();
@@ -706,7 +659,6 @@ export function createView({ root, info, host }) {
         focus = same ? { ...focus, placement: same } : null;
       }
       if (focus && focus.from === "tray" && !(view.available[focus.name] > 0)) focus = null;
-      if (replaying) Object.assign(replaying, { stop: true, superseded: true });
       markTurn();
       fit.ensure();
       describeBoard();

@@ -1,0 +1,43 @@
+// The page's state, one object shared by the shell's parts (a module's `let` cannot be assigned from
+// another module, an object's fields can).
+
+/**
+ * A game in play: its save's fields, and what the core last said of its position.
+ * @typedef {object} Session
+ * @property {string} id
+ * @property {string} game
+ * @property {string} desc
+ * @property {string[]} history states, oldest first
+ * @property {number} at the index of the current state in history
+ * @property {number} elapsed seconds played before clockStart
+ * @property {boolean} solved
+ * @property {boolean} assisted the solver finished it
+ * @property {string} params
+ * @property {number} moves
+ * @property {any} [race] {id, name, started, tenths?, code?} in a class race
+ * @property {any} [info]
+ * @property {import("./protocol").GameView} [view]
+ * @property {string[]} [picture]
+ * @property {number} [abandoned]
+ */
+
+export const app = {
+  /** @type {import("./core.js").Core} */
+  core: /** @type {any} */ (null),
+  /** @type {Session | null} */
+  session: null,
+  /** The game's view (views/<game>.js): render, showHint, layout, destroy. @type {any} */
+  gameView: null,
+  /** performance.now() when the clock last started; null while it stands. @type {number | null} */
+  clockStart: null,
+  /** The solver's moves being played out. @type {{stopped: boolean} | null} */
+  animation: null,
+  /** A replay being shown (the mid-end's): stop asks it to end. @type {{stop: boolean} | null} */
+  replaying: null,
+  /** Bumps on every navigation: a slow open that is no longer wanted is dropped. */
+  opening: 0,
+  /** How far the engine's download is. */
+  loading: { loaded: 0, total: 1, phase: "download" },
+  /** Whether the player was told that this game cannot be saved. */
+  saveWarned: false,
+};

@@ -1,0 +1,490 @@
+// The mid-end (after sgtpuzzles): one path that opens a game, then moves, undo and redo, saves,
+// the win, replay and races, for every game alike. It knows no rules: every move goes to the core.
+import { app } from "./app.js";
+import { celebrate } from "./celebrate.js";
+import { byId, el } from "./dom.js";
+import { formatNumber, t, tn } from "./i18n.js";
+import { busy, features, formatTime, gameEntry, notice, plain, progressText, status, text, titleOf } from "./page.js";
+import { askName, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
+import { homeUrl, openLink, updateUrl } from "./router.js";
+import { copyLink } from "./shell.js";
+import { renderSaved } from "./start.js";
+import { addToRanking, boundHistory, getSave, listSaves, loadRanking, newId, setAsideSave, storageAvailable, writeSave } from "./storage.js";
+import { VIEWS } from "./views/index.js";
+import { longRequest, showLoading, stopAnimation } from "./work.js";
+
+const $ = byId;
+
+export function elapsedNow() {
+  if (!app.session) return 0;
+  // a race's clock is the wall clock from Start: it runs on while the page is hidden or closed
+  if (app.session.race && !app.session.solved) return (Date.now() - app.session.race.started) / 1000;
+  return app.session.elapsed + (app.clockStart === null ? 0 : (performance.now() - app.clockStart) / 1000);
+}
+
+export function currentState() {
+  return app.session.history[app.session.at];
+}
+
+export function persist() {
+  if (!app.session) return;
+  const bounded = boundHistory(app.session.history, app.session.at);
+  app.session.history = bounded.history;
+  app.session.at = bounded.at;
+  const ok = writeSave({
+    id: app.session.id,
+    game: app.session.game,
+    desc: app.session.desc,
+    history: app.session.history,
+    at: app.session.at,
+    elapsed: elapsedNow(),
+    solved: app.session.solved,
+    assisted: app.session.assisted,
+    params: app.session.params,
+    moves: app.session.moves,
+    race: app.session.race,
+    title: $("game-title").textContent,
+    picture: app.session.picture,
+    summary: app.session.view ? app.session.view.summary : "",
+  });
+  if (!ok && storageAvailable() && !app.saveWarned) {
+    app.saveWarned = true;
+    notice(t("This game could not be saved on this device (storage is full). The link keeps your position:"), [
+      t("Copy link"),
+      copyLink,
+    ]);
+  }
+}
+
+export function showScreen(name) {
+  $("home").hidden = name !== "home";
+  $("play").hidden = name !== "play";
+  $("results").hidden = name !== "results";
+  $("gamebar").hidden = name !== "play";
+  $("timer").hidden = name !== "play" || !app.session || !features(app.session.game).includes("timer");
+  document.body.dataset.screen = name;
+  if (name === "home") {
+    text($("game-title"), "");
+    document.title = t("Pento — polyomino puzzles");
+    renderSaved();
+    status(app.core && app.core.ready ? "" : t("You can choose a puzzle now: it opens as soon as the engine is ready."));
+  }
+}
+
+export function leaveGame() {
+  stopAnimation();
+  if (app.session) {
+    if (!app.session.solved) app.session.elapsed = elapsedNow();
+    persist();
+  }
+  app.clockStart = null;
+  app.session = null;
+  if (app.gameView) app.gameView.destroy();
+  app.gameView = null;
+  delete document.body.dataset.game;
+}
+
+export function goHome(push = true) {
+  app.opening += 1;
+  leaveGame();
+  if (push) history.pushState(null, "", homeUrl());
+  else history.replaceState(null, "", homeUrl());
+  showScreen("home");
+}
+
+/** Show a game's frame (title, Help) at once; its board comes when the core answers. */
+export function showFrame(game, title) {
+  leaveGame();
+  text($("game-title"), title);
+  document.title = t("{title} — Pento", { title });
+  document.body.dataset.game = game;
+  $("view").replaceChildren();
+  showScreen("play");
+  for (const id of /** @type {const} */ (["new", "undo", "redo", "hint", "solve", "copy-link", "race", "print"])) $(id).disabled = true;
+  $("hint").hidden = !features(game).includes("hint");
+  $("solve").hidden = !features(game).includes("solve");
+  $("race").hidden = !features(game).includes("race");
+  $("waiting").hidden = false;
+  showLoading();
+}
+
+export function waitingText() {
+  if (app.core.ready) return t("Preparing the puzzle…");
+  if (app.loading.phase === "start") return t("Starting the puzzle engine…");
+  const mb = (n) => formatNumber(n / 1e6, 1);
+  return t("Starting the puzzle engine: {loaded} of {total} MB loaded", { loaded: mb(app.loading.loaded), total: mb(app.loading.total) });
+}
+
+export async function openGame(slot, result, { push = false } = {}) {
+  const module = await VIEWS[slot.game]();
+  stopAnimation();
+  if (app.gameView) app.gameView.destroy();
+  app.session = {
+    ...slot,
+    desc: result.desc,
+    info: result.info,
+    view: result.view,
+    picture: result.picture,
+  };
+  app.clockStart = app.session.solved ? null : performance.now();
+  $("waiting").hidden = true;
+  const title = titleOf(slot.game, result.desc, result.info, slot.params);
+  text($("game-title"), title);
+  document.title = t("{title} — Pento", { title });
+  showScreen("play");
+  document.body.dataset.game = slot.game;
+  $("new").disabled = false;
+  $("copy-link").disabled = false;
+  $("race").disabled = false;
+  // in a race: no Hint, no Solve, and no new race from a pupil's screen
+  for (const id of ["hint", "solve", "race"]) $(id).hidden = !features(slot.game).includes(id) || !!app.session.race;
+  $("print").hidden = !(gameEntry(slot.game) || { print: "" }).print;
+  $("print").disabled = false;
+  app.gameView = module.createView({
+    root: $("view"),
+    info: result.info,
+    host: { move: playMove, status, request: longRequest, open: openLink },
+  });
+  app.gameView.render(result.view);
+  if (!performance.getEntriesByName("pento-board").length) performance.mark("pento-board"); // the first playable board
+  updateUrl(push);
+  persist();
+  refreshButtons();
+  if (app.session.race) status(raceStatus());
+  else status(app.session.solved ? t("Solved. Undo to keep playing, or start another puzzle.") : result.view.summary || "");
+}
+
+/** What the status line says in a race: whose race, and the result code once finished. */
+function raceStatus() {
+  const r = app.session.race;
+  if (r.code) return t("Race {race} finished in {time}. Your result code: {code}", { race: r.id, time: raceTime(Math.round(r.tenths)), code: r.code });
+  return t("Race {race}: {name}.", { race: r.id, name: r.name }) + " " + (app.session.view.summary || "");
+}
+
+/** Where a request that failed while opening a game is reported: next to its control, or at the top. */
+function openFailed(err, errorEl) {
+  if (err.code === "cancelled") return;
+  const message = plain(err);
+  goHome(false);
+  if (errorEl) {
+    text(errorEl, message);
+    errorEl.hidden = false;
+    errorEl.closest(".card")?.scrollIntoView({ block: "nearest" });
+  } else notice(message);
+}
+
+/**
+ * The one path that opens a game: its frame at once, then the position the core gives for
+ * ``request`` (a new puzzle, a save, a link, a race), opened as the slot ``slotFor`` makes of it.
+ * A navigation that came meanwhile wins: this one is then dropped. ``failed`` says what went wrong
+ * (never for a Stop).
+ * @param {{game: string, title: string, request: () => Promise<import("./protocol").Snapshot>,
+ *   slotFor: (result: import("./protocol").Snapshot) => import("./app.js").Session, push?: boolean,
+ *   failed: (err: any) => void}} how
+ * @returns {Promise<"opened" | "failed" | "dropped">} "dropped" when another navigation came meanwhile
+ */
+export async function openPosition({ game, title, request, slotFor, push = false, failed }) {
+  const token = ++app.opening;
+  showFrame(game, title);
+  try {
+    const result = await request();
+    if (token !== app.opening) return "dropped";
+    const slot = slotFor(result);
+    if (slot.abandoned) delete slot.abandoned;
+    await openGame(slot, result, { push });
+    return "opened";
+  } catch (err) {
+    if (token !== app.opening) return "dropped";
+    if (err.code !== "cancelled") failed(err);
+    return "failed";
+  }
+}
+
+/** A fresh slot for a position the core just gave. */
+export const freshSlot = (game, result, params, extra = {}) => ({
+  id: newId(),
+  game,
+  desc: result.desc,
+  history: [result.state],
+  at: 0,
+  elapsed: 0,
+  solved: false,
+  assisted: false,
+  params,
+  moves: 0,
+  ...extra,
+});
+
+export async function newGame(game, params, errorEl = null) {
+  if (errorEl) errorEl.hidden = true;
+  const wasHome = !app.session;
+  busy(true, waitingText());
+  const outcome = await openPosition({
+    game,
+    title: titleOf(game, params),
+    push: true,
+    request: async () => {
+      const t0 = performance.now();
+      const seed = Math.floor(Math.random() * 2 ** 31);
+      const result = await app.core.request("new", { game, params, seed }, { onProgress: progressText(t("Preparing the board")) });
+      performance.measure("pento-new", { start: t0, end: performance.now() }); // read by the benchmarks
+      return result;
+    },
+    slotFor: (result) => freshSlot(game, result, params),
+    failed: (err) => openFailed(err, errorEl),
+  });
+  if (outcome !== "dropped") busy(false);
+  if (outcome === "opened" && !wasHome) status(t("A new puzzle. Your previous one is kept: Back, or the start screen, returns to it."));
+}
+
+/** Continue a saved game from the start screen. */
+export async function continueSlot(id) {
+  const saved = getSave(id);
+  if (!saved) return renderSaved();
+  await openPosition({
+    game: saved.game,
+    title: saved.title,
+    push: true,
+    request: () => app.core.request("load", { game: saved.game, desc: saved.desc, state: saved.history[saved.at] }),
+    slotFor: () => saved,
+    failed: (err) => {
+      setAsideSave(id);
+      goHome(false);
+      notice(t("That saved game could not be opened: {reason} It was set aside; your other games are safe.", { reason: plain(err) }));
+    },
+  });
+}
+
+const raceUi = () => ({ core: app.core, status, plain, title: "" });
+
+/** A pupil's race link: their race again if this device has it, else their name first. */
+export async function openRace(target) {
+  const saves = listSaves(notice).filter((e) => e.race && e.race.id === target.race && e.game === target.game && e.desc === target.desc);
+  const saved = saves.find((e) => !e.abandoned) || saves[0] || null;
+  let race = saved ? saved.race : null;
+  if (!race) {
+    const token = ++app.opening;
+    leaveGame();
+    showScreen("home");
+    const name = await askName(raceUi(), titleOf(target.game, target.desc));
+    if (token !== app.opening) return;
+    if (name === null) return goHome(false);
+    race = { id: target.race, name, started: 0 };
+  }
+  await openPosition({
+    game: target.game,
+    title: saved ? saved.title : titleOf(target.game, target.desc),
+    request: () => app.core.request("load", { game: target.game, desc: target.desc, state: saved ? saved.history[saved.at] : target.state }),
+    slotFor: (result) => {
+      if (!race.started) race.started = Date.now(); // the clock starts once the board is there
+      return saved || freshSlot(target.game, result, result.desc, { race });
+    },
+    failed: (err) => {
+      goHome(false);
+      notice(t("That race link could not be opened: {reason} Your games are safe.", { reason: plain(err) }));
+    },
+  });
+}
+
+/** The teacher's results page of a race. */
+export async function openResults(target) {
+  const token = ++app.opening;
+  leaveGame();
+  const title = titleOf(target.game, target.desc);
+  text($("game-title"), "");
+  document.title = t("Race results: {game} — Pento", { game: title });
+  showScreen("results");
+  try {
+    await showResults({ ...raceUi(), title }, target);
+  } catch (err) {
+    if (token !== app.opening || err.code === "cancelled") return;
+    goHome(false);
+    notice(t("That results link could not be opened: {reason}", { reason: plain(err) }));
+  }
+}
+
+export async function startRace() {
+  if (!app.session || app.session.race) return;
+  const title = $("game-title").textContent;
+  try {
+    await showRaceDialog({ ...raceUi(), title }, { game: app.session.game, desc: app.session.desc, title });
+  } catch (err) {
+    if (err.code !== "cancelled") status(plain(err), "error");
+  }
+}
+
+/** Ask the core to play a move; resolves to {ok, message}. Never throws. */
+export async function playMove(move) {
+  if (!app.session) return { ok: false, message: "no game" };
+  if (app.replaying) app.replaying.stop = true; // a move ends a replay: the game's position comes back
+  const mine = app.session;
+  try {
+    const result = await app.core.request("move", { game: mine.game, desc: mine.desc, state: currentState(), move });
+    if (app.session !== mine) return { ok: false, message: "the game was closed" };
+    mine.history = mine.history.slice(0, mine.at + 1);
+    mine.history.push(result.state);
+    mine.at += 1;
+    mine.moves = (mine.moves || 0) + 1;
+    showPosition(result);
+    return { ok: true };
+  } catch (err) {
+    if (err.code !== "cancelled" && app.session === mine) status(plain(err), "error");
+    return { ok: false, message: plain(err), code: err.code };
+  }
+}
+
+function showPosition(result, message = null) {
+  app.session.view = result.view;
+  app.session.picture = result.picture;
+  app.gameView.render(result.view);
+  updateUrl();
+  status(message || result.view.summary || "");
+  if (result.view.complete && !app.session.solved) {
+    app.session.elapsed = elapsedNow(); // before "solved": a race's clock reads the wall clock until then
+    app.session.solved = true;
+    app.clockStart = null;
+    persist();
+    finished();
+  } else {
+    persist();
+  }
+  refreshButtons();
+}
+
+export function finished() {
+  const time = formatTime(app.session.elapsed);
+  const moves = app.session.moves || 0;
+  const ranked = features(app.session.game).includes("ranking");
+  const timed = features(app.session.game).includes("timer");
+  if (app.session.view.status.state === "lost") {
+    // a game lost (to the computer): no celebration, just the result
+    status(app.session.view.summary, "error");
+    return;
+  }
+  $("race-result").hidden = true;
+  if (app.session.race) {
+    app.session.race.tenths ??= app.session.elapsed * 10;
+    text($("done-title"), t("Finished!"));
+    text($("done-text"), `${app.session.view.summary} ${t("Your time: {time}.", { time: raceTime(Math.round(app.session.race.tenths)) })}`);
+    $("ranking-form").hidden = true;
+    $("ranking").hidden = true;
+    if (!$("done").open) $("done").showModal();
+    celebrate($("confetti"), { quiet: false });
+    const mine = app.session;
+    showResult(raceUi(), mine, currentState())
+      .then(() => {
+        persist();
+        if (app.session === mine) status(raceStatus(), "success");
+      })
+      .catch((err) => status(plain(err), "error"));
+    return;
+  }
+  if (app.session.assisted) {
+    text($("done-title"), t("Solved with the solver's help"));
+    text($("done-text"), t("The solver finished this one, so it is not timed as yours. Try another puzzle on your own!"));
+  } else {
+    text($("done-title"), t("Well done!"));
+    text($("done-text"), [app.session.view.summary, timed ? t("Time: {time}.", { time }) : "", t("Moves: {n}.", { n: formatNumber(moves) })].filter(Boolean).join(" "));
+  }
+  status(app.session.assisted ? t("Solved by the solver (not timed).") : tn("Solved in {time}, {n} move.", "Solved in {time}, {n} moves.", moves, { time }), "success");
+  $("ranking-form").hidden = !ranked || app.session.assisted;
+  $("ranking").hidden = !ranked;
+  if (ranked) showRanking(loadRanking(app.session.game, app.session.desc));
+  const dialog = $("done");
+  if (!dialog.open) dialog.showModal();
+  celebrate($("confetti"), { quiet: app.session.assisted });
+}
+
+function showRanking(list) {
+  $("ranking-list").replaceChildren(
+    ...list.map((e) => el("li", { textContent: `${e.name} — ${formatTime(e.seconds)}` })), // a name is text, never HTML
+  );
+  text($("ranking-empty"), list.length ? "" : t("No times on this board yet: be the first."));
+}
+
+export function saveRanking(event) {
+  event.preventDefault();
+  if (!app.session || !app.session.solved || app.session.assisted) return;
+  const list = addToRanking(app.session.game, app.session.desc, {
+    name: $("player-name").value.trim(),
+    seconds: app.session.elapsed,
+    moves: app.session.moves || 0,
+    state: currentState(),
+    at: new Date().toISOString(),
+  });
+  showRanking(list);
+  $("ranking-form").hidden = true;
+}
+
+export async function go(delta) {
+  if (!app.session || app.animation) return;
+  const mine = app.session;
+  const at = mine.at + delta;
+  if (at < 0 || at >= mine.history.length) return;
+  try {
+    const result = await app.core.request("load", { game: mine.game, desc: mine.desc, state: mine.history[at] });
+    if (app.session !== mine) return;
+    mine.at = at;
+    if (!result.view.complete && mine.solved) {
+      mine.solved = false; // playing on after a win: the clock goes on from the time it showed
+      app.clockStart = performance.now();
+    }
+    showPosition(result, delta < 0 ? t("Undone. {summary}", { summary: result.view.summary }) : t("Redone. {summary}", { summary: result.view.summary }));
+  } catch (err) {
+    if (err.code !== "cancelled") status(plain(err), "error");
+  }
+}
+
+const REPLAY_STEP_MS = 700;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Replay, for every game: the finished game again, a step of its history at a time, drawn by the
+ * game's view from the core's positions; the game's own history is never touched.  Pressed again
+ * (Stop replay), or by any move, it ends and the game's position is drawn again.
+ */
+export async function replay() {
+  if (app.replaying) {
+    app.replaying.stop = true;
+    return;
+  }
+  const mine = app.session;
+  if (!mine) return;
+  const frames = mine.history.slice(0, mine.at + 1);
+  const final = mine.view;
+  const token = (app.replaying = { stop: false });
+  text($("replay"), t("Stop replay"));
+  refreshButtons();
+  const live = () => !token.stop && app.session === mine;
+  try {
+    for (let k = 0; k < frames.length && live(); k++) {
+      const r = await app.core.request("load", { game: mine.game, desc: mine.desc, state: frames[k] });
+      if (!live()) break;
+      app.gameView.render(r.view);
+      status(k === 0 ? t("Replay: the start.") : t("Replay: step {k} of {n}.", { k, n: frames.length - 1 }));
+      await sleep(REPLAY_STEP_MS);
+    }
+  } catch (err) {
+    if (app.session === mine) status(plain(err), "error");
+  } finally {
+    app.replaying = null;
+    text($("replay"), t("Replay"));
+    if (app.session === mine) {
+      app.gameView.render(final);
+      status(final.summary);
+      refreshButtons();
+    }
+  }
+}
+
+export function refreshButtons() {
+  const playing = !!app.session;
+  $("undo").disabled = !playing || app.session.at === 0 || !!app.animation || !!app.replaying;
+  $("redo").disabled = !playing || app.session.at >= app.session.history.length - 1 || !!app.animation || !!app.replaying;
+  $("hint").disabled = !playing || !!app.animation || !!(app.session && app.session.view && app.session.view.complete);
+  $("solve").disabled = !playing || !!app.animation || !!(app.session && app.session.view && app.session.view.complete);
+  // Replay: once a game is over, when it has steps to show
+  const over = playing && !!app.session.view && app.session.view.status.state !== "playing";
+  $("replay").hidden = !(over && app.session.at > 0) && !app.replaying;
+  $("replay").disabled = !!app.animation;
+}

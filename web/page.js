@@ -1,0 +1,97 @@
+// The page's chrome, shared by the shell's parts: the status line, notices, titles, the busy
+// bar. It knows no game: what it shows of one comes from the catalog.
+import { CATALOG } from "./catalog.js";
+import { byId } from "./dom.js";
+import { formatNumber, t, tn } from "./i18n.js";
+
+const $ = byId;
+
+export function text(el, value) {
+  el.textContent = value; // never innerHTML: messages may carry player or URL text
+}
+
+export function status(message, kind = "info") {
+  const el = $("status");
+  text(el, message);
+  el.dataset.kind = kind;
+}
+
+/** A notice at the top; ``action`` is an optional [label, fn] button (e.g. Undo). */
+export function notice(message, action = null) {
+  text($("notice-text"), message);
+  const button = $("notice-action");
+  button.hidden = !action;
+  button.onclick = null;
+  if (action) {
+    text(button, action[0]);
+    button.onclick = () => {
+      $("notice").hidden = true;
+      action[1]();
+    };
+  }
+  $("notice").hidden = false;
+}
+
+export function formatTime(seconds) {
+  const s = Math.floor(seconds);
+  const m = Math.floor(s / 60);
+  return `${m}:${String(s % 60).padStart(2, "0")}`;
+}
+
+export const gameEntry = (id) => CATALOG.games.find((g) => g.id === id) || null;
+
+export const features = (id) => (gameEntry(id) || { features: [] }).features;
+
+export function titleOf(game, desc, info = null, params = null) {
+  const g = gameEntry(game);
+  if (!g) return game;
+  if (info && info.title) return info.title;
+  const preset = g.presets.find((p) => p.params === params) || g.presets.find((p) => p.params === desc);
+  if (!g.titled_by_board) return g.title; // a game whose presets are not puzzles of their own
+  const board = preset ? preset.label : /[~/]/.test(desc) ? t("custom puzzle") : desc.replace("x", " × ");
+  return `${g.title}: ${board}`;
+}
+
+/** Whether the page shows one game inside another page: the link says ?embed, or it is in a frame. */
+export function embedded() {
+  if (new URLSearchParams(location.search).has("embed")) return true;
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true; // a frame whose parent cannot even be compared
+  }
+}
+
+/** "Open in full page": this address, position included, without ?embed. */
+export function updateFullPage() {
+  const link = $("full-page");
+  if (link.hidden) return;
+  const url = new URL(location.href);
+  url.searchParams.delete("embed");
+  link.href = url.href;
+}
+
+/** A message for the player: the core's own words, with technical prefixes made plain. */
+export function plain(err) {
+  if (err.code === "load_failed") return t("The puzzle engine could not start: {reason}", { reason: err.message });
+  if (err.code === "internal") return t("Something went wrong inside the puzzle engine; your game is safe. Please try again.");
+  const m = String(err.message || err);
+  return m.charAt(0).toUpperCase() + m.slice(1) + (/[.!?]$/.test(m) ? "" : ".");
+}
+
+export function busy(on, message = "") {
+  $("busy").hidden = !on;
+  text($("busy-text"), message);
+  document.body.dataset.busy = on ? "yes" : "no";
+}
+
+export function progressText(verb) {
+  return (p) => {
+    const found = p.new !== undefined ? t("{n} found", { n: formatNumber(p.solutions) }) + ", " : "";
+    const tried =
+      p.unit === "boards"
+        ? tn("{n} board tried", "{n} boards tried", p.nodes, { n: formatNumber(p.nodes) })
+        : tn("{n} position tried", "{n} positions tried", p.nodes, { n: formatNumber(p.nodes) });
+    text($("busy-text"), `${verb}… ${found}${tried}, ${formatNumber(p.elapsed, 1)} s`);
+  };
+}

@@ -1,0 +1,96 @@
+// The address: #game:desc:state (each part URI-encoded), history.state = {slot}; what the
+// address names is opened through the mid-end's one path.
+import { app } from "./app.js";
+import { t } from "./i18n.js";
+import { currentState, freshSlot, goHome, openPosition, openRace, openResults, persist } from "./midend.js";
+import { gameEntry, notice, plain, titleOf, updateFullPage } from "./page.js";
+import { parseRaceHash, raceHash } from "./race.js";
+import { listSaves } from "./storage.js";
+import { VIEWS } from "./views/index.js";
+
+export function parseHash() {
+  const raw = location.hash.replace(/^#/, "");
+  if (!raw) return null;
+  try {
+    const parts = raw.split(":").map((p) => decodeURIComponent(p));
+    const raced = parseRaceHash(parts);
+    if (raced) return raced;
+    const [game, desc = "", state = ""] = parts;
+    return { game, desc, state };
+  } catch {
+    return { game: "", desc: "", state: "", malformed: true };
+  }
+}
+
+export function hashFor(game, desc, state) {
+  return "#" + [game, desc, state].map((p) => encodeURIComponent(p)).join(":");
+}
+
+export const homeUrl = () => location.pathname + location.search;
+
+/** Put the current position in the address bar (a new history entry when ``push``). */
+export function updateUrl(push = false) {
+  const h = app.session.race
+    ? raceHash(app.session.race.id, app.session.game, app.session.desc, currentState())
+    : hashFor(app.session.game, app.session.desc, currentState());
+  const entry = { slot: app.session.id };
+  if (push) history.pushState(entry, "", h);
+  else if (location.hash !== h || !history.state || history.state.slot !== app.session.id) history.replaceState(entry, "", h);
+  updateFullPage();
+}
+
+/** Open what the address names (on load, Back and Forward, or a link followed). */
+export async function route() {
+  const target = parseHash();
+  if (target && target.malformed) {
+    goHome(false);
+    notice(t("That link is damaged (it has broken characters), so it was not opened. Your games are safe."));
+    return;
+  }
+  if (target && target.results !== undefined) return openResults(target);
+  if (!target || !target.game) {
+    goHome(false);
+    return;
+  }
+  if (!gameEntry(target.game) || !VIEWS[target.game]) {
+    goHome(false);
+    notice(t("That link names a game this version of Pento does not have."));
+    return;
+  }
+  const sameRace = app.session && (app.session.race ? app.session.race.id : undefined) === target.race;
+  if (sameRace && app.session.game === target.game && app.session.desc === target.desc && currentState() === target.state) return;
+  if (target.race !== undefined) return openRace(target);
+  // Which saved game is this? The one this history entry was made for, else one on the same puzzle.
+  const slotId = history.state && history.state.slot;
+  const saves = listSaves(notice).filter((e) => e.game === target.game && e.desc === target.desc);
+  const saved =
+    saves.find((e) => e.id === slotId) ||
+    saves.find((e) => !e.abandoned && e.history[e.at] === target.state) ||
+    saves.find((e) => !e.abandoned) ||
+    null;
+  await openPosition({
+    game: target.game,
+    title: saved ? saved.title : titleOf(target.game, target.desc),
+    request: () => app.core.request("load", { game: target.game, desc: target.desc, state: target.state }),
+    slotFor: (result) => {
+      if (saved && saved.history[saved.at] === target.state) return saved;
+      if (saved) {
+        // a link to a position of a puzzle with a save: it becomes a new step, Undo goes back to yours
+        const history = saved.history.slice(0, saved.at + 1).concat([result.state]);
+        return { ...saved, history, at: history.length - 1, solved: false };
+      }
+      return freshSlot(target.game, result, result.desc);
+    },
+    failed: (err) => {
+      goHome(false);
+      notice(t("That link could not be opened: {reason} Your games are safe.", { reason: plain(err) }));
+    },
+  });
+}
+
+/** Open another game on a puzzle (e.g. the workshop's "Play this"): a new history entry. */
+export function openLink(game, desc) {
+  persist();
+  history.pushState(null, "", hashFor(game, desc, ""));
+  route();
+}

@@ -1,0 +1,153 @@
+// The start screen: every game of the catalog with its presets and forms, and the saved games.
+import { CATALOG } from "./catalog.js";
+import { byId, el } from "./dom.js";
+import { t, tn } from "./i18n.js";
+import { continueSlot, newGame } from "./midend.js";
+import { gameEntry, notice, status, text } from "./page.js";
+import { pictureElement } from "./picture.js";
+import { openHelp } from "./shell.js";
+import { listSaves, setAbandoned } from "./storage.js";
+
+const $ = byId;
+
+export function renderHome() {
+  const list = $("game-list");
+  list.replaceChildren();
+  for (const g of CATALOG.games) {
+    const error = el("p", { className: "field-error", hidden: true });
+    error.setAttribute("role", "alert");
+    const presets = el("div", { className: "presets" });
+    for (const preset of g.presets) {
+      const b = el("button", { type: "button", className: "preset" }, [
+        pictureElement(preset.picture, { maxWidth: 108, maxHeight: 64, label: "" }),
+        el("span", { textContent: preset.label }),
+      ]);
+      b.dataset.params = preset.params;
+      b.addEventListener("click", () => newGame(g.id, preset.params, error));
+      presets.append(b);
+    }
+    const howTo = el("button", { type: "button", className: "link-button", textContent: t("How to play") });
+    howTo.addEventListener("click", () => openHelp(g.id));
+    const head = el("div", { className: "card-head" }, [
+      el("div", {}, [el("h3", { textContent: g.title }), el("p", { className: "card-desc", textContent: g.description })]),
+      howTo,
+    ]);
+    const card = el("section", { className: "card" }, [head, presets, ...g.forms.map((f) => paramForm(g.id, f, error)), error]);
+    card.dataset.game = g.id;
+    list.append(card);
+  }
+}
+
+function timeAgo(ms) {
+  const s = (Date.now() - ms) / 1000;
+  if (s < 90) return t("just now");
+  if (s < 5400) return tn("{n} minute ago", "{n} minutes ago", Math.round(s / 60));
+  if (s < 129600) return tn("{n} hour ago", "{n} hours ago", Math.round(s / 3600));
+  return tn("{n} day ago", "{n} days ago", Math.round(s / 86400));
+}
+
+export function renderSaved() {
+  const saves = listSaves(notice);
+  const open = saves.filter((e) => !e.abandoned && !e.solved && e.history.length > 1 && gameEntry(e.game));
+  const removed = saves.filter((e) => e.abandoned && gameEntry(e.game));
+  $("in-progress").hidden = open.length === 0;
+  $("saved-list").replaceChildren(...open.map((e) => savedItem(e, false)));
+  $("removed").hidden = removed.length === 0;
+  text($("removed-title"), t("Recently removed games ({n})", { n: removed.length }));
+  $("removed-list").replaceChildren(...removed.map((e) => savedItem(e, true)));
+}
+
+function savedItem(entry, removed) {
+  const label = `${entry.title}${entry.summary ? ` — ${entry.summary}` : ""}`;
+  const main = el("button", { type: "button", className: "saved-open" }, [
+    entry.picture ? pictureElement(entry.picture, { maxWidth: 96, maxHeight: 60, label: "" }) : el("span"),
+    el("span", { className: "saved-text" }, [
+      el("strong", { textContent: entry.title }),
+      el("span", { className: "saved-meta", textContent: `${entry.summary || ""} · ${timeAgo(entry.touched)}` }),
+    ]),
+  ]);
+  main.setAttribute("aria-label", removed ? t("Restore: {game}", { game: label }) : t("Continue: {game}", { game: label }));
+  const li = el("li", { className: "saved" }, [main]);
+  li.dataset.slot = entry.id;
+  if (removed) {
+    main.addEventListener("click", () => {
+      setAbandoned(entry.id, false);
+      renderSaved();
+      status(t("{game} is back in your games.", { game: entry.title }), "success");
+    });
+  } else {
+    main.addEventListener("click", () => continueSlot(entry.id));
+    const remove = el("button", { type: "button", className: "saved-remove", textContent: "✕" });
+    remove.setAttribute("aria-label", t("Remove {game} from your games", { game: entry.title }));
+    remove.title = t("Remove from your games (can be undone)");
+    remove.addEventListener("click", () => {
+      setAbandoned(entry.id, true);
+      renderSaved();
+      notice(t("{game} was removed from your games.", { game: entry.title }), [
+        t("Undo"),
+        () => {
+          setAbandoned(entry.id, false);
+          renderSaved();
+        },
+      ]);
+    });
+    li.append(remove);
+  }
+  return li;
+}
+
+/** A game's parameter form (declared by the core): fields fill the template's {name} slots. */
+function paramForm(gameId, form, error) {
+  const node = el("form", { className: "custom", noValidate: true });
+  node.append(el("span", { className: "custom-label", textContent: `${form.label}:` }));
+  const inputs = form.fields.map((f) => {
+    let input;
+    if (f.options.length) {
+      input = document.createElement("select");
+      for (const o of f.options) input.append(new Option(t(o), o, o === f.default, o === f.default));
+    } else if (f.low === null || f.low === undefined) {
+      // free text (names): checked by the core, which says what it refuses; shown only as text
+      input = el("input", { type: "text", value: f.default, maxLength: 120, autocomplete: "off" });
+    } else {
+      input = el("input", { type: "number", min: f.low, max: f.high, value: f.default, inputMode: "numeric" });
+    }
+    input.name = f.name;
+    node.append(el("label", {}, [el("span", { textContent: `${f.label} ` }), input]));
+    return input;
+  });
+  node.append(el("button", { type: "submit", textContent: t("Play") }));
+  node.addEventListener("submit", (e) => {
+    e.preventDefault();
+    error.hidden = true;
+    let params = form.template;
+    for (const [i, f] of form.fields.entries()) {
+      const input = inputs[i];
+      input.removeAttribute("aria-invalid");
+      const value = input.value.trim();
+      if (!f.options.length && (f.low === null || f.low === undefined)) {
+        if (!value) {
+          showFieldError(error, input, t("Enter the {field}.", { field: f.label }));
+          return;
+        }
+      } else if (!f.options.length) {
+        const n = Number(value);
+        if (value === "" || !Number.isInteger(n) || n < f.low || n > f.high) {
+          showFieldError(error, input, t("Enter a whole number of {field} from {low} to {high}.", { field: f.label, low: f.low, high: f.high }));
+          return;
+        }
+      }
+      params = params.replace(`{${f.name}}`, value);
+    }
+    newGame(gameId, params, error);
+  });
+  return node;
+}
+
+function showFieldError(error, input, message) {
+  text(error, message);
+  error.hidden = false;
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+  }
+}
