@@ -26,6 +26,7 @@ import hashlib
 import html.parser
 import http.server
 import importlib
+import io
 import json
 import os
 import re
@@ -35,6 +36,7 @@ import sys
 import tarfile
 import tomllib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -254,16 +256,14 @@ def catalog_source() -> str:
     return text
 
 
-# -- messages (gettext catalogues) ---------------------------------------------------------------
+# -- messages (gettext catalogues, kept and compiled with Babel) ----------------------------------
 
-# Where each domain's messages are written and where its catalogues live.  Python calls of these
-# names (and their argument positions, 1-based, as xgettext's --keyword says) are messages; the
-# tangram library's figure names and categories are given as Figure(name, category, ...).
-PY_KEYWORDS = {"tr": (1,), "ntr": (1, 2), "N_": (1,), "Figure": (1, 2)}
+# Where each domain's messages are written and where its catalogues live.  Calls of these names are
+# messages (Babel's keyword specs: None for the first argument, (1, 2) for singular and plural).
+PY_KEYWORDS: dict[str, Any] = {"tr": None, "ntr": (1, 2), "N_": None}
+JS_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2), "N_": None}
 CORE_LOCALE = ROOT / "pento_core" / "locale"
 WEB_LOCALE = ROOT / "web" / "locale"
-_JS_STRING = r'"((?:[^"\\\n]|\\.)*)"'
-_JS_CALL = re.compile(rf"(?<![\w.$])(t|N_)\(\s*{_JS_STRING}|(?<![\w.$])tn\(\s*{_JS_STRING}\s*,\s*{_JS_STRING}")
 _HTML_ATTRIBUTES = ("title", "aria-label", "placeholder")
 
 
@@ -281,39 +281,30 @@ def _add(found: dict[str, Message], msgid: str, plural: str | None, where: str) 
         found[msgid] = Message(msgid, plural, where)
 
 
+def _extract(method: str, paths: list[Path], keywords: dict[str, Any], found: dict[str, Message]) -> None:
+    """Babel's extractor ``method`` over ``paths``: every marked message, with where it is first."""
+    from babel.messages.extract import extract
+
+    for path in paths:
+        with open(path, "rb") as f:
+            for line, message, _comments, _context in extract(method, f, keywords=keywords):
+                where = f"{path.relative_to(ROOT).as_posix()}:{line}"
+                if isinstance(message, tuple):
+                    _add(found, message[0], message[1], where)
+                else:
+                    _add(found, message, None, where)
+
+
 def core_messages() -> dict[str, Message]:
     """Every message marked in pento_core's sources (see PY_KEYWORDS)."""
-    import ast
-
     found: dict[str, Message] = {}
-    for path in sorted((ROOT / "pento_core").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            name = node.func.id if isinstance(node.func, ast.Name) else ""
-            positions = PY_KEYWORDS.get(name, ())
-            texts = [
-                a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
-                for a in (node.args[i - 1] if i <= len(node.args) else None for i in positions)
-            ]
-            where = f"{path.relative_to(ROOT).as_posix()}:{node.lineno}"
-            if name == "ntr":
-                if texts[0] is not None:
-                    _add(found, texts[0], texts[1], where)
-            else:
-                for text in texts:
-                    if text is not None:
-                        _add(found, text, None, where)
+    _extract("python", sorted((ROOT / "pento_core").rglob("*.py")), PY_KEYWORDS, found)
     return found
 
 
-def _js_unescape(text: str) -> str:
-    return str(json.loads(f'"{text}"'))
-
-
 class _HtmlText(html.parser.HTMLParser):
-    """The text a person reads in index.html: text nodes, a few attributes, the description."""
+    """The text a person reads in index.html: text nodes, a few attributes, the description
+    (Babel has no extractor for HTML)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -341,46 +332,59 @@ class _HtmlText(html.parser.HTMLParser):
 
 
 def web_messages() -> dict[str, Message]:
-    """Every message of the page: t(), tn() and N_() calls in web/, and index.html's text."""
+    """Every message of the page: index.html's text, and t(), tn() and N_() calls in web/."""
     found: dict[str, Message] = {}
     reader = _HtmlText()
     reader.feed((ROOT / "index.html").read_text(encoding="utf-8"))
     for text, line in reader.texts:
         if text != "Pento":  # the name stays the name
             _add(found, text, None, f"index.html:{line}")
-    for path in sorted((ROOT / "web").rglob("*.js")):
-        source = path.read_text(encoding="utf-8")
-        for m in _JS_CALL.finditer(source):
-            where = f"{path.relative_to(ROOT).as_posix()}:{source.count(chr(10), 0, m.start()) + 1}"
-            if m.group(2) is not None:
-                _add(found, _js_unescape(m.group(2)), None, where)
-            else:
-                _add(found, _js_unescape(m.group(3)), _js_unescape(m.group(4)), where)
+    _extract("javascript", sorted((ROOT / "web").rglob("*.js")), JS_KEYWORDS, found)
     return found
 
 
-def update_catalogue(path: Path, lang: str, messages: dict[str, Message]) -> tuple[int, int]:
-    """Bring ``path`` in line with ``messages``: new ones with an empty translation, gone ones
-    dropped, translations kept.  Returns (messages, untranslated)."""
-    from pento_core import i18n
+def _read_catalogue(path: Path, lang: str) -> Any:
+    """The Babel catalogue at ``path`` (an empty one for ``lang`` when there is none)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
 
-    old = i18n.read_po(path.read_text(encoding="utf-8"), path.name) if path.exists() else i18n.Catalogue()
-    cat = i18n.Catalogue(
-        header={
-            "Content-Type": "text/plain; charset=UTF-8",
-            "Language": lang,
-            "Plural-Forms": i18n.PLURAL_FORMS,
-        }
-    )
+    sys.path.insert(0, str(ROOT))
+    from pento_core.i18n import CATALOGUE_LOCALES
+
+    if not path.exists():
+        return Catalog(locale=CATALOGUE_LOCALES[lang])
+    with open(path, "rb") as f:
+        return read_po(f, locale=CATALOGUE_LOCALES[lang], abort_invalid=True)  # a broken file stops the build
+
+
+def update_catalogue(path: Path, lang: str, messages: dict[str, Message]) -> tuple[int, int]:
+    """Bring ``path`` in line with ``messages`` (Babel's update, without fuzzy guesses): new ones
+    with an empty translation, gone ones dropped, translations kept.  Returns (messages, untranslated)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    template = Catalog()
     for m in messages.values():
-        entry = old.entries.get(m.msgid)
-        forms = 1 if m.plural is None else 2
-        msgstr = list(entry.msgstr) if entry and (entry.msgid_plural is None) == (m.plural is None) else []
-        msgstr = (msgstr + [""] * forms)[:forms]
-        cat.entries[m.msgid] = i18n.Entry(m.msgid, m.plural, msgstr, [m.where])
+        where = m.where.rsplit(":", 1)
+        template.add(m.msgid if m.plural is None else (m.msgid, m.plural), locations=[(where[0], int(where[1]))])
+    catalog = _read_catalogue(path, lang)
+    catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    catalog.obsolete.clear()
+    catalog.project, catalog.version = "Pento", str(project()["version"])
+    catalog.msgid_bugs_address = "the project's issues"
+    catalog.last_translator = catalog.language_team = "Pento"
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, omit_header=False, sort_output=False, include_previous=False)
     path.parent.mkdir(parents=True, exist_ok=True)
-    _write_if_changed(path, i18n.write_po(cat))
-    return len(cat.entries), sum(1 for e in cat.entries.values() if not e.translated)
+    _write_if_changed(path, _stable_header(out.getvalue().decode("utf-8")))
+    entries = [m for m in catalog if m.id]
+    return len(entries), sum(1 for m in entries if not m.string or (isinstance(m.string, tuple) and not all(m.string)))
+
+
+def _stable_header(text: str) -> str:
+    """The catalogue's text without the dates Babel writes at each update (they would make every
+    run a change)."""
+    return re.sub(r'^"(POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', "", text, flags=re.MULTILINE)
 
 
 def update_messages() -> int:
@@ -395,22 +399,41 @@ def update_messages() -> int:
         for lang in i18n.LANGUAGES[1:]:
             total, missing = update_catalogue(folder / f"{lang}.po", lang, messages)
             log(f"{domain} {lang}: {total} messages, {missing} untranslated")
+    compile_catalogues()
     return 0
+
+
+def compile_catalogues() -> None:
+    """The core's catalogues compiled for the standard library's gettext (``locale/<lang>.mo``,
+    shipped in the wheel; git ignores them), rewritten only when their text changed."""
+    from babel.messages.mofile import write_mo
+
+    sys.path.insert(0, str(ROOT))
+    from pento_core import i18n
+
+    for lang in i18n.LANGUAGES[1:]:
+        out = io.BytesIO()
+        write_mo(out, _read_catalogue(CORE_LOCALE / f"{lang}.po", lang), use_fuzzy=False)
+        target = CORE_LOCALE / f"{lang}.mo"
+        if not target.exists() or target.read_bytes() != out.getvalue():
+            target.write_bytes(out.getvalue())
 
 
 def locale_source(lang: str) -> str:
     """The page's messages in ``lang`` (the page's and the core's catalogues) as an ES module:
     msgid -> text, or -> [one, other] for plurals."""
-    sys.path.insert(0, str(ROOT))
-    from pento_core import i18n
-
     out: dict[str, str | list[str]] = {}
     for path in (CORE_LOCALE / f"{lang}.po", WEB_LOCALE / f"{lang}.po"):
         if not path.exists():
             continue
-        for entry in i18n.read_po(path.read_text(encoding="utf-8"), path.name).entries.values():
-            if entry.translated:
-                out[entry.msgid] = entry.msgstr[0] if entry.msgid_plural is None else list(entry.msgstr)
+        for m in _read_catalogue(path, lang):
+            if not m.id or m.fuzzy:
+                continue
+            if isinstance(m.id, tuple):
+                if m.string and all(m.string):
+                    out[m.id[0]] = list(m.string)
+            elif m.string:
+                out[m.id] = m.string
     return (
         f"// Written by build.py from the {lang} catalogues (pento_core/locale, web/locale).\n"
         f"export const MESSAGES = {json.dumps(out, ensure_ascii=False, separators=(',', ':'))};\n"
@@ -421,6 +444,7 @@ def build() -> Path:
     """Assemble dist/.  A second run with nothing changed rewrites almost nothing."""
     DIST.mkdir(exist_ok=True)
     install_pyodide(DIST / "pyodide")
+    compile_catalogues()  # before the wheel: it ships them
     wheel = build_wheel(CACHE / "wheel")
     _copy_if_changed(wheel, DIST / wheel.name)
     for old in DIST.glob("*.whl"):

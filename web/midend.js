@@ -365,7 +365,8 @@ export function finished() {
   if (app.session.race) {
     app.session.race.tenths ??= app.session.elapsed * 10;
     text($("done-title"), t("Finished!"));
-    text($("done-text"), `${app.session.view.summary} ${t("Your time: {time}.", { time: raceTime(Math.round(app.session.race.tenths)) })}`);
+    const yourTime = t("Your time: {time}.", { time: raceTime(Math.round(app.session.race.tenths)) });
+    text($("done-text"), `${app.session.view.summary} ${yourTime}`);
     $("ranking-form").hidden = true;
     $("ranking").hidden = true;
     if (!$("done").open) $("done").showModal();

@@ -157,7 +157,7 @@ def figure_of(tans: list[Placed]) -> Silhouette:
 def _target(desc: str) -> Target:
     within(desc, N_("the puzzle description"), MAX_DESC)
     if desc == FREE:
-        return Target(tr("your own figure"), "", None, (), FREE_TABLE)
+        return Target(N_("your own figure"), "", None, (), FREE_TABLE)
     if desc.startswith(MADE):
         tans, sil = moved_home(arrangement.parse(desc[len(MADE) :]))
         return Target(tr("your silhouette"), tr("made by a player"), sil, tuple(tans), _table_around(sil.outline))
@@ -357,7 +357,7 @@ class TangramGame(GameBase):
         return {
             "title": title,
             "goal": goal,
-            "name": target.name,
+            "name": tr(target.name),
             "category": target.category,
             "free": sil is None,
             "outline": floats(sil.outline) if sil else [],

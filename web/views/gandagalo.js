@@ -242,7 +242,8 @@ export function createView({ root, info, host }) {
       const parts = [];
       if (b) parts.push(t("three equal marks in a line"));
       if (n) parts.push(tn("one mark the solution does not have", "{n} marks the solution does not have", n));
-      host.status(t("Marked in red: {what}.", { what: parts.join(t(", and ")) }), "error");
+      const and = t(", and ");
+      host.status(t("Marked in red: {what}.", { what: parts.join(and) }), "error");
     }
   }
 

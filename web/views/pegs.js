@@ -145,7 +145,8 @@ export function createView({ root, info, host }) {
 
   function describeBoard() {
     const left = tn("{n} peg left.", "{n} pegs left.", view.left);
-    describe.textContent = chosen ? `${left} ${t("Peg at row {row}, column {col} chosen.", { row: chosen[0] + 1, col: chosen[1] + 1 })}` : left;
+    const chosenText = chosen ? t("Peg at row {row}, column {col} chosen.", { row: chosen[0] + 1, col: chosen[1] + 1 }) : "";
+    describe.textContent = chosen ? `${left} ${chosenText}` : left;
     canvas.setAttribute("aria-label", t("Peg solitaire board, {holes} holes. Keys are listed under Help.", { holes: info.holes.length }));
   }
 

@@ -428,7 +428,7 @@ export function createView({ root, info, host }) {
     const tan = chosen >= 0 ? t(NAMES[tans[chosen].code]) : "";
     const here = chosen < 0 ? "" : " " + (view.tans[chosen] ? t("Chosen: the {tan}, on the table.", { tan }) : t("Chosen: the {tan}, in the tray.", { tan }));
     describe.textContent = `${view.summary || ""}${here}`;
-    canvas.setAttribute("aria-label", t("Tangram table: {name}. Keys are listed under Help.", { name: t(info.name) }));
+    canvas.setAttribute("aria-label", t("Tangram table: {name}. Keys are listed under Help.", { name: info.name }));
   }
 
   function sync() {
