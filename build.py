@@ -636,7 +636,8 @@ def test(pytest_args: list[str]) -> int:
         ("mypy", [sys.executable, "-m", "mypy"]),
         ("tsc", [str(bin_dir / "tsc"), "--project", "tsconfig.json"]),
         ("tsc (workers)", [str(bin_dir / "tsc"), "--project", "tsconfig.worker.json"]),
-        ("eslint", [str(bin_dir / "eslint"), "--max-warnings", "0", "web", "eslint.config.js"]),
+        ("eslint", [str(bin_dir / "eslint"), "--max-warnings", "0", "web", "tests/js", "eslint.config.js"]),
+        ("node --test", [shutil.which("node") or "node", "--test", "tests/js/"]),
     ]
     for name, cmd in steps:
         log(f"{name}: {' '.join(Path(cmd[0]).name if i == 0 else c for i, c in enumerate(cmd))}")

@@ -96,6 +96,10 @@ export default [
     },
   },
   {
+    files: ["tests/js/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
+  },
+  {
     files: ["web/worker.js", "web/sw.js"],
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
   },
