@@ -90,7 +90,7 @@ def _arg(args: JSON, name: str, kind: type, default: Any = ...) -> Any:
     return value
 
 
-def _game(args: JSON) -> Game:
+def _game(args: JSON) -> Game[Any, Any]:
     name = _arg(args, "game", str)
     try:
         return registry.get(name)
@@ -121,7 +121,7 @@ def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
     return {"protocol": PROTOCOL, "version": __version__, "language": i18n.language(), "games": registry.entries()}
 
 
-def _snapshot(game: Game, desc: str, state: Any) -> JSON:
+def _snapshot(game: Game[Any, Any], desc: str, state: Any) -> JSON:
     """A position as the page gets it; its view carries the typed ``status`` (playing, solved, lost)."""
     status = game.status(state)
     view = {**game.view(state), "status": {"state": status.state, "reason": status.reason}}

@@ -15,7 +15,7 @@ from .budget import Budget
 from .games.base import JSON, Game
 
 
-def _solved(game: Game, state: Any) -> Any:
+def _solved(game: Game[Any, Any], state: Any) -> Any:
     """``state`` with the solver's solution played, so the picture shows what the puzzle is about;
     ``state`` itself when the game has no solver or the solver finds nothing within its budget."""
     if "solve" not in game.features or not game.picture_solved:

@@ -7,6 +7,7 @@ presets, forms, how it prints) is :func:`entries`: the API's ``hello`` and the b
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from .games.base import JSON, Form, Game
 from .games.cover import CoverGame
@@ -18,13 +19,13 @@ from .games.twenty import TwentyGame
 from .games.workshop import WorkshopGame
 from .i18n import tr
 
-GAMES: dict[str, Game] = {
+GAMES: dict[str, Game[Any, Any]] = {
     g.id: g
     for g in (CoverGame(), TwentyGame(), PegsGame(), GandaGaloGame(), LastFitGame(), TangramGame(), WorkshopGame())
 }
 
 
-def get(game_id: str) -> Game:
+def get(game_id: str) -> Game[Any, Any]:
     """The game called ``game_id``; KeyError if there is none."""
     return GAMES[game_id]
 

@@ -27,6 +27,7 @@ import secrets
 import unicodedata
 import zlib
 from dataclasses import dataclass
+from typing import Any
 
 from .. import registry
 from ..errors import PentoError
@@ -75,7 +76,7 @@ def check_race_id(race_id: str) -> str:
     return written
 
 
-def racing_game(game_id: str) -> Game:
+def racing_game(game_id: str) -> Game[Any, Any]:
     """The game ``game_id`` if a class can race on it (a puzzle one pupil solves, against time): it
     says so in its features and declares what its codes are packed against (:class:`Races`)."""
     game = registry.get(game_id) if game_id in registry.GAMES else None
@@ -128,17 +129,17 @@ def _from_base32(text: str) -> bytes:
     return (value >> extra).to_bytes(len(text) * 5 // 8, "big")
 
 
-def _dictionary(game: Game) -> bytes:
+def _dictionary(game: Game[Any, Any]) -> bytes:
     assert isinstance(game, Races)  # racing_game() let only such games through
     return game.race_dictionary.encode()
 
 
-def _pack(game: Game, text: str) -> bytes:
+def _pack(game: Game[Any, Any], text: str) -> bytes:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _dictionary(game))
     return packer.compress(text.encode()) + packer.flush()
 
 
-def _unpack(game: Game, data: bytes, limit: int) -> str:
+def _unpack(game: Game[Any, Any], data: bytes, limit: int) -> str:
     unpacker = zlib.decompressobj(-15, _dictionary(game))
     text = unpacker.decompress(data, limit + 1)
     if len(text) > limit or not unpacker.eof or unpacker.unused_data:

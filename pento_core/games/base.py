@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from ..budget import Budget, Progress
 
@@ -112,8 +112,16 @@ class Tilings:
     found: Iterator[str]
 
 
-class Game(Protocol):
-    """A game backend.  ``State`` is the game's own immutable position type."""
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class Game(Protocol[S, M]):
+    """A game backend, generic over its own immutable position type ``S`` and its move type ``M``.
+
+    Text crosses the API; values stay inside: ``start``/``write_state`` are the position's
+    parse/write pair and ``parse_move``/``write_move`` the move's (each round-trips, a test holds
+    every game to it); ``apply`` is ``play`` on a parsed move."""
 
     id: str
     title: str
@@ -141,17 +149,31 @@ class Game(Protocol):
         """Raise a PentoError with a readable message if ``desc`` is not a valid puzzle."""
         ...
 
-    def start(self, desc: str, state: str = "") -> Any:
+    def start(self, desc: str, state: str = "") -> S:
         """The position ``state`` (default: the start) of puzzle ``desc``."""
         ...
 
-    def write_state(self, state: Any) -> str: ...
+    def write_state(self, state: S) -> str:
+        """``state`` as text: ``start(desc, write_state(state))`` is ``state`` again."""
+        ...
 
-    def apply(self, state: Any, move: str) -> Any:
+    def parse_move(self, text: str) -> M:
+        """The move ``text`` writes: its syntax only (ParseError); whether it is legal is ``play``'s."""
+        ...
+
+    def write_move(self, move: M) -> str:
+        """``move`` as text, the canonical way: ``parse_move`` reads it back as it was."""
+        ...
+
+    def play(self, state: S, move: M) -> S:
         """The position after ``move``; raises IllegalMoveError with the reason."""
         ...
 
-    def view(self, state: Any) -> JSON:
+    def apply(self, state: S, move: str) -> S:
+        """``play`` of the move ``move`` writes."""
+        ...
+
+    def view(self, state: S) -> JSON:
         """Everything the JS view needs to draw ``state``, as plain JSON.
 
         Always holds ``complete`` (the puzzle is solved) and ``summary``: one
@@ -159,15 +181,15 @@ class Game(Protocol):
         which the page shows as its status whenever nothing newer is to say."""
         ...
 
-    def status(self, state: Any) -> Status:
+    def status(self, state: S) -> Status:
         """Where ``state`` stands, typed: what the race, the win and the page read of a position."""
         ...
 
-    def picture(self, state: Any) -> list[str]:
+    def picture(self, state: S) -> list[str]:
         """A picture of ``state`` (see the module docstring)."""
         ...
 
-    def describe(self, state: Any) -> list[str]:
+    def describe(self, state: S) -> list[str]:
         """``state`` in words, for a player who cannot see the board (:mod:`pento_core.games.words`):
         the summary first, then the board row by row, then what is left to do."""
         ...
@@ -176,9 +198,9 @@ class Game(Protocol):
         """Data about the puzzle that does not change with moves (e.g. the piece table)."""
         ...
 
-    def hint(self, state: Any, budget: Budget, progress: ProgressFn | None) -> Hint: ...
+    def hint(self, state: S, budget: Budget, progress: ProgressFn | None) -> Hint: ...
 
-    def solve(self, state: Any, budget: Budget, progress: ProgressFn | None) -> Solution: ...
+    def solve(self, state: S, budget: Budget, progress: ProgressFn | None) -> Solution: ...
 
 
 @runtime_checkable
@@ -200,17 +222,27 @@ class Races(Protocol):
     race_dictionary: str
 
 
-class GameBase:
-    """What most games share: their status read from their view (``complete``, and ``won`` where a
-    game can be lost), printed as boards of cells, titled by their board.  A game overrides what differs."""
+class GameBase(Generic[S, M]):
+    """What most games share: a move played once parsed, their status read from their view
+    (``complete``, and ``won`` where a game can be lost), printed as boards of cells, titled by
+    their board.  A game overrides what differs, and defines the rest of :class:`Game`."""
 
     print_style: PrintStyle = "tiles"
     titled_by_board = True
 
-    def view(self, state: Any) -> JSON:
+    def parse_move(self, text: str) -> M:
+        raise NotImplementedError  # every game reads its own moves
+
+    def play(self, state: S, move: M) -> S:
+        raise NotImplementedError  # every game plays its own moves
+
+    def view(self, state: S) -> JSON:
         raise NotImplementedError  # every game defines its view
 
-    def status(self, state: Any) -> Status:
+    def apply(self, state: S, move: str) -> S:
+        return self.play(state, self.parse_move(move))
+
+    def status(self, state: S) -> Status:
         view = self.view(state)
         if not view.get("complete"):
             return Status("playing", view["summary"])

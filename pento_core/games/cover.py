@@ -30,10 +30,11 @@ from ..polyomino.board import Board, Placement, Position
 from ..polyomino.cover import Problem
 from ..polyomino.feasibility import OPENING_SECONDS, impossibility
 from ..polyomino.pieces import PieceSet
-from ..polyomino.placement import anchor, parse_cell, parse_placement, placement_text
+from ..polyomino.placement import anchor, cell_text, parse_placement, placement_text, resolve
 from ..polyomino.puzzle import Puzzle, parse_puzzle
 from . import words
 from .base import JSON, Field, Form, GameBase, Hint, Preset, ProgressFn, Solution
+from .piece_moves import Clear, PieceMove, Relocate, TakeBack, parse_piece_move, write_piece_move
 from .pieces_view import piece_table, placement_json
 
 SCOTT = N_("8x8 without its centre")
@@ -84,7 +85,7 @@ def _puzzle(desc: str) -> tuple[Board, PieceSet, bool]:
     return board, pieces, allow_unused
 
 
-class CoverGame(GameBase):
+class CoverGame(GameBase[CoverState, PieceMove]):
     """Cover a board with pentominoes, by hand, with hints and an animated solve."""
 
     id = "cover"
@@ -182,24 +183,30 @@ class CoverGame(GameBase):
 
     # -- moves -----------------------------------------------------------------------
 
-    def apply(self, state: CoverState, move: str) -> CoverState:
+    def parse_move(self, text: str) -> PieceMove:
+        return parse_piece_move(text)
+
+    def write_move(self, move: PieceMove) -> str:
+        return write_piece_move(move)
+
+    def play(self, state: CoverState, move: PieceMove) -> CoverState:
         pos = state.position
-        move = move.strip()
-        if move == "clear":
+        if move.copy is not None or (isinstance(move, Relocate) and move.to.copy is not None):
+            raise ParseError(tr("this puzzle has one board: a move names no copy (#{value})", value=move.copy))
+        if isinstance(move, Clear):
             return CoverState(state.desc, pos.clear(), state.allow_unused)
-        if move.startswith("-"):
-            return CoverState(state.desc, pos.remove(parse_cell(move[1:])), state.allow_unused)
-        if ">" in move:
-            src, _, dst = move.partition(">")
-            cell = parse_cell(src)
-            owner = pos.owner(cell)
-            piece, cells = parse_placement(dst, pos.pieces)
+        if isinstance(move, TakeBack):
+            return CoverState(state.desc, pos.remove(move.cell), state.allow_unused)
+        if isinstance(move, Relocate):
+            owner = pos.owner(move.cell)
+            piece, cells = resolve(move.to.put, pos.pieces)
             if owner is not None and owner.piece != piece:
+                src = cell_text(move.cell)
                 raise ParseError(
                     tr("the piece at {src} is {name}, not {name2}", src=src, name=owner.piece.name, name2=piece.name)
                 )
-            return CoverState(state.desc, pos.remove(cell).place(piece, cells), state.allow_unused)
-        piece, cells = parse_placement(move, pos.pieces)
+            return CoverState(state.desc, pos.remove(move.cell).place(piece, cells), state.allow_unused)
+        piece, cells = resolve(move.put, pos.pieces)
         return CoverState(state.desc, pos.place(piece, cells), state.allow_unused)
 
     # -- what the view needs -------------------------------------------------------------

@@ -40,6 +40,25 @@ from ..limits import MAX_DESC, MAX_STATE, number, within
 from . import words
 from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution
 
+WORDS = ("anchor", "back", "keep", "clear")
+
+
+@dataclass(frozen=True)
+class Word:
+    """``anchor`` (remember the marks: a supposition starts), ``back`` (to the last anchor),
+    ``keep`` (drop the last anchor, keep the marks), ``clear`` (every mark off)."""
+
+    word: str
+
+
+@dataclass(frozen=True)
+class Marks:
+    """``2,3=X 4,1=.``: marks put in squares (``.`` empties one), all checked, then all made."""
+
+    marks: tuple[tuple[tuple[int, int], str], ...]
+
+
+GGMove = Word | Marks
 _MOVE = re.compile(r"^\s*([0-9]{1,2}),([0-9]{1,2})\s*=\s*([XO.])\s*$", re.IGNORECASE)
 _PARAMS = re.compile(r"^\s*([0-9]{1,3})\s*x\s*([0-9]{1,3})\s*:\s*([a-z]+)\s*$", re.IGNORECASE)
 _MARKS = re.compile(r"^(?:[XO]|[1-9][0-9]{0,2})*$")
@@ -147,7 +166,7 @@ def _write_marks(x: Mask, o: Mask, puzzle: Puzzle) -> str:
     return "".join(out)
 
 
-class GandaGaloGame(GameBase):
+class GandaGaloGame(GameBase[GGState, GGMove]):
     """X and O on a grid with blocked squares; boards with one solution, graded by reasoning."""
 
     id = "gandagalo"
@@ -211,31 +230,45 @@ class GandaGaloGame(GameBase):
     def write_state(self, st: GGState) -> str:
         return "~".join(_write_marks(x, o, st.puzzle) for x, o in ((st.x, st.o), *st.anchors))
 
-    def apply(self, st: GGState, move: str) -> GGState:
-        word = move.strip().lower()
-        if word == "anchor":
-            if len(st.anchors) >= MAX_ANCHORS:
-                raise IllegalMoveError(
-                    tr("at most {MAX_ANCHORS} anchors at once: go back to one, or keep one", MAX_ANCHORS=MAX_ANCHORS)
-                )
-            return GGState(st.desc, st.puzzle, st.x, st.o, (*st.anchors, (st.x, st.o)))
-        if word in ("back", "keep"):
-            if not st.anchors:
-                raise IllegalMoveError(tr("there is no anchor: set one first"))
-            x, o = st.anchors[-1] if word == "back" else (st.x, st.o)
-            return GGState(st.desc, st.puzzle, x, o, st.anchors[:-1])
-        if word == "clear":
-            return GGState(st.desc, st.puzzle, 0, 0, ())
-        x, o = st.x, st.o
-        grid = st.puzzle.grid
-        marks = move.split()
-        if len(marks) > len(st.puzzle.free):
-            raise ParseError(tr("a move sets at most the board's {n_free} empty squares", n_free=len(st.puzzle.free)))
-        for one in marks or [""]:  # several marks in one move are all checked, then all made
+    def parse_move(self, text: str) -> GGMove:
+        word = text.strip().lower()
+        if word in WORDS:
+            return Word(word)
+        marks = []
+        for one in text.split() or [""]:
             m = _MOVE.match(one)
             if not m:
                 raise ParseError(tr("{value!r} is not a move like 2,3=X", value=one[:30]))
-            r, c, mark = int(m.group(1)), int(m.group(2)), m.group(3).upper()
+            marks.append(((int(m.group(1)), int(m.group(2))), m.group(3).upper()))
+        return Marks(tuple(marks))
+
+    def write_move(self, move: GGMove) -> str:
+        if isinstance(move, Word):
+            return move.word
+        return " ".join(f"{r},{c}={mark}" for (r, c), mark in move.marks)
+
+    def play(self, st: GGState, move: GGMove) -> GGState:
+        if isinstance(move, Word):
+            if move.word == "anchor":
+                if len(st.anchors) >= MAX_ANCHORS:
+                    raise IllegalMoveError(
+                        tr(
+                            "at most {MAX_ANCHORS} anchors at once: go back to one, or keep one",
+                            MAX_ANCHORS=MAX_ANCHORS,
+                        )
+                    )
+                return GGState(st.desc, st.puzzle, st.x, st.o, (*st.anchors, (st.x, st.o)))
+            if move.word in ("back", "keep"):
+                if not st.anchors:
+                    raise IllegalMoveError(tr("there is no anchor: set one first"))
+                x, o = st.anchors[-1] if move.word == "back" else (st.x, st.o)
+                return GGState(st.desc, st.puzzle, x, o, st.anchors[:-1])
+            return GGState(st.desc, st.puzzle, 0, 0, ())  # clear
+        x, o = st.x, st.o
+        grid = st.puzzle.grid
+        if len(move.marks) > len(st.puzzle.free):
+            raise ParseError(tr("a move sets at most the board's {n_free} empty squares", n_free=len(st.puzzle.free)))
+        for (r, c), mark in move.marks:  # several marks in one move are all checked, then all made
             i = grid.index((r, c))
             if grid.blocked >> i & 1:
                 raise IllegalMoveError(tr("the square at {value} is blocked", value=name(grid, i)))

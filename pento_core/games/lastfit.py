@@ -27,7 +27,7 @@ from ..i18n import N_, tr
 from ..limits import MAX_DESC, MAX_SIDE, MAX_STATE, within
 from ..polyomino import lastfit as lf
 from ..polyomino.board import Position
-from ..polyomino.placement import parse_placement
+from ..polyomino.placement import Put, read_put, resolve, write_put
 from ..polyomino.puzzle import parse_puzzle
 from . import words
 from .base import JSON, Field, Form, GameBase, Hint, Preset, ProgressFn, Solution
@@ -126,7 +126,7 @@ def _names(letters: list[str]) -> str:
     return letters[0] if len(letters) == 1 else ", ".join(letters[:-1]) + " and " + letters[-1]
 
 
-class LastFitGame(GameBase):
+class LastFitGame(GameBase[LFState, Put]):
     """Last Fit with friends or against the computer, and the blocking puzzle."""
 
     id = "lastfit"
@@ -187,7 +187,7 @@ class LastFitGame(GameBase):
         tokens = [t.strip() for t in within(state, N_("the position"), MAX_STATE).split(";") if t.strip()]
         for i, token in enumerate(tokens):
             try:
-                st = self._play(st, token)
+                st = self._play(st, read_put(token))
             except PentoError as e:
                 raise ParseError(tr("move {value} ({value2!r}): {e}", value=i + 1, value2=token[:20], e=e)) from None
         return self._computer(st)  # the computer moves when it is its turn (it opens when it plays first)
@@ -195,10 +195,10 @@ class LastFitGame(GameBase):
     def write_state(self, st: LFState) -> str:
         return ";".join(m.text for m in st.moves)
 
-    def _play(self, st: LFState, text: str) -> LFState:
+    def _play(self, st: LFState, put: Put) -> LFState:
         if self._over(st):
             raise IllegalMoveError(tr("the game is over"))
-        piece, cells = parse_placement(text, lf.PENTOMINOES)
+        piece, cells = resolve(put, lf.PENTOMINOES)
         k = lf.NAMES.index(piece.name)
         if st.used >> k & 1:
             raise IllegalMoveError(tr("{name} has been played already: each piece is used once", name=piece.name))
@@ -208,7 +208,7 @@ class LastFitGame(GameBase):
         if mask & st.occupied:
             raise IllegalMoveError(tr("{name} would overlap a piece on the board", name=piece.name))
         # the layout's own text for it, so a position is written one way whatever the player typed
-        move = next((m for m in st.lay.moves if m.mask == mask and m.piece == k), lf.Move(k, mask, text))
+        move = next((m for m in st.lay.moves if m.mask == mask and m.piece == k), lf.Move(k, mask, write_put(put)))
         return LFState(st.desc, st.lay, st.players, (*st.moves, move), st.occupied | mask, st.used | 1 << k)
 
     def _computer(self, st: LFState) -> LFState:
@@ -222,10 +222,16 @@ class LastFitGame(GameBase):
             st = LFState(st.desc, st.lay, st.players, (*st.moves, m), st.occupied | m.mask, st.used | 1 << m.piece)
         return st
 
-    def apply(self, st: LFState, move: str) -> LFState:
+    def parse_move(self, text: str) -> Put:
+        return read_put(text.strip())
+
+    def write_move(self, move: Put) -> str:
+        return write_put(move)
+
+    def play(self, st: LFState, move: Put) -> LFState:
         if st.players.levels[st.turn] and not st.players.block:
             raise IllegalMoveError(tr("it is the computer's turn"))
-        return self._computer(self._play(st, move.strip()))
+        return self._computer(self._play(st, move))
 
     def _over(self, st: LFState) -> bool:
         return not lf.legal(st.lay.moves, st.occupied, st.used)

@@ -33,6 +33,21 @@ from ..pegs.solver import solve
 from . import words
 from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution
 
+
+@dataclass(frozen=True)
+class JumpMove:
+    """``3,1-3,3``: the peg at row 3, column 1 jumps to row 3, column 3 (0-based)."""
+
+    src: tuple[int, int]
+    dst: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Restart:
+    """``clear``: back to the start (a solution from the start begins with it)."""
+
+
+PegMove = JumpMove | Restart
 _JUMP = re.compile(r"^\s*([0-9]{1,3}),([0-9]{1,3})-([0-9]{1,3}),([0-9]{1,3})\s*$")
 _FINISH = re.compile(r"^([0-9]{1,3}),([0-9]{1,3})$")
 NEW_ON = (N_("english"), N_("french"), N_("triangle"), "2121", "3322", "3333", "6x4")  # boards the form offers
@@ -112,7 +127,7 @@ def moves_counted(jumps: tuple[Jump, ...]) -> int:
     return sum(1 for i, j in enumerate(jumps) if i == 0 or jumps[i - 1].c != j.a)
 
 
-class PegsGame(GameBase):
+class PegsGame(GameBase[PegState, PegMove]):
     """Peg solitaire on the source's boards, the French and triangular boards, and any drawn board."""
 
     id = "pegs"
@@ -181,13 +196,24 @@ class PegsGame(GameBase):
     def write_state(self, st: PegState) -> str:
         return ";".join(_jump_text(st.board, j) for j in st.jumps)
 
-    def apply(self, st: PegState, move: str) -> PegState:
-        if move.strip() == "clear":  # back to the start (Solve from the start begins with it)
-            return PegState(st.desc, st.board, st.start, st.finish, (), st.start)
-        m = _JUMP.match(move)
+    def parse_move(self, text: str) -> PegMove:
+        if text.strip() == "clear":  # back to the start (Solve from the start begins with it)
+            return Restart()
+        m = _JUMP.match(text)
         if not m:
-            raise ParseError(tr("{value!r} is not a jump like 3,1-3,3", value=move[:30]))
+            raise ParseError(tr("{value!r} is not a jump like 3,1-3,3", value=text[:30]))
         r1, c1, r2, c2 = (int(x) for x in m.groups())
+        return JumpMove((r1, c1), (r2, c2))
+
+    def write_move(self, move: PegMove) -> str:
+        if isinstance(move, Restart):
+            return "clear"
+        return f"{move.src[0]},{move.src[1]}-{move.dst[0]},{move.dst[1]}"
+
+    def play(self, st: PegState, move: PegMove) -> PegState:
+        if isinstance(move, Restart):
+            return PegState(st.desc, st.board, st.start, st.finish, (), st.start)
+        (r1, c1), (r2, c2) = move.src, move.dst
         board = st.board
         a, c = board.hole((r1, c1)), board.hole((r2, c2))
         mid = ((r1 + r2) // 2, (c1 + c2) // 2)

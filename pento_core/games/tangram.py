@@ -42,7 +42,7 @@ from ..tangram.geometry import Point, Polygon, ccw, shape
 from ..tangram.number import Surd
 from ..tangram.number import parse as parse_number
 from ..tangram.outline import Silhouette, Verdict, check, overlap, trace
-from ..tangram.table import REACH, flipped, marks, parse_float, snap, turned
+from ..tangram.table import REACH, flipped, marks, parse_float, snap, turned, write_float
 from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution
 
 SET = ("S", "S", "M", "L", "L", "Q", "P")  # the state's order of the tans
@@ -172,7 +172,56 @@ def _same_place(a: Placed, b: Placed) -> bool:
     return a.code == b.code and set(a.polygon()) == set(b.polygon())
 
 
-class TangramGame(GameBase):
+@dataclass(frozen=True)
+class TanClear:
+    """``clear``: every tan back to the tray."""
+
+
+@dataclass(frozen=True)
+class SetTan:
+    """``3=L3@1,√2``: tan 3 exactly there (``3=-``: back to the tray); the hint and the solver's moves."""
+
+    index: int
+    placed: Placed | None
+
+
+@dataclass(frozen=True)
+class Drop:
+    """``drop 3 1.25 -0.5``: tan 3 dropped near a point of the table, snapped to an exact place."""
+
+    index: int
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Shift:
+    """``shift 3 1/2 √2``: tan 3 moved by an exact step (the arrow keys)."""
+
+    index: int
+    dx: Surd
+    dy: Surd
+
+
+@dataclass(frozen=True)
+class Turn:
+    """``turn 3 +1``: tan 3 turned by 45°, counter-clockwise (``-1``: clockwise), then snapped."""
+
+    index: int
+    step: int
+
+
+@dataclass(frozen=True)
+class Flip:
+    """``flip 3``: tan 3 turned over, then snapped."""
+
+    index: int
+
+
+TanMove = TanClear | SetTan | Drop | Shift | Turn | Flip
+
+
+class TangramGame(GameBase[TanState, TanMove]):
     """The seven tans and a silhouette; verified by outline, exactly (the SBGames 2008 poster)."""
 
     id = "tangram"
@@ -267,73 +316,91 @@ class TangramGame(GameBase):
             raise ParseError(tr("a tan is numbered 0 to 6, not {value!r}", value=text[:10]))
         return int(text)
 
-    def apply(self, st: TanState, move: str) -> TanState:
-        after = self._apply(st, move)
+    def parse_move(self, text: str) -> TanMove:
+        words = text.split()
+        if not words:
+            raise ParseError(tr("an empty move"))
+        if words == ["clear"]:
+            return TanClear()
+        if len(words) == 1 and "=" in words[0]:
+            index, _, placed = words[0].partition("=")
+            return SetTan(self._index(index), None if placed == "-" else parse_placed(placed))
+        verb = words[0]
+        if verb not in ("drop", "turn", "flip", "shift") or len(words) < 2:
+            raise ParseError(
+                tr("{value!r} is not a tangram move (drop, turn, flip, shift, I=PLACED, clear)", value=text[:30])
+            )
+        i = self._index(words[1])
+        if verb == "drop":
+            if len(words) != 4:
+                raise ParseError(tr("a drop is: drop I X Y"))
+            return Drop(i, parse_float(words[2], "x"), parse_float(words[3], "y"))
+        if verb == "shift":
+            if len(words) != 4:
+                raise ParseError(tr("a shift is: shift I DX DY"))
+            return Shift(i, parse_number(words[2]), parse_number(words[3]))
+        if verb == "turn":
+            if len(words) != 3 or words[2] not in ("+1", "-1", "1"):
+                raise ParseError(tr("a turn is: turn I +1 (counter-clockwise) or turn I -1"))
+            return Turn(i, -1 if words[2] == "-1" else 1)
+        if len(words) != 2:
+            raise ParseError(tr("a flip is: flip I"))
+        return Flip(i)
+
+    def write_move(self, move: TanMove) -> str:
+        if isinstance(move, TanClear):
+            return "clear"
+        if isinstance(move, SetTan):
+            return f"{move.index}={'-' if move.placed is None else move.placed.text()}"
+        if isinstance(move, Drop):
+            return f"drop {move.index} {write_float(move.x)} {write_float(move.y)}"
+        if isinstance(move, Shift):
+            return f"shift {move.index} {move.dx.text()} {move.dy.text()}"
+        if isinstance(move, Turn):
+            return f"turn {move.index} {'+1' if move.step > 0 else '-1'}"
+        return f"flip {move.index}"
+
+    def play(self, st: TanState, move: TanMove) -> TanState:
+        after = self._play(st, move)
         if len(self.write_state(after)) > MAX_TANGRAM_STATE:  # whatever the core writes, it reads back
             raise IllegalMoveError(tr("that place needs numbers too long to keep: move the tan a little"))
         return after
 
-    def _apply(self, st: TanState, move: str) -> TanState:
-        words = move.split()
-        if not words:
-            raise ParseError(tr("an empty move"))
+    def _play(self, st: TanState, move: TanMove) -> TanState:
         tans = list(st.tans)
-        if words == ["clear"]:
+        if isinstance(move, TanClear):
             return replace(st, tans=(None,) * len(SET))
-        if len(words) == 1 and "=" in words[0]:
-            index, _, placed = words[0].partition("=")
-            i = self._index(index)
-            if placed == "-":
-                tans[i] = None
-            else:
-                exact = parse_placed(placed)
-                if exact.code != SET[i]:
-                    raise IllegalMoveError(
-                        tr(
-                            "tan {i} is a {value}, not a {value2}",
-                            i=i,
-                            value=tr(CODES[SET[i]]),
-                            value2=tr(CODES[exact.code]),
-                        )
+        i = move.index
+        if isinstance(move, SetTan):
+            exact = move.placed
+            if exact is not None and exact.code != SET[i]:
+                raise IllegalMoveError(
+                    tr(
+                        "tan {i} is a {value}, not a {value2}",
+                        i=i,
+                        value=tr(CODES[SET[i]]),
+                        value2=tr(CODES[exact.code]),
                     )
-                tans[i] = self._on_table(exact)
+                )
+            tans[i] = None if exact is None else self._on_table(exact)
             return replace(st, tans=tuple(tans))
-        verb = words[0]
-        if verb not in ("drop", "turn", "flip", "shift") or len(words) < 2:
-            raise ParseError(
-                tr("{value!r} is not a tangram move (drop, turn, flip, shift, I=PLACED, clear)", value=move[:30])
-            )
-        i = self._index(words[1])
         tan = tans[i]
         others = [t.polygon() for k, t in enumerate(tans) if t is not None and k != i]
         sil = st.target.silhouette
         spots = marks(others + ([sil.outline, *sil.holes] if sil else []))
-        if verb == "drop":
-            if len(words) != 4:
-                raise ParseError(tr("a drop is: drop I X Y"))
-            want = (parse_float(words[2], "x"), parse_float(words[3], "y"))
+        if isinstance(move, Drop):
             if tan is None:  # from the tray: it arrives as the tray shows it
                 tan = Placed(SET[i], 0, False, (Surd(), Surd()))
-            tans[i] = self._on_table(snap(tan, want, spots, others))
+            tans[i] = self._on_table(snap(tan, (move.x, move.y), spots, others))
             return replace(st, tans=tuple(tans))
         if tan is None:
             raise IllegalMoveError(
                 tr("the {value} is still in the tray: put it on the table first", value=tr(CODES[SET[i]]))
             )
-        if verb == "shift":
-            if len(words) != 4:
-                raise ParseError(tr("a shift is: shift I DX DY"))
-            dx, dy = parse_number(words[2]), parse_number(words[3])
-            tans[i] = self._on_table(replace(tan, at=(tan.at[0] + dx, tan.at[1] + dy)))
+        if isinstance(move, Shift):
+            tans[i] = self._on_table(replace(tan, at=(tan.at[0] + move.dx, tan.at[1] + move.dy)))
             return replace(st, tans=tuple(tans))
-        if verb == "turn":
-            if len(words) != 3 or words[2] not in ("+1", "-1", "1"):
-                raise ParseError(tr("a turn is: turn I +1 (counter-clockwise) or turn I -1"))
-            moved, want = turned(tan, -1 if words[2] == "-1" else 1)
-        else:
-            if len(words) != 2:
-                raise ParseError(tr("a flip is: flip I"))
-            moved, want = flipped(tan)
+        moved, want = turned(tan, move.step) if isinstance(move, Turn) else flipped(tan)
         tans[i] = self._on_table(snap(moved, want, spots, others))
         return replace(st, tans=tuple(tans))
 

@@ -18,7 +18,6 @@ Text formats:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -30,13 +29,13 @@ from ..polyomino import partition
 from ..polyomino.board import Board, Placement, Position, parse_board
 from ..polyomino.cover import Problem
 from ..polyomino.pieces import PieceSet
-from ..polyomino.placement import parse_cell, parse_placement, placement_text
+from ..polyomino.placement import cell_text, placement_text, resolve
 from . import words
 from .base import JSON, Form, GameBase, Hint, Preset, ProgressFn, Solution
+from .piece_moves import Clear, PieceMove, Relocate, TakeBack, parse_piece_move, write_piece_move
 from .pieces_view import piece_table, placement_json
 
 KINDS = {"20": "twenty", "30": "thirty"}
-_COPY = re.compile(r"^(.*)#([0-9]{1,9})$")
 
 
 RULES = N_("""\
@@ -88,7 +87,7 @@ def _puzzle(desc: str) -> tuple[Board, int, int]:
     return board, k, copies
 
 
-class TwentyGame(GameBase):
+class TwentyGame(GameBase[TwentyState, PieceMove]):
     """Cover copies of one board with disjoint sets of pentominoes."""
 
     id = "twenty"
@@ -138,39 +137,43 @@ class TwentyGame(GameBase):
 
     # -- moves -----------------------------------------------------------------------------
 
-    def _copy(self, st: TwentyState, text: str) -> tuple[str, int]:
-        m = _COPY.match(text.strip())
-        if not m:
+    def _copy(self, st: TwentyState, copy: int | None, move: PieceMove) -> int:
+        if copy is None:
+            text = write_piece_move(move)
             raise ParseError(tr("{text!r} does not name a copy (end it with #0, #1...)", text=text))
-        k = int(m.group(2))
-        if k >= len(st.copies):
+        if copy >= len(st.copies):
             raise ParseError(tr("there are {n_copies} copies, numbered from 0", n_copies=len(st.copies)))
-        return m.group(1), k
+        return copy
 
     def _with(self, st: TwentyState, k: int, pos: Position) -> TwentyState:
         return TwentyState(st.desc, (*st.copies[:k], pos, *st.copies[k + 1 :]))
 
-    def apply(self, st: TwentyState, move: str) -> TwentyState:
-        move = move.strip()
-        if move == "clear":
+    def parse_move(self, text: str) -> PieceMove:
+        return parse_piece_move(text)
+
+    def write_move(self, move: PieceMove) -> str:
+        return write_piece_move(move)
+
+    def play(self, st: TwentyState, move: PieceMove) -> TwentyState:
+        if isinstance(move, Clear) and move.copy is None:
             return TwentyState(st.desc, tuple(pos.clear() for pos in st.copies))
-        if ">" in move:
-            src, _, dst = move.partition(">")
-            cell_text, k = self._copy(st, src)
-            owner = st.copies[k].owner(parse_cell(cell_text))
+        if isinstance(move, Relocate):
+            k = self._copy(st, move.copy, move)
+            owner = st.copies[k].owner(move.cell)
             if owner is None:
-                raise IllegalMoveError(tr("no piece at {cell_text} on copy {value}", cell_text=cell_text, value=k + 1))
-            return self.apply(self._with(st, k, st.copies[k].remove(parse_cell(cell_text))), dst)
-        body, k = self._copy(st, move)
+                where = cell_text(move.cell)
+                raise IllegalMoveError(tr("no piece at {cell_text} on copy {value}", cell_text=where, value=k + 1))
+            return self.play(self._with(st, k, st.copies[k].remove(move.cell)), move.to)
+        k = self._copy(st, move.copy, move)
         pos = st.copies[k]
-        if body == "clear":
+        if isinstance(move, Clear):
             return self._with(st, k, pos.clear())
-        if body.startswith("-"):
-            return self._with(st, k, pos.remove(parse_cell(body[1:])))
-        piece, cells = parse_placement(body, pos.pieces)
+        if isinstance(move, TakeBack):
+            return self._with(st, k, pos.remove(move.cell))
+        piece, cells = resolve(move.put, pos.pieces)
         if piece.name in st.used():
-            where = next(i for i, p in enumerate(st.copies) if any(x.piece == piece for x in p.placements))
-            raise IllegalMoveError(tr("{name} is already on copy {value}", name=piece.name, value=where + 1))
+            where_k = next(i for i, p in enumerate(st.copies) if any(x.piece == piece for x in p.placements))
+            raise IllegalMoveError(tr("{name} is already on copy {value}", name=piece.name, value=where_k + 1))
         return self._with(st, k, pos.place(piece, cells))
 
     # -- what the view needs -------------------------------------------------------------------

@@ -77,10 +77,15 @@ class WorkshopState:
         return Puzzle(Board.of(self.cells), self.pieces, self.allow_unused)
 
 
+def _grid_text(rows: int, cols: int, cells: frozenset[Cell]) -> str:
+    """A grid as a board spec ``RxC`` (every cell) or rows of ``.`` and ``#`` (the reverse of _parse_grid)."""
+    if len(cells) == rows * cols:
+        return f"{rows}x{cols}"
+    return "/".join("".join("." if (r, c) in cells else "#" for c in range(cols)) for r in range(rows))
+
+
 def _board_text(st: WorkshopState) -> str:
-    if len(st.cells) == st.rows * st.cols:
-        return f"{st.rows}x{st.cols}"
-    return "/".join("".join("." if (r, c) in st.cells else "#" for c in range(st.cols)) for r in range(st.rows))
+    return _grid_text(st.rows, st.cols, st.cells)
 
 
 def _parse_grid(spec: str) -> tuple[int, int, frozenset[Cell]]:
@@ -140,7 +145,65 @@ def placement_estimate(board: Board, pieces: PieceSet) -> int:
     return total
 
 
-class WorkshopGame(GameBase):
+@dataclass(frozen=True)
+class Size:
+    """``size 8 8``: the grid's rows and columns (new cells are on the board)."""
+
+    rows: int
+    cols: int
+
+
+@dataclass(frozen=True)
+class Paint:
+    """``paint 2,5;3,5`` (or ``erase ...``): cells on (or off) the board."""
+
+    cells: tuple[Cell, ...]
+    erase: bool
+
+
+@dataclass(frozen=True)
+class BoardEdit:
+    """``board 6x10`` or ``board ..#/...``: a whole board at once."""
+
+    rows: int
+    cols: int
+    cells: frozenset[Cell]
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """``pieces F,I,L*2`` (``-``: none): the piece set, as a puzzle spec writes it."""
+
+    names: str
+
+
+@dataclass(frozen=True)
+class Count:
+    """``count L 2``: how many copies of one piece."""
+
+    name: str
+    n: int
+
+
+@dataclass(frozen=True)
+class Flag:
+    """``flag o 1`` (one-sided pieces), ``flag u 0`` (pieces may be left over): a flag on or off."""
+
+    which: str
+    on: bool
+
+
+@dataclass(frozen=True)
+class Import:
+    """``import TEXT``: the puzzle text file, whole."""
+
+    text: str
+
+
+WorkshopMove = Size | Paint | BoardEdit | Pieces | Count | Flag | Import
+
+
+class WorkshopGame(GameBase[WorkshopState, WorkshopMove]):
     """Any board, any set of pieces, every tiling."""
 
     id = "workshop"
@@ -190,59 +253,89 @@ class WorkshopGame(GameBase):
         flags = ("o" if st.pieces.one_sided else "") + ("u" if st.allow_unused else "")
         return f"{_board_text(st)}~{st.pieces.names() or '-'}~{flags}"
 
-    def apply(self, st: WorkshopState, move: str) -> WorkshopState:
-        verb, _, rest = move.strip().partition(" ")
+    def parse_move(self, text: str) -> WorkshopMove:
+        verb, _, rest = text.strip().partition(" ")
         if verb == "size":
             words = rest.split()
             if len(words) != 2:
                 raise ParseError(tr("size takes two numbers: rows and columns"))
             rows = number(words[0], N_("the number of rows"), 1, MAX_SIDE)
             cols = number(words[1], N_("the number of columns"), 1, MAX_SIDE)
-            cells = {c for c in st.cells if c[0] < rows and c[1] < cols}
-            cells |= {(r, c) for r in range(rows) for c in range(cols) if r >= st.rows or c >= st.cols}
-            return WorkshopState(rows, cols, frozenset(cells), st.pieces, st.allow_unused)
+            return Size(rows, cols)
         if verb in ("paint", "erase"):
-            cells = set(st.cells)
+            cells = []
             for token in (t for t in rest.split(";") if t.strip()):
                 m = _CELL.match(token.strip())
                 if not m:
                     raise ParseError(tr("{token!r} is not a cell like 2,5", token=token))
-                cell = (int(m.group(1)), int(m.group(2)))
+                cells.append((int(m.group(1)), int(m.group(2))))
+            return Paint(tuple(cells), verb == "erase")
+        if verb == "board":
+            return BoardEdit(*_parse_grid(rest))
+        if verb == "pieces":
+            return Pieces(rest.strip() or "-")
+        if verb == "count":
+            name, _, n = rest.rpartition(" ")
+            return Count(name.strip(), number(n, N_("a count"), 0, MAX_COPIES))
+        if verb == "flag":
+            which, _, value = rest.partition(" ")
+            if which not in ("o", "u"):
+                raise ParseError(tr("unknown flag {which!r}", which=which))
+            return Flag(which, value.strip() == "1")
+        if verb == "import":
+            return Import(rest)
+        raise ParseError(tr("unknown workshop move {verb!r}", verb=verb))
+
+    def write_move(self, move: WorkshopMove) -> str:
+        if isinstance(move, Size):
+            return f"size {move.rows} {move.cols}"
+        if isinstance(move, Paint):
+            return f"{'erase' if move.erase else 'paint'} " + ";".join(f"{r},{c}" for r, c in move.cells)
+        if isinstance(move, BoardEdit):
+            return "board " + _grid_text(move.rows, move.cols, move.cells)
+        if isinstance(move, Pieces):
+            return f"pieces {move.names}"
+        if isinstance(move, Count):
+            return f"count {move.name} {move.n}"
+        if isinstance(move, Flag):
+            return f"flag {move.which} {int(move.on)}"
+        return f"import {move.text}"
+
+    def play(self, st: WorkshopState, move: WorkshopMove) -> WorkshopState:
+        if isinstance(move, Size):
+            rows, cols = move.rows, move.cols
+            cells = {c for c in st.cells if c[0] < rows and c[1] < cols}
+            cells |= {(r, c) for r in range(rows) for c in range(cols) if r >= st.rows or c >= st.cols}
+            return WorkshopState(rows, cols, frozenset(cells), st.pieces, st.allow_unused)
+        if isinstance(move, Paint):
+            painted = set(st.cells)
+            for cell in move.cells:
                 if not (cell[0] < st.rows and cell[1] < st.cols):
                     raise IllegalMoveError(
                         tr("row {value}, column {value2} is outside the grid", value=cell[0] + 1, value2=cell[1] + 1)
                     )
-                if verb == "paint":
-                    cells.add(cell)
+                if move.erase:
+                    painted.discard(cell)
                 else:
-                    cells.discard(cell)
-            return WorkshopState(st.rows, st.cols, frozenset(cells), st.pieces, st.allow_unused)
-        if verb == "board":
-            rows, cols, grid = _parse_grid(rest)
-            return WorkshopState(rows, cols, grid, st.pieces, st.allow_unused)
-        if verb == "pieces":
+                    painted.add(cell)
+            return WorkshopState(st.rows, st.cols, frozenset(painted), st.pieces, st.allow_unused)
+        if isinstance(move, BoardEdit):
+            return WorkshopState(move.rows, move.cols, move.cells, st.pieces, st.allow_unused)
+        if isinstance(move, Pieces):
             one_sided = st.pieces.one_sided
-            pieces = PieceSet((), one_sided) if rest.strip() in ("", "-") else parse_piece_names(rest, one_sided)
+            pieces = PieceSet((), one_sided) if move.names == "-" else parse_piece_names(move.names, one_sided)
             return WorkshopState(st.rows, st.cols, st.cells, pieces, st.allow_unused)
-        if verb == "count":
-            name, _, n = rest.rpartition(" ")
-            count = number(n, N_("a count"), 0, MAX_COPIES)
-            piece = piece_by_name(name)
+        if isinstance(move, Count):
+            piece = piece_by_name(move.name)
             counts = {p: k for p, k in st.pieces}
             match = next((p for p in counts if p.name == piece.name), piece)
-            counts[match] = count
+            counts[match] = move.n
             return WorkshopState(st.rows, st.cols, st.cells, PieceSet.of(counts, st.pieces.one_sided), st.allow_unused)
-        if verb == "flag":
-            which, _, value = rest.partition(" ")
-            on = value.strip() == "1"
-            if which == "o":
-                return WorkshopState(st.rows, st.cols, st.cells, PieceSet.of(dict(st.pieces), on), st.allow_unused)
-            if which == "u":
-                return WorkshopState(st.rows, st.cols, st.cells, st.pieces, on)
-            raise ParseError(tr("unknown flag {which!r}", which=which))
-        if verb == "import":
-            return _from_puzzle(parse_puzzle_text(rest, MAX_SIDE))
-        raise ParseError(tr("unknown workshop move {verb!r}", verb=verb))
+        if isinstance(move, Flag):
+            if move.which == "o":
+                return WorkshopState(st.rows, st.cols, st.cells, PieceSet.of(dict(st.pieces), move.on), st.allow_unused)
+            return WorkshopState(st.rows, st.cols, st.cells, st.pieces, move.on)
+        return _from_puzzle(parse_puzzle_text(move.text, MAX_SIDE))
 
     def info(self, desc: str) -> JSON:
         catalogue = []

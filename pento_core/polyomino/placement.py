@@ -12,6 +12,7 @@ backtracks.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ..errors import ParseError
 from ..i18n import tr
@@ -23,19 +24,46 @@ _PLACEMENT = re.compile(r"^([A-Za-z][A-Za-z0-9']*?)([0-9]{1,9})@(-?[0-9]{1,9}),(
 _CELL = re.compile(r"^([0-9]{1,9}),([0-9]{1,9})$")
 
 
-def parse_placement(text: str, pieces: PieceSet) -> tuple[Piece, frozenset[Cell]]:
-    """The piece and the cells of a placement ``F3@2,5`` (see the module docstring)."""
+@dataclass(frozen=True)
+class Put:
+    """A placement as written, ``F3@2,5``: a piece's name, an orientation and the anchor (the top
+    left of its bounding box).  Whether the piece and the orientation exist is the puzzle's to say
+    (:func:`resolve`)."""
+
+    name: str
+    orientation: int
+    row: int
+    col: int
+
+
+def read_put(text: str) -> Put:
+    """The placement ``text`` writes (its syntax only; the reverse of :func:`write_put`)."""
     m = _PLACEMENT.match(text)
     if not m:
         raise ParseError(tr("{text!r} is not a placement like F3@2,5", text=text))
-    name, o, r, c = m.group(1).upper(), int(m.group(2)), int(m.group(3)), int(m.group(4))
-    piece = next((p for p, _ in pieces if p.name == name), None)
+    return Put(m.group(1).upper(), int(m.group(2)), int(m.group(3)), int(m.group(4)))
+
+
+def write_put(put: Put) -> str:
+    """``F3@2,5`` (the reverse of :func:`read_put`)."""
+    return f"{put.name}{put.orientation}@{put.row},{put.col}"
+
+
+def resolve(put: Put, pieces: PieceSet) -> tuple[Piece, frozenset[Cell]]:
+    """The piece of ``pieces`` that ``put`` names and the cells it covers."""
+    piece = next((p for p, _ in pieces if p.name == put.name), None)
     if piece is None:
-        raise ParseError(tr("{name} is not one of this puzzle's pieces", name=name))
+        raise ParseError(tr("{name} is not one of this puzzle's pieces", name=put.name))
     shapes = piece.orientations(pieces.one_sided)
+    o = put.orientation
     if not 0 <= o < len(shapes):
-        raise ParseError(tr("{name} has orientations 0 to {value}, not {o}", name=name, value=len(shapes) - 1, o=o))
-    return piece, place_shape(shapes[o], (r, c))
+        raise ParseError(tr("{name} has orientations 0 to {value}, not {o}", name=put.name, value=len(shapes) - 1, o=o))
+    return piece, place_shape(shapes[o], (put.row, put.col))
+
+
+def parse_placement(text: str, pieces: PieceSet) -> tuple[Piece, frozenset[Cell]]:
+    """The piece and the cells of a placement ``F3@2,5`` (see the module docstring)."""
+    return resolve(read_put(text), pieces)
 
 
 def parse_cell(text: str) -> Cell:

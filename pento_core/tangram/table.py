@@ -43,6 +43,12 @@ def parse_float(text: str, what: str) -> float:
     return value
 
 
+def write_float(value: float) -> str:
+    """``value`` as :func:`parse_float` reads it: a plain decimal of at most 8 places."""
+    text = f"{value:.8f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
 def _floats(p: Point) -> tuple[float, float]:
     return (float(p[0]), float(p[1]))
 
