@@ -66,6 +66,15 @@ def test_every_racing_game_declares_its_dictionary_and_has_a_frozen_code(game_id
     assert game_id in test_race.FROZEN, f"{game_id} races but tests/test_race.py has no frozen code of it"
 
 
+def test_a_peg_game_with_no_jump_left_reads_as_lost() -> None:
+    pegs = registry.get("pegs")
+    state = pegs.start("oo..o/.....")  # one jump, then two pegs apart and none to jump
+    assert pegs.status(state).state == "playing"
+    state = pegs.apply(state, "0,0-0,2")
+    status = pegs.status(state)
+    assert status.state == "lost" and status.reason == pegs.view(state)["summary"]
+
+
 def test_a_lost_game_reads_as_lost() -> None:
     """The typed status tells a game over and lost (Last Fit against the computer) from a win."""
 

@@ -46,12 +46,83 @@ export interface Status {
   reason: string;
 }
 
-/** What every view's JSON holds; each game adds its own fields. */
+/** What every view's JSON holds; each game's view adds its own fields (below). */
 export interface GameView {
   complete: boolean;
   summary: string;
   status: Status;
-  [field: string]: any;
+}
+
+/** A piece on a board (games/pieces_view.py's placement_json). */
+export interface PlacedPiece {
+  piece: string;
+  orientation: number;
+  row: number;
+  col: number;
+  copy?: number;
+  cells: [number, number][];
+  text: string;
+}
+
+/** The cover game's view; the Game of 20 adds its copies, Last Fit its turns. */
+export interface CoverView extends GameView {
+  placements: PlacedPiece[];
+  available: { [piece: string]: number };
+  covered: number;
+  area: number;
+  copies?: { covered: number; complete: boolean }[];
+  turn?: number;
+  legal?: number;
+  moves?: string[];
+  won?: boolean | null;
+}
+
+/** Peg solitaire's view. */
+export interface PegsView extends GameView {
+  pegs: [number, number][];
+  moves: string[];
+  left: number;
+  jumps: number;
+  counted_moves: number;
+  lost: boolean;
+}
+
+/** GandaGalo's view. */
+export interface GandaGaloView extends GameView {
+  marks: string[];
+  since_anchor: [number, number][];
+  anchors: number;
+  broken: [number, number][];
+  wrong: [number, number][];
+  filled: number;
+  free: number;
+}
+
+/** The tangram's view. */
+export interface TangramView extends GameView {
+  /** each tan where it lies (null in the tray): its placed text, its corner and its corners */
+  tans: ({ text: string; at: [number, number]; points: [number, number][] } | null)[];
+  placed: number;
+  progress: number | null;
+  made: string;
+  reason: string;
+}
+
+/** The workshop's view. */
+export interface WorkshopView extends GameView {
+  rows: number;
+  cols: number;
+  grid: string[];
+  pieces: any[];
+  one_sided: boolean;
+  allow_unused: boolean;
+  area: number;
+  piece_area: number;
+  puzzle: string | null;
+  text: string | null;
+  reason: string | null;
+  placements: number;
+  warning: string | null;
 }
 
 /** A position as the core sends it: new, load and move. */

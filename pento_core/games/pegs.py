@@ -31,7 +31,7 @@ from ..pegs.board import Jump, PegBoard
 from ..pegs.generator import LEVELS, generate
 from ..pegs.solver import solve
 from . import words
-from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution
+from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution, Status
 
 
 @dataclass(frozen=True)
@@ -275,6 +275,13 @@ class PegsGame(GameBase[PegState, PegMove]):
             "lost": lost,
             "summary": summary,
         }
+
+    def status(self, st: PegState) -> Status:
+        """Lost when no jump is left and more than one peg (or the last peg not in the ring)."""
+        view = self.view(st)
+        if view["lost"]:
+            return Status("lost", view["summary"])
+        return super().status(st)
 
     def picture(self, st: PegState) -> list[str]:
         return [row.replace("o", "P") for row in st.board.text(st.pegs).split("\n")]

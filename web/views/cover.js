@@ -31,7 +31,7 @@ export function createView({ root, info, host }) {
   const sfx = (k) => (K > 1 ? `#${k}` : ""); // moves name the copy when there are several
   /** @type {import("./cover_paint.js").State} */
   const st = {
-    view: { placements: [], available: {} },
+    view: /** @type {import("../protocol").CoverView} */ ({ placements: [], available: {} }),
     focus: null,
     cursor: { k: 0, r: 0, c: 0 },
     keyboardMode: false,
@@ -216,6 +216,7 @@ export function createView({ root, info, host }) {
 
   // -- the interface the shell uses -------------------------------------------------------------------------------
   return {
+    /** @param {import("../protocol").CoverView} next */
     render(next) {
       st.view = next;
       if (st.marks && st.marks.kind !== "refused") st.marks = null;

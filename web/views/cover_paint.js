@@ -7,7 +7,7 @@ import { colorOf, drawCells } from "./paint.js";
 /**
  * What the painter draws from (the view's state, which the input controller changes).
  * @typedef {object} State
- * @property {any} view the core's view of the position
+ * @property {import("../protocol").CoverView} view the core's view of the position
  * @property {any} focus {name, from: "tray"} | {name, from: "board", placement}, or null
  * @property {{k: number, r: number, c: number}} cursor the keyboard cursor
  * @property {boolean} keyboardMode the cursor is shown (the last input was a key)

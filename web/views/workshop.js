@@ -62,6 +62,7 @@ function piecesOfGrid(grid) {
 }
 
 export function createView({ root, info, host }) {
+  /** @type {import("../protocol").WorkshopView | null} */
   let view = null;
   let solutions = [];
   let index = 0;
@@ -402,6 +403,7 @@ export function createView({ root, info, host }) {
 
   // -- the interface the shell uses -------------------------------------------------------------------------------
   return {
+    /** @param {import("../protocol").WorkshopView} next */
     render(next) {
       view = next;
       rowsInput.value = String(view.rows);
