@@ -364,3 +364,33 @@ def test_bad_input_is_one_error_line_and_exit_2(args: tuple[str, ...]) -> None:
     r = run(*args, stdin="X?\n")
     assert r.returncode == 2 and r.stdout == ""
     assert len(r.stderr.strip().split("\n")) == 1 and r.stderr.startswith("error: ")
+
+
+# -- a position's text is read in one pass (issue 24, items 2 and 5) ----------------------------------
+
+GG_DESC = "....../....../....../....../..XO../...X.X"
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        "1" * 28 + "x",  # took 3.4 s with a backtracking pattern; 40 ones would have taken hours
+        "1" * 10_000 + "x",
+        "12" * 5_000 + "?",
+        "1" * 4_301,  # past int()'s digit limit: once an internal error
+        "9" * 4_300,
+        "X" * 10_000,
+    ],
+)
+def test_adversarial_positions_are_refused_cleanly(state: str) -> None:
+    from pento_core import api
+
+    r = api.handle({"id": 1, "cmd": "load", "args": {"game": "gandagalo", "desc": GG_DESC, "state": state}})
+    assert not r["ok"] and r["error"]["code"] == "parse", r
+
+
+def test_a_written_position_reads_back() -> None:
+    from pento_core import api
+
+    r = api.handle({"id": 1, "cmd": "load", "args": {"game": "gandagalo", "desc": GG_DESC, "state": "2XO10X"}})
+    assert r["ok"] and r["result"]["state"] == "2XO10X"

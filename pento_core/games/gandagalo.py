@@ -61,7 +61,6 @@ class Marks:
 GGMove = Word | Marks
 _MOVE = re.compile(r"^\s*([0-9]{1,2}),([0-9]{1,2})\s*=\s*([XO.])\s*$", re.IGNORECASE)
 _PARAMS = re.compile(r"^\s*([0-9]{1,3})\s*x\s*([0-9]{1,3})\s*:\s*([a-z]+)\s*$", re.IGNORECASE)
-_MARKS = re.compile(r"^(?:[XO]|[1-9][0-9]{0,2})*$")
 MAX_ANCHORS = 20  # anchors held at once
 CHECK_SECONDS = 20.0  # for counting the solutions of a board typed in or linked
 
@@ -128,23 +127,34 @@ def _puzzle(desc: str) -> Puzzle:
 
 
 def _read_marks(text: str, puzzle: Puzzle) -> tuple[Mask, Mask]:
-    if not _MARKS.fullmatch(text):
-        raise ParseError(tr("marks are X, O and counts of empty squares, not {value!r}", value=text[:20]))
+    """The marks ``text`` writes over the free squares in reading order (the reverse of
+    :func:`_write_marks`), read by one pass over the text: no pattern that could backtrack, and no
+    run of digits longer than a count can be (the largest board has 400 squares) reaches ``int()``."""
+    more = tr("the position has more squares than the board's {n_free} empty ones", n_free=len(puzzle.free))
     x = o = 0
     k = 0  # the free cell the next mark goes in
-    for token in re.findall(r"[XO]|[0-9]+", text):
-        if token.isdigit():
-            k += int(token)
-            continue
-        if k >= len(puzzle.free):
-            raise ParseError(
-                tr("the position has more squares than the board's {n_free} empty ones", n_free=len(puzzle.free))
-            )
-        if token == "X":
-            x |= 1 << puzzle.free[k]
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "XO":
+            if k >= len(puzzle.free):
+                raise ParseError(more)
+            if ch == "X":
+                x |= 1 << puzzle.free[k]
+            else:
+                o |= 1 << puzzle.free[k]
+            k += 1
+            i += 1
+        elif "1" <= ch <= "9":
+            j = i + 1
+            while j < len(text) and "0" <= text[j] <= "9":
+                j += 1
+            if j - i > 3:  # a count of four digits is more squares than any board has
+                raise ParseError(more)
+            k += int(text[i:j])
+            i = j
         else:
-            o |= 1 << puzzle.free[k]
-        k += 1
+            raise ParseError(tr("marks are X, O and counts of empty squares, not {value!r}", value=text[:20]))
     if k > len(puzzle.free):
         raise ParseError(
             tr("the position has more squares than the board's {n_free} empty ones", n_free=len(puzzle.free))
