@@ -15,6 +15,8 @@ import time
 import tracemalloc
 from typing import Any
 
+import pytest
+from fuzz_formats import FORMATS
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -170,6 +172,42 @@ def test_any_request_gets_one_clean_reply(cmd: Any, args: dict[str, Any], rid: A
     assert r["id"] == rid or r["id"] is None
     if r["ok"] and isinstance(r["result"], dict) and "state" in r["result"] and "desc" in r["result"]:
         loads_back(args["game"], r["result"])
+
+
+PER_GAME = settings(max_examples=150 * N, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("game", sorted(FORMATS))
+def test_each_games_own_formats_never_break_it(game: str) -> None:
+    """Each game's own descs, states, moves and params, plausible and hostile: every reply is clean,
+    every state the core writes loads back, and the board in words and a short hint always answer."""
+    formats = FORMATS[game]
+
+    @PER_GAME
+    @given(formats.position, st.lists(formats.move, max_size=5), formats.params, st.integers(0, 9))
+    def fuzz(position: tuple[str, str], moves: list[str], params: str, roll: int) -> None:
+        desc, state = position
+        args = {"game": game, "desc": desc, "state": state}
+        r = reply({"id": 1, "cmd": "load", "args": args})
+        if r["ok"]:
+            loads_back(game, r["result"])
+            state = r["result"]["state"]
+            for move in moves:
+                m = reply({"id": 2, "cmd": "move", "args": {**args, "state": state, "move": move}})
+                if m["ok"]:
+                    loads_back(game, m["result"])
+                    state = m["result"]["state"]
+            reply({"id": 3, "cmd": "describe", "args": {**args, "state": state}})
+            if roll == 0:  # a hint or a solve now and then: each takes its budget
+                reply({"id": 4, "cmd": "hint", "args": {**args, "state": state, "seconds": SECONDS}})
+            elif roll == 2:
+                reply({"id": 6, "cmd": "solve", "args": {**args, "state": state, "seconds": SECONDS}})
+        if roll == 1:
+            n = reply({"id": 5, "cmd": "new", "args": {"game": game, "params": params, "seed": roll}})
+            if n["ok"]:
+                loads_back(game, n["result"])
+
+    fuzz()
 
 
 @FAST

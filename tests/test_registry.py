@@ -2,7 +2,8 @@
 the API name no game: a game missing a piece fails here by name.
 
 For each game of the registry: a view (web/views/index.js), a golden link every later version must
-open (tests/golden_links.txt), a place in the fuzzers' draw (tests/test_fuzz.py), a race
+open (tests/golden_links.txt), a place in the fuzzers' draw and fuzz formats of its own
+(tests/test_fuzz.py, tests/fuzz_formats.py), a move round trip (tests/test_moves.py), a race
 dictionary and a frozen code where it races (tests/test_race.py), a typed status, a description in
 words, a print style the printed sheets know.
 """
@@ -17,6 +18,8 @@ from urllib.parse import unquote
 import pytest
 import test_fuzz
 import test_race
+from fuzz_formats import FORMATS
+from test_moves import MOVES
 
 from pento_core import registry
 from pento_core.games.base import GameBase, Races, Status
@@ -42,6 +45,8 @@ def test_every_game_has_a_view_a_golden_link_and_a_place_among_the_fuzzers(game_
     assert game_id in views(), f"{game_id} has no view in web/views/index.js"
     assert game_id in golden_games(), f"{game_id} has no golden link in tests/golden_links.txt"
     assert game_id in test_fuzz.GAME.elements, f"{game_id} is not drawn by the fuzzers of tests/test_fuzz.py"  # type: ignore[attr-defined]
+    assert game_id in FORMATS, f"{game_id} has no fuzz formats in tests/fuzz_formats.py"
+    assert game_id in MOVES, f"{game_id} has no move round trip in tests/test_moves.py"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

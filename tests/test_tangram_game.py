@@ -244,3 +244,20 @@ def test_the_command_line_accepts_a_library_figure_made_by_its_arrangement(tmp_p
     )
     out = pento("tangram", "check", str(folder / "target.txt"), str(folder / "pieces.txt"))
     assert out.returncode == 0 and out.stdout.splitlines()[-1] == "verdict: solved"
+
+
+@pytest.mark.parametrize("figure", FIGURES, ids=lambda f: f.name)
+def test_two_tans_of_a_kind_on_one_place_still_get_a_hint_and_a_solution(figure: object) -> None:
+    """Both large triangles dropped on the solution's first large-triangle place (a player gets
+    there by drag and arrows; it was an internal error, issue 24 item 3): the hint names a move,
+    and the solver's moves, played, make the figure."""
+    desc = slug(figure.name)  # type: ignore[attr-defined]
+    solution = [p for p in parse(figure.arrangement) if p.code == "L"]  # type: ignore[attr-defined]
+    first = solution[0].text()
+    state = G.start(desc, ";".join(first if code == "L" else "-" for code in "SSMLLQP"))
+    assert G.hint(state, Budget(max_seconds=5), None).kind == "place"
+    found = G.solve(state, Budget(max_seconds=5), None)
+    assert found.found
+    for move in (["clear"] if found.from_empty else []) + found.moves:
+        state = G.apply(state, move)
+    assert G.status(state).state == "solved"

@@ -549,13 +549,26 @@ class TangramGame(GameBase[TanState, TanMove]):
     # -- help from the stored arrangement ------------------------------------------------------------
 
     def _plan(self, st: TanState) -> list[tuple[int, Placed]]:
-        """The moves (tan index, place) that finish the stored arrangement from ``st``."""
+        """The moves (tan index, place) that finish the stored arrangement from ``st``.
+
+        Tans are matched to the solution's places one to one: two tans of a kind on one place fill
+        that place once, and the other is free to go to the kind's other place."""
         tans = list(st.tans)
-        missing = [slot for slot in st.target.solution if not any(t is not None and _same_place(t, slot) for t in tans)]
-        free = [i for i, t in enumerate(tans) if t is None or not any(_same_place(t, s) for s in st.target.solution)]
+        used: set[int] = set()
+        missing = []
+        for slot in st.target.solution:
+            here = next(
+                (i for i, t in enumerate(tans) if i not in used and t is not None and _same_place(t, slot)), None
+            )
+            if here is None:
+                missing.append(slot)
+            else:
+                used.add(here)
+        free = [i for i in range(len(tans)) if i not in used]
         plan = []
         for slot in missing:
-            # a tan of the same kind that is not yet in a place of the solution, from the tray first
+            # a free tan of the slot's kind, from the tray first (the set has as many of each kind as
+            # the solution, so there is always one)
             i = min((i for i in free if SET[i] == slot.code), key=lambda i: tans[i] is not None)
             free.remove(i)
             plan.append((i, slot))
