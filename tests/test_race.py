@@ -3,6 +3,8 @@ and solutions that do not solve are refused with a reason; the ranking; format 1
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from pento_core import api, registry
@@ -212,3 +214,43 @@ def test_the_worker_protocol_carries_races() -> None:
     rows = call("qr", text="https://example.org/")["result"]["rows"]
     assert len(rows) == 25 and set("".join(rows)) == {"0", "1"}
     assert call("qr", text="x" * 3000, level="L")["error"]["code"] == "too_large"
+
+
+# -- codes are untrusted input (issue 24, items 1 and 2) ----------------------------------------------
+
+
+def forged_payload(game_id: str, desc: str, payload: bytes) -> str:
+    """Any bytes, with the check a reader of race.py can compute."""
+    check = race._check(race._race_key(RACE, game_id, desc), payload)
+    return race._to_base32(payload) + race._check_text(check)
+
+
+GG = "....../....../....../....../..XO../...X.X"
+
+
+@pytest.mark.parametrize(
+    ("payload", "reason"),
+    [
+        (bytes([1, 5, 3]) + b"Eve" + b"\xff\xfe\xfd\x00", "does not read"),  # not DEFLATE: zlib.error once
+        (bytes([1]) + b"\xff" * 2041 + b"\x01" + bytes([3]) + b"Eve", "not a race's time"),  # a 4,300-digit time
+        (bytes([1]) + b"\x80\x80\x80\x80\x40" + bytes([3]) + b"Eve", "not a race's time"),  # 2^34 tenths
+        (bytes([1]) + race._varint(race.MAX_TENTHS + 1) + bytes([3]) + b"Eve", "not a race's time"),
+        (bytes([1, 5, 200]) + b"Eve", "does not read"),  # a name longer than the bytes
+    ],
+)
+def test_a_forged_code_is_refused_alone_with_its_reason(payload: bytes, reason: str) -> None:
+    code = forged_payload("gandagalo", GG, payload)
+    with pytest.raises(RaceCodeError, match=reason):
+        read_code("gandagalo", GG, RACE, code)
+    entries = ranking("gandagalo", GG, RACE, [code, "hello?"])
+    assert [e.rank for e in entries] == [0, 0] and reason in entries[0].reason
+
+
+def test_the_issues_forged_code_no_longer_fails_the_results() -> None:
+    """The 15-character code of the issue (race ABCDEF): refused alone, through the worker's JSON."""
+    r = api.handle_json(
+        '{"id": 1, "cmd": "race_results", "args": {"game": "gandagalo", "desc": "' + GG + '", '
+        '"race": "ABCDEF", "codes": ["040G2GFZZW8BSQE", "nonsense"]}}'
+    )
+    entries = json.loads(r)["result"]["entries"]
+    assert [e["rank"] for e in entries] == [0, 0] and all(e["reason"] for e in entries)

@@ -154,7 +154,15 @@ export async function showResults(ui, target) {
     return fresh.length;
   };
   const render = async () => {
-    const { entries } = await ui.core.request("race_results", { game, desc, race: id, codes: codes() });
+    let entries;
+    try {
+      ({ entries } = await ui.core.request("race_results", { game, desc, race: id, codes: codes() }));
+    } catch (err) {
+      if (err.code === "cancelled") throw err;
+      // The page always opens and every code can still be removed: the codes are listed unchecked.
+      ui.status(t("The codes could not be checked: {reason} You can remove them below.", { reason: ui.plain(err) }), "error");
+      entries = codes().map((code) => ({ code, rank: 0, name: "", tenths: 0, reason: t("not checked") }));
+    }
     const counted = entries.filter((e) => e.rank > 0);
     const refused = entries.filter((e) => e.rank === 0);
     $("results-rows").replaceChildren(

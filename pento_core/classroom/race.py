@@ -42,6 +42,7 @@ CHECK_CHARS = 5  # 25 bits
 ID_CHARS = 6  # a race id: 30 random bits
 MAX_NAME = 24  # characters of a pupil's name
 MAX_TENTHS = 10 * 24 * 3600 * 7  # a week
+TIME_BYTES = 4  # a time of at most a week takes 4 bytes as a varint (7 bits each)
 MAX_CODES = 500  # codes read at once by the results page
 MAX_CODE = 4_000  # characters of one code
 
@@ -200,19 +201,28 @@ def read_code(game_id: str, desc: str, race_id: str, code: str) -> Result:
         )
     if payload[0] != FORMAT:
         raise RaceCodeError(tr("this code was made by a newer Pento: open the results page in that version"))
+    # Only a code made to pass the check gets past here: the check is a published CRC, so every
+    # field is read as untrusted, each within its bounds.
+    unreadable = tr("this code does not read, though its check matches")
+    at, tenths, shift = 1, 0, 0
+    while True:  # the time: a varint of at most TIME_BYTES bytes
+        if at >= len(payload):
+            raise RaceCodeError(unreadable)
+        byte = payload[at]
+        tenths |= (byte & 0x7F) << shift
+        at, shift = at + 1, shift + 7
+        if not byte & 0x80:
+            break
+        if at > TIME_BYTES:
+            raise RaceCodeError(tr("the time in this code is not a race's time"))
+    if tenths > MAX_TENTHS:
+        raise RaceCodeError(tr("the time in this code is not a race's time"))
     try:
-        at, tenths, shift = 1, 0, 0
-        while True:
-            byte = payload[at]
-            tenths |= (byte & 0x7F) << shift
-            at, shift = at + 1, shift + 7
-            if not byte & 0x80:
-                break
         size = payload[at]
         name = check_name(payload[at + 1 : at + 1 + size].decode())
         state = _unpack(game, payload[at + 1 + size :], MAX_STATE)
-    except (IndexError, ValueError) as e:  # only a code made to pass the check gets here
-        raise RaceCodeError(tr("this code does not read, though its check matches")) from e
+    except (IndexError, ValueError, zlib.error) as e:
+        raise RaceCodeError(unreadable) from e
     try:
         solved = game.status(game.start(desc, state)).state == "solved"
     except PentoError as e:
@@ -254,6 +264,9 @@ def ranking(game_id: str, desc: str, race_id: str, codes: list[str]) -> list[Ent
             result = read_code(game_id, desc, race_id, code)
         except RaceCodeError as e:
             refused.append(Entry(code=code.strip()[:200], reason=str(e)))
+            continue
+        except Exception:  # a code is untrusted: whatever it holds is refused alone, never the page
+            refused.append(Entry(code=code.strip()[:200], reason=tr("this is not a valid code")))
             continue
         pupil = result.name.casefold()
         if pupil not in best or result.tenths < best[pupil][0].tenths:

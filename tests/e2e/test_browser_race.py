@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import quote
 
 from conftest import App, open_hash, wait_until
 from qrread import decode_png
@@ -122,3 +123,23 @@ def test_only_puzzles_against_the_clock_offer_a_race(app: App) -> None:
     assert open_hash(app, "pegs:english:").locator("#race").is_visible()
     assert open_hash(app, "tangram:swan:").locator("#race").is_visible()
     assert open_hash(app, "lastfit:8x8~Ann,Bob:").locator("#race").is_hidden()  # two players, no clock
+
+
+def test_a_forged_code_never_locks_the_results_page(app: App) -> None:
+    """The issue's forged code (a matching check, bytes that are not DEFLATE): once, the results page
+    said "Something went wrong" and fell back to the start screen on every visit, the code kept.
+    Now the page opens, refuses that code alone, and can remove it."""
+    page = app.page
+    desc = quote("....../....../....../....../..XO../...X.X", safe="")
+    link = f"#results:ABCDEF:gandagalo:{desc}:040G2GFZZW8BSQE"
+    page.evaluate(
+        f"history.pushState(null, '', location.pathname + location.search + '{link}');"
+        "dispatchEvent(new PopStateEvent('popstate'));"
+    )
+    page.wait_for_selector("body[data-screen=results]", state="attached")
+    wait_until(page, "document.querySelectorAll('#results-refused li').length === 1")
+    assert "040G2GFZZW8BSQE" in str(page.locator("#results-refused li").text_content())
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#results-clear").click()
+    wait_until(page, "document.querySelectorAll('#results-refused li').length === 0")
+    assert page.evaluate("localStorage.getItem('pento.race.ABCDEF')") == "[]"
