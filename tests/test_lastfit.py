@@ -246,3 +246,24 @@ def test_a_spent_budget_and_bad_input() -> None:
     assert (r.returncode, r.stdout) == (3, "value: unknown\n")
     r = run("solve", "-", stdin="XX\n")
     assert r.returncode == 2 and r.stderr.startswith("error: ") and len(r.stderr.strip().split("\n")) == 1
+
+
+@pytest.mark.parametrize("size", [(8, 8), (12, 12)])
+def test_the_exact_search_keeps_a_spent_budget_on_an_open_board(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24, item 4: it once counted every move's replies (quadratic: 32 s on 12x12) before its
+    first look at the budget.  With a deadline already past, it counts at most one batch."""
+    lay = lf.layout(Board.rectangle(*size))
+    calls = 0
+    real_after = lf.after
+
+    def counted_after(moves: list[lf.Move], m: lf.Move) -> list[lf.Move]:
+        nonlocal calls
+        calls += 1
+        return real_after(moves, m)
+
+    monkeypatch.setattr(lf, "after", counted_after)
+    past = Budget(max_seconds=1, deadline=time.monotonic() - 1)
+    verdict = lf.solve(lay, 0, 0, past)
+    assert verdict.value is Outcome.UNKNOWN and calls <= 1

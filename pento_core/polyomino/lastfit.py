@@ -30,6 +30,7 @@ from .pieces import PieceSet
 PENTOMINOES = PieceSet.pentominoes()
 NAMES = tuple(p.name for p, _ in PENTOMINOES)  # F I L N P T U V W X Y Z
 LEVELS = (N_("beginner"), N_("intermediate"), N_("strong"), N_("perfect"))
+_CHECK_MOVES = 64  # moves whose replies are counted between two looks at the budget
 MAX_TABLE = 3_000_000  # positions remembered by the exact search (about 600 MB in CPython)
 
 
@@ -125,7 +126,10 @@ class Solver:
             if len(table) > MAX_TABLE:  # memory stays bounded (a browser tab has little); sound, just slower
                 table.clear()
         children = []
-        for m in moves:
+        budget = self.budget
+        for k, m in enumerate(moves):
+            if budget is not None and k % _CHECK_MOVES == _CHECK_MOVES - 1:
+                budget.check()  # an open board's node alone is thousands of moves squared: look at the clock
             rest = [n for n in moves if not n.mask & m.mask and n.piece != m.piece]
             if not rest:
                 table[key] = True
@@ -141,7 +145,14 @@ class Solver:
 
     def winning_move(self, moves: list[Move], occupied: int, used: int) -> Move | None:
         """A move after which the opponent loses, or None when the position is lost."""
-        for m in sorted(moves, key=lambda m: len(after(moves, m))):
+        counted = []
+        for k, m in enumerate(moves):  # fewest replies first; the budget is looked at as they are counted
+            if self.budget is not None and k % _CHECK_MOVES == 0:
+                self.budget.check()
+            counted.append((len(after(moves, m)), k))  # the count only: an open board's lists would fill memory
+        counted.sort()
+        for _, k in counted:
+            m = moves[k]
             if not self.wins(after(moves, m), occupied | m.mask, used | 1 << m.piece):
                 return m
         return None
