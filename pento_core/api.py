@@ -52,7 +52,7 @@ from .budget import Budget, BudgetSpent, Progress
 from .classroom import qr, race
 from .errors import PentoError
 from .games.base import JSON, Game, ListsTilings
-from .i18n import tr
+from .i18n import N_, tr
 
 MAX_SECONDS = 60.0
 MAX_REQUEST = 1_000_000  # characters of one request (a state is at most 200,000)
@@ -68,6 +68,17 @@ class RequestError(Exception):
         self.code = code
 
 
+# what each kind of argument is called in a message
+_KINDS: dict[type, str] = {
+    str: N_("text"),
+    int: N_("a whole number"),
+    float: N_("a number"),
+    bool: N_("true or false"),
+    list: N_("a list"),
+    dict: N_("an object"),
+}
+
+
 def _arg(args: JSON, name: str, kind: type, default: Any = ...) -> Any:
     if name not in args:
         if default is ...:
@@ -77,7 +88,7 @@ def _arg(args: JSON, name: str, kind: type, default: Any = ...) -> Any:
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise RequestError("bad_request", tr("argument {name!r} must be a {kind}", name=name, kind=kind.__name__))
+        raise RequestError("bad_request", tr("argument {name!r} must be {kind}", name=name, kind=tr(_KINDS[kind])))
     if isinstance(value, int) and abs(value) > MAX_SAFE_INT:
         raise RequestError(
             "bad_request",

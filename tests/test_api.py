@@ -123,3 +123,10 @@ def test_generators_report_progress_while_they_work():
     boards = []
     generate("twenty", 0, progress=boards.append)
     assert boards and all(p.unit == "boards" for p in boards)
+
+
+def test_a_wrong_kind_of_argument_is_named_in_words() -> None:
+    r = api.handle({"id": 1, "cmd": "new", "args": {"game": "cover", "params": "6x10", "seed": "x"}})
+    assert r["error"]["message"] == "argument 'seed' must be a whole number"  # once: "must be a int"
+    r = api.handle({"id": 1, "cmd": "load", "args": {"game": "cover", "desc": 6}})
+    assert r["error"]["message"] == "argument 'desc' must be text"

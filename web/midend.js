@@ -250,7 +250,7 @@ export async function continueSlot(id) {
     failed: (err) => {
       setAsideSave(id);
       goHome(false);
-      notice(t("That saved game could not be opened: {reason} It was set aside; your other games are safe.", { reason: plain(err) }));
+      notice(t("That saved game could not be opened: {reason} It was set aside; your other games are safe.", { reason: plain(err, false) }));
     },
   });
 }
@@ -281,7 +281,7 @@ export async function openRace(target) {
     },
     failed: (err) => {
       goHome(false);
-      notice(t("That race link could not be opened: {reason} Your games are safe.", { reason: plain(err) }));
+      notice(t("That race link could not be opened: {reason} Your games are safe.", { reason: plain(err, false) }));
     },
   });
 }

@@ -71,9 +71,13 @@ export function updateFullPage() {
   link.href = url.href;
 }
 
-/** A message for the player: the core's own words, with technical prefixes made plain. */
-export function plain(err) {
+/**
+ * A message for the player: the core's own words, with technical prefixes made plain. Where the
+ * caller's own sentence already says the games are safe, ``reassure`` is false, so it is said once.
+ */
+export function plain(err, reassure = true) {
   if (err.code === "load_failed") return t("The puzzle engine could not start: {reason}", { reason: err.message });
+  if (err.code === "internal" && !reassure) return t("Something went wrong inside the puzzle engine. Please try again.");
   if (err.code === "internal") return t("Something went wrong inside the puzzle engine; your game is safe. Please try again.");
   const m = String(err.message || err);
   return m.charAt(0).toUpperCase() + m.slice(1) + (/[.!?]$/.test(m) ? "" : ".");

@@ -83,7 +83,7 @@ export async function route() {
     },
     failed: (err) => {
       goHome(false);
-      notice(t("That link could not be opened: {reason} Your games are safe.", { reason: plain(err) }));
+      notice(t("That link could not be opened: {reason} Your games are safe.", { reason: plain(err, false) }));
     },
   });
 }
