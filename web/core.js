@@ -24,11 +24,29 @@ const SPARE_AFTER_MS = 700; // a long request still running this long boots the 
 // A worker can die without a word (out of memory, killed by the browser). Idle, it is pinged and
 // must answer within PONG_MS; busy, it must say something (progress or an answer) within QUIET_MS,
 // or LONG_QUIET_MS for commands that report progress while they search.
+// A request that names its budget (args.seconds) must answer within it plus BUDGET_MARGIN_MS.
 const WATCH_MS = 2000;
 const PONG_MS = 4000;
 const QUIET_MS = 15000;
 const LONG_QUIET_MS = 90000;
+const BUDGET_MARGIN_MS = 10000;
 const REPORTS_PROGRESS = new Set(["new", "hint", "solve", "solutions"]);
+
+/**
+ * How long the engine may stay silent while these requests are pending before it is taken for
+ * dead: a request with a budget (its args.seconds) gets that budget and a margin; other work that
+ * reports progress gets LONG_QUIET_MS, anything else QUIET_MS. The longest pending one decides.
+ * @param {Iterable<{cmd: string, seconds?: number}>} pending
+ * @returns {number} milliseconds
+ */
+export function quietLimit(pending) {
+  let limit = 0;
+  for (const p of pending) {
+    const own = typeof p.seconds === "number" && Number.isFinite(p.seconds) ? p.seconds * 1000 + BUDGET_MARGIN_MS : REPORTS_PROGRESS.has(p.cmd) ? LONG_QUIET_MS : QUIET_MS;
+    limit = Math.max(limit, own);
+  }
+  return limit;
+}
 
 /** One worker running pento_core. */
 class Engine {
@@ -95,8 +113,7 @@ class Engine {
       } else if (now - this.pingSent > PONG_MS) this.crash("the puzzle engine stopped answering");
       return;
     }
-    const long = [...this.pending.values()].some((p) => REPORTS_PROGRESS.has(p.cmd));
-    if (now - this.lastHeard > (long ? LONG_QUIET_MS : QUIET_MS)) this.crash("the puzzle engine stopped answering");
+    if (now - this.lastHeard > quietLimit(this.pending.values())) this.crash("the puzzle engine stopped answering");
   }
 
   crash(message) {
@@ -113,7 +130,8 @@ class Engine {
 
   send(id, cmd, args, resolve, reject, onProgress) {
     if (!this.pending.size) this.lastHeard = performance.now(); // silence counts from the first request
-    this.pending.set(id, { resolve, reject, onProgress, cmd });
+    const seconds = args && typeof args.seconds === "number" ? args.seconds : undefined;
+    this.pending.set(id, { resolve, reject, onProgress, cmd, seconds });
     this.worker.postMessage({ id, cmd, args });
   }
 
