@@ -2,6 +2,10 @@
 
 import sys
 
-from .cli import main
+try:
+    from .cli import main
 
-sys.exit(main())
+    sys.exit(main())
+except KeyboardInterrupt:  # Ctrl-C before the command line took over (while Python imports it)
+    print("stopped: interrupted", file=sys.stderr)
+    sys.exit(130)

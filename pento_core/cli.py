@@ -33,6 +33,7 @@ Commands (see the README for the formats):
 
 Bad input (a malformed file, an unknown piece, an impossible problem) gives
 one line on stderr and exit status 2.  A spent ``--timeout`` gives exit 3.
+Ctrl-C prints ``stopped: interrupted`` and exits 130, with no traceback.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ import math
 import os
 import random
 import re
+import stat
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -66,6 +68,7 @@ from .tangram import outline as tangram_outline
 
 EXIT_BAD_INPUT = 2
 EXIT_BUDGET = 3
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a command stopped by SIGINT
 
 
 class _Parser(argparse.ArgumentParser):
@@ -83,12 +86,18 @@ def _fail(message: str) -> int:
 def read_text(path: str) -> str:
     """A text file's contents (``-``: standard input): UTF-8, at most MAX_TEXT characters (so
     /dev/zero or a huge file is refused after reading just past the limit, never read to the end)."""
-    if path == "-":
-        data = sys.stdin.buffer.read(4 * MAX_TEXT + 4)
-    else:
-        with open(path, "rb") as f:
-            data = f.read(4 * MAX_TEXT + 4)
+    cap = 4 * MAX_TEXT + 4
     name = "standard input" if path == "-" else path
+    if path == "-":
+        data = sys.stdin.buffer.read(cap)
+    else:
+        if stat.S_ISFIFO(os.stat(path).st_mode):
+            # opening a pipe waits for a writer, and reading it may never end: --timeout could not stop either
+            raise PentoError(tr("{name} is a pipe, not a file: give it as standard input (-)", name=name))
+        with open(path, "rb") as f:
+            data = f.read(cap)
+    if len(data) == cap:  # what was read is not the file's size: say only that it is more than allowed
+        raise PentoError(tr("{name} is too long: more than {limit:,} characters", name=name, limit=MAX_TEXT))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -433,5 +442,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"cannot read {e.filename}: {e.strerror}")
     except (RecursionError, MemoryError):
         return _fail("the input is too large to handle")
+    except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback, and the shell's usual status
+        print("stopped: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except Exception as e:  # a bug: still one line, never a traceback
         return _fail(f"internal error (please report it): {type(e).__name__}: {e}")

@@ -235,3 +235,37 @@ def test_hostile_requests_get_a_specific_error_and_valid_json(text: str, code: s
     out = api.handle_json(text)
     r = json.loads(out, parse_constant=lambda c: pytest.fail(f"{c} in a reply"))
     assert r["ok"] is False and r["error"]["code"] == code, r
+
+
+# -- the command line's polish (issue 24, item 10) -------------------------------------------------------
+
+
+def test_a_pipe_as_a_board_file_is_refused_before_it_is_opened(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "board.txt"
+    os.mkfifo(fifo)
+    r = subprocess.run(
+        [sys.executable, "-m", "pento_core", "count", str(fifo)], capture_output=True, text=True, timeout=60
+    )
+    assert r.returncode == 2 and "is a pipe, not a file" in r.stderr
+
+
+def test_a_file_past_the_limit_is_said_to_be_more_than_the_limit(tmp_path: Path) -> None:
+    big = tmp_path / "board.txt"
+    big.write_text("." * 900_000)
+    r = subprocess.run([sys.executable, "-m", "pento_core", "count", str(big)], capture_output=True, text=True)
+    assert r.returncode == 2 and "too long: more than 200,000 characters" in r.stderr
+
+
+def test_ctrl_c_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C in the middle of a search (KeyboardInterrupt where the engine is): one line, exit 130."""
+    from pento_core import cli
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine.Problem, "count", interrupted)
+    assert cli.main(["count", "6x10"]) == 130
+    err = capsys.readouterr().err
+    assert err == "stopped: interrupted\n"

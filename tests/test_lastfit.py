@@ -267,3 +267,10 @@ def test_the_exact_search_keeps_a_spent_budget_on_an_open_board(
     past = Budget(max_seconds=1, deadline=time.monotonic() - 1)
     verdict = lf.solve(lay, 0, 0, past)
     assert verdict.value is Outcome.UNKNOWN and calls <= 1
+
+
+@pytest.mark.parametrize("name", ["Ana\u202e", "\u200bBob", "Eve\x7f"])
+def test_a_players_name_refuses_control_and_format_characters(name: str) -> None:
+    """Issue 24, item 10: a bidi override (U+202E) turned the title around; race names refused it."""
+    with pytest.raises(ParseError, match="a player's name"):
+        GAME.start(f"8x8~{name},Bruno")

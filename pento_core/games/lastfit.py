@@ -17,6 +17,7 @@ Text formats:
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from zlib import crc32
@@ -100,7 +101,8 @@ def _players(text: str) -> Players:
             names.append(f"Computer ({level})")
             levels.append(level)
         else:
-            if not _NAME.match(p):
+            if not _NAME.match(p) or any(unicodedata.category(ch)[0] == "C" for ch in p):
+                # control and format characters (a bidi override turns the title around) as in race names
                 raise ParseError(tr("a player's name has 1 to 24 characters, without , ~ ; : / < > & or quotes"))
             names.append(p)
             levels.append(None)
