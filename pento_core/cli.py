@@ -24,8 +24,9 @@ Commands (see the README for the formats):
   one and then ``solutions: 0``, ``solutions: 1`` or ``solutions: 2+``;
   ``gandagalo grade FILE`` prints ``level: easy|hard|expert|none``.  All exit 0;
   FILE ``-`` is standard input.
-* ``tangram check TARGET PIECES [--mirror]`` prints ``progress: N%`` and then
-  ``verdict: solved`` (exit 0) or ``verdict: not solved: REASON`` (exit 1).
+* ``tangram check TARGET PIECES [--mirror] [--timeout S]`` prints ``progress: N%`` and then
+  ``verdict: solved`` (exit 0) or ``verdict: not solved: REASON`` (exit 1);
+  a spent ``--timeout`` prints ``progress: unknown`` and ``verdict: unknown`` (exit 3).
 * ``lastfit solve FILE [--timeout S]`` decides a two-player Last Fit position
   (board text, a piece's letter on its cells): for a win, the position after
   a winning move and then ``value: win``; ``value: loss``; both exit 0.  A
@@ -346,7 +347,13 @@ def cmd_tangram_check(args: argparse.Namespace) -> int:
                 detail=detail,
             )
         )
-    verdict = tangram_outline.check(tangram_outline.Silhouette(outline, tuple(holes)), pieces, args.mirror)
+    target = tangram_outline.Silhouette(outline, tuple(holes))
+    try:
+        verdict = tangram_outline.check(target, pieces, args.mirror, _budget(args))
+    except BudgetSpent:
+        print("progress: unknown")
+        print("verdict: unknown")
+        return EXIT_BUDGET
     print(f"progress: {verdict.progress}%")
     print("verdict: solved" if verdict.solved else f"verdict: not solved: {verdict.reason}")
     return 0 if verdict.solved else EXIT_NO
@@ -422,6 +429,7 @@ def build_parser() -> argparse.ArgumentParser:
     tg_check.add_argument("target", metavar="TARGET", help="the silhouette: its outline, then lines hole: ...")
     tg_check.add_argument("pieces", metavar="PIECES", help="seven lines, each a tan as its polygon's points")
     tg_check.add_argument("--mirror", action="store_true", help="the silhouette's mirror image counts too")
+    tg_check.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     tg_check.set_defaults(run=cmd_tangram_check)
     for kind in ("twenty", "thirty"):
         game = sub.add_parser(kind, help=f"a Game of {20 if kind == 'twenty' else 30} board and its coverings")

@@ -279,3 +279,23 @@ def test_the_thermometer_counts_covered_area_once_however_tans_overlap() -> None
         assert abs(float(covered_area2(target, pieces)) / 2 - covered) < 1e-4, figure.name
         if n == 0:
             assert covered > 0 and progress(target, pieces, None) == 0  # (no corners of the outline yet)
+
+
+def test_check_takes_a_timeout_and_a_spent_one_says_unknown(tmp_path: Path) -> None:
+    """Issue 24, item 6: tangram check had no --timeout.  A 12,000-corner zig-zag silhouette over the
+    tans, checked with a deadline already past (as good as --timeout on a slow machine): unknown, exit 3."""
+    from pento_core import cli
+    from pento_core.budget import Budget, BudgetSpent
+
+    zigzag = " ".join(f"{i}/300,{(i % 2) * 3}" for i in range(12_000)) + " 41,-1 0,-1"
+    target = Silhouette(ccw(tuple(tuple(map(Surd, map(Fraction, p.split(",")))) for p in zigzag.split())), ())  # type: ignore[arg-type]
+    pieces = [p.polygon() for p in FIGURES[0].pieces()]
+    with pytest.raises(BudgetSpent):
+        check(target, pieces, budget=Budget(max_seconds=1, deadline=0.0))
+    r = run(tmp_path, SQUARE_TARGET, SQUARE, "--timeout", "30")  # a --timeout that is not spent changes nothing
+    assert r.returncode == 0 and r.stdout.endswith("verdict: solved\n")
+    big = tmp_path / "big"
+    big.mkdir()
+    (big / "target.txt").write_text(zigzag + "\n")
+    (big / "pieces.txt").write_text("\n".join(write(p) for p in pieces) + "\n")
+    assert cli.main(["tangram", "check", str(big / "target.txt"), str(big / "pieces.txt"), "--timeout", "1e-9"]) == 3

@@ -30,6 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
+from ..budget import Budget
 from ..i18n import tr
 from .geometry import (
     Point,
@@ -194,10 +195,12 @@ def matches(outline: Polygon, holes: list[Polygon], target: Silhouette, allow_mi
     return False
 
 
-def _clip(subject: list[Point], clipper: Polygon) -> list[Point]:
+def _clip(subject: list[Point], clipper: Polygon, budget: Budget | None = None) -> list[Point]:
     """Sutherland-Hodgman: ``subject`` cut by the convex counter-clockwise ``clipper`` (exact)."""
     out = subject
     for i in range(len(clipper)):
+        if budget is not None:
+            budget.check()  # a silhouette of tens of thousands of corners takes seconds a pass
         a, b = clipper[i], clipper[(i + 1) % len(clipper)]
         e = sub(b, a)
         inside = [cross(e, sub(p, a)).sign() >= 0 for p in out]
@@ -220,7 +223,7 @@ def _area2(points: list[Point]) -> Surd:
     return area2(tuple(points)) if len(points) >= 3 else ZERO
 
 
-def covered_area2(target: Silhouette, pieces: list[Polygon]) -> Surd:
+def covered_area2(target: Silhouette, pieces: list[Polygon], budget: Budget | None = None) -> Surd:
     """Twice the area of the silhouette that the tans cover, each point once however many tans lie
     on it: inclusion-exclusion over the sets of tans, each set's common part clipped to the
     silhouette (its outline less its holes).  The tans are convex, so a set's common part is the
@@ -231,7 +234,7 @@ def covered_area2(target: Silhouette, pieces: list[Polygon]) -> Surd:
         """Twice the area of ``region`` covered by the tans from ``start`` on (inclusion-exclusion)."""
         total = ZERO
         for k in range(start, len(pieces)):
-            inside = _clip(region, pieces[k])
+            inside = _clip(region, pieces[k], budget)
             part = _area2(inside)
             if part.sign() <= 0:
                 continue
@@ -242,7 +245,9 @@ def covered_area2(target: Silhouette, pieces: list[Polygon]) -> Surd:
     return union_within(list(target.outline)) - sum((union_within(list(reversed(h))) for h in target.holes), ZERO)
 
 
-def progress(target: Silhouette, pieces: list[Polygon], loops: list[Polygon] | None) -> int:
+def progress(
+    target: Silhouette, pieces: list[Polygon], loops: list[Polygon] | None, budget: Budget | None = None
+) -> int:
     """The thermometer (see the module docstring), a whole percentage."""
     goal = Counter(signature(target.outline))
     have: Counter[tuple[Surd, Surd, Surd]] = Counter()
@@ -251,7 +256,7 @@ def progress(target: Silhouette, pieces: list[Polygon], loops: list[Polygon] | N
             have.update(signature(loop))
     outline = sum((goal & have).values()) / max(1, sum(goal.values()))
     total = area2(target.outline) + sum((area2(h) for h in target.holes), ZERO)
-    covered = covered_area2(target, pieces)
+    covered = covered_area2(target, pieces, budget)
     area = float(covered / total) if total.sign() > 0 else 0.0
     return max(0, min(100, int(100 * min(outline, area) + 1e-9)))
 
@@ -283,9 +288,12 @@ def trace(pieces: list[Polygon]) -> Traced:
     return Traced(union_loops(pieces))
 
 
-def check(target: Silhouette, pieces: list[Polygon], allow_mirror: bool = False) -> Verdict:
+def check(
+    target: Silhouette, pieces: list[Polygon], allow_mirror: bool = False, budget: Budget | None = None
+) -> Verdict:
     """Whether the seven tans ``pieces`` form ``target`` (the pieces must be the tans: see
-    :func:`~.geometry.identify`)."""
+    :func:`~.geometry.identify`).  ``budget`` (the command line's ``--timeout``) is looked at in the
+    work that grows with the silhouette; a spent one raises :class:`~pento_core.budget.BudgetSpent`."""
     # the target as the player's outline will be traced: counter-clockwise, holes clockwise, straight
     # corners dropped (a silhouette file may well have them)
     target = Silhouette(normalise(ccw(target.outline)), tuple(normalise(tuple(reversed(ccw(h)))) for h in target.holes))
@@ -296,17 +304,19 @@ def check(target: Silhouette, pieces: list[Polygon], allow_mirror: bool = False)
         return Verdict(
             False,
             tr("the {first} and the {second} overlap", first=first, second=second),
-            progress(target, pieces, None),
+            progress(target, pieces, None, budget),
         )
     loops, outlines, holes = traced.loops, traced.outlines, traced.holes
     if len(outlines) != 1:
         return Verdict(
             False,
             tr("the tans form {n_outlines} separate figures", n_outlines=len(outlines)),
-            progress(target, pieces, loops),
+            progress(target, pieces, loops, budget),
         )
     if holes and not target.holes:
-        return Verdict(False, tr("the figure has a hole the silhouette does not have"), progress(target, pieces, loops))
+        return Verdict(
+            False, tr("the figure has a hole the silhouette does not have"), progress(target, pieces, loops, budget)
+        )
     if not matches(outlines[0], holes, target, allow_mirror):
-        return Verdict(False, tr("the outline is not the silhouette's"), progress(target, pieces, loops))
+        return Verdict(False, tr("the outline is not the silhouette's"), progress(target, pieces, loops, budget))
     return Verdict(True, "", 100)
