@@ -19,6 +19,7 @@
  * @property {import("./protocol").GameView} [view]
  * @property {string[]} [picture]
  * @property {number} [abandoned]
+ * @property {string} [stamp] which tab's which write of the save this tab last read or wrote
  */
 
 export const app = {

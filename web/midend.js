@@ -26,8 +26,57 @@ export function currentState() {
   return app.session.history[app.session.at];
 }
 
+// Which tab wrote a save, and which of its writes: two tabs on one game never overwrite each
+// other's moves (a tab that finds the save changed by another tab keeps its own as a new game).
+const TAB = newId();
+let writes = 0;
+
+/**
+ * Whether ``stored`` holds moves another tab made since this one last read or wrote the save. The
+ * same position written by another tab (it only opened the game) is adopted, not a change.
+ */
+function writtenElsewhere(stored) {
+  if (!stored || typeof stored.stamp !== "string" || stored.stamp.startsWith(`${TAB}.`) || stored.stamp === app.session.stamp) return false;
+  const same = stored.at === app.session.at && stored.history.length === app.session.history.length && stored.history.every((s, i) => s === app.session.history[i]);
+  if (same) app.session.stamp = stored.stamp;
+  return !same;
+}
+
+/** This tab's game becomes a game of its own: the other tab keeps the save it wrote. */
+function forkFromOtherTab() {
+  const other = app.session.id;
+  app.session.id = newId();
+  notice(t("This game was also played in another tab. Your moves here are kept as a game of their own; the other tab's are in your games too."), [
+    t("Open the other tab's"),
+    () => continueSlot(other),
+  ]);
+}
+
+/** The save of this tab's game was just written by another tab (the storage event). */
+export function savedElsewhere(key, value) {
+  if (!app.session || key !== `pento.game.${app.session.id}` || value === null) return;
+  let stored = null;
+  try {
+    stored = JSON.parse(value);
+  } catch {
+    return;
+  }
+  if (!stored || !Array.isArray(stored.history) || !writtenElsewhere(stored)) return;
+  const mine = app.session.history.slice(0, app.session.at + 1);
+  const playedOn = mine.length <= stored.history.length && mine.every((s, i) => s === stored.history[i]);
+  if (playedOn) {
+    // the other tab played on from here: nothing of this tab's is lost; a move here would fork (persist)
+    const id = app.session.id;
+    notice(t("This game was played on in another tab."), [t("Show those moves"), () => continueSlot(id)]);
+    return;
+  }
+  forkFromOtherTab(); // this tab has moves the other's save lacks: they are kept at once
+  persist();
+}
+
 export function persist() {
   if (!app.session) return;
+  if (writtenElsewhere(getSave(app.session.id))) forkFromOtherTab();
   const bounded = boundHistory(app.session.history, app.session.at);
   app.session.history = bounded.history;
   app.session.at = bounded.at;
@@ -46,6 +95,7 @@ export function persist() {
     title: $("game-title").textContent,
     picture: app.session.picture,
     summary: app.session.view ? app.session.view.summary : "",
+    stamp: (app.session.stamp = `${TAB}.${++writes}`),
   });
   if (!ok && storageAvailable() && !app.saveWarned) {
     app.saveWarned = true;

@@ -6,7 +6,7 @@ import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
 import { byId, el } from "./dom.js";
 import { chooseLanguage, language, languageMenu, N_, setLanguage, t, translateDocument } from "./i18n.js";
-import { currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, replay, saveRanking, showScreen, startRace } from "./midend.js";
+import { currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, showScreen, startRace } from "./midend.js";
 import { embedded, features, formatTime, gameEntry, notice, plain, status, text, updateFullPage } from "./page.js";
 import { buildSheets } from "./print.js";
 import { hashFor, parseHash, route, updateUrl } from "./router.js";
@@ -171,6 +171,7 @@ function bindButtons() {
     } else app.clockStart = performance.now();
   });
   window.addEventListener("pagehide", () => persist());
+  window.addEventListener("storage", (e) => savedElsewhere(e.key, e.newValue)); // another tab wrote a save
   setInterval(() => {
     if (app.session) text($("timer"), formatTime(app.session.solved ? app.session.elapsed : elapsedNow()));
   }, 250);
@@ -266,6 +267,8 @@ export async function boot() {
     session: () =>
       app.session ? { id: app.session.id, game: app.session.game, desc: app.session.desc, state: currentState(), at: app.session.at, view: app.session.view, moves: app.session.moves, assisted: app.session.assisted, solved: app.session.solved } : null,
     layout: () => (app.gameView ? app.gameView.layout() : null),
+    // a move sent as a view sends one (the core still decides): for tests that are about anything but input
+    play: (move) => playMove(String(move)),
     busy: () => app.core.busy,
     engine: () => ({ ready: app.core.ready, spare: app.core.spare ? (app.core.spare.ready ? "ready" : "booting") : null, loading: { ...app.loading } }),
   };

@@ -145,3 +145,35 @@ def test_history_is_bounded_and_keeps_the_current_position(app: App) -> None:
     saved = json.loads(page.evaluate("localStorage.getItem('pento.game.long')"))
     assert len(saved["history"]) <= 400 and saved["history"][saved["at"]] == state
     assert saved["history"][saved["at"] - 1] == "X0@0,1;I0@1,9"
+
+
+def test_two_tabs_on_one_game_never_drop_each_others_moves(context: Any, page: Any, base_url: str) -> None:
+    """Issue 24, item 9: tab A played two jumps, tab B one, and the save kept only B's; A's next jump
+    wiped B's.  Now B hears of A's jumps (the storage event) and says so; B's own jump, made from an
+    older position, becomes a game of its own; A's save is never overwritten."""
+    url = base_url + "?nosw#pegs:english:"
+    open_ready(page, url)  # tab A
+    wait_until(page, "window.pento.session() && window.pento.layout() !== null", timeout=60)
+    other = context.new_page()  # tab B, the same game from the same link
+    try:
+        open_ready(other, url)
+        wait_until(other, "window.pento.session() && window.pento.layout() !== null", timeout=60)
+        a_id = page.evaluate("window.pento.session().id")
+        assert other.evaluate("window.pento.session().id") == a_id  # one save, two tabs
+        for move in ("1,3-3,3", "4,3-2,3"):  # A: two jumps
+            page.evaluate(f"window.pento.play({move!r})")
+        wait_until(page, "window.pento.session().at === 2")
+        wait_until(other, "document.getElementById('notice-text').textContent.includes('another tab')")
+        other.evaluate("window.pento.play('3,1-3,3')")  # B: one jump, another opening, from the start
+        wait_until(other, f"window.pento.session().at === 1 && window.pento.session().id !== {a_id!r}")
+        assert "kept as a game of their own" in str(other.locator("#notice-text").text_content())
+        page.evaluate("window.pento.play('3,1-3,3')")  # A plays on, its save its own
+        wait_until(page, "window.pento.session().at === 3")
+        saves = page.evaluate(
+            "Object.keys(localStorage).filter(k => k.startsWith('pento.game.'))"
+            ".map(k => JSON.parse(localStorage.getItem(k))).map(s => [s.id, s.history.length])"
+        )
+        assert sorted(n for _, n in saves) == [2, 4], saves  # B's start and jump; A's start and three jumps
+        assert dict(saves)[a_id] == 4
+    finally:
+        other.close()
