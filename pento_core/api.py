@@ -11,8 +11,8 @@ Commands (``args`` in brackets):
 * ``hello`` [lang?]: protocol and package versions, the games and their presets; with
   ``lang`` (``en``, ``pt``, ``de``), every message from then on is in that language
   (:mod:`pento_core.i18n`).
-* ``new`` [game, params, seed]: a new puzzle: ``desc``, ``state``, ``info``,
-  ``view`` and ``picture`` (:mod:`pento_core.games.base`).
+* ``new`` [game, params, seed, seconds?]: a new puzzle, made within the seconds (120 by
+  default): ``desc``, ``state``, ``info``, ``view`` and ``picture`` (:mod:`pento_core.games.base`).
 * ``load`` [game, desc, state]: check a saved or linked puzzle and position.
 * ``move`` [game, desc, state, move]: the new ``state`` and ``view``, or an
   ``illegal_move`` error whose message says why.
@@ -141,7 +141,8 @@ def _snapshot(game: Game[Any, Any], desc: str, state: Any) -> JSON:
 
 def cmd_new(args: JSON, sink: ProgressSink | None) -> JSON:
     game = _game(args)
-    desc = game.new(_arg(args, "params", str), _arg(args, "seed", int, 0), _progress(sink))
+    budget = _budget(args, 120.0, limit=600.0)
+    desc = game.new(_arg(args, "params", str), _arg(args, "seed", int, 0), _progress(sink), budget)
     return {**_snapshot(game, desc, game.start(desc)), "info": game.info(desc)}
 
 

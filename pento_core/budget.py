@@ -49,6 +49,14 @@ class Budget:
             return self
         return replace(self, deadline=time.monotonic() + max(0.0, self.max_seconds))
 
+    def within(self, seconds: float) -> Budget:
+        """A started budget of at most ``seconds`` from now that also ends when this one ends: a step
+        of a larger piece of work (a generator's candidate) never outlives the request."""
+        deadline = time.monotonic() + max(0.0, seconds)
+        if self.deadline is not None:
+            deadline = min(deadline, self.deadline)
+        return replace(self, max_seconds=seconds, deadline=deadline)
+
     def spent(self) -> bool:
         """Whether the time is up or a stop was asked for (node counts are the search's own)."""
         if self.deadline is not None and time.monotonic() >= self.deadline:

@@ -325,3 +325,33 @@ def test_a_pagoda_proof_that_does_not_hold_is_never_given(monkeypatch: pytest.Mo
     root = Path(__file__).resolve().parent.parent
     out = subprocess.run([sys.executable, "-O", "-c", script], capture_output=True, text=True, check=True, cwd=root)
     assert out.stdout.strip() == "None"
+
+
+# -- the generator keeps the request's budget and grades by positions (issue 24, item 7) ----------------
+
+
+def test_a_generated_puzzle_is_the_same_on_a_loaded_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Graded by positions searched, capped, never by seconds: a clock that says a second passes at
+    every look (a loaded machine) changes nothing, as long as the request's budget is not spent."""
+    from pento_core.pegs import generator
+
+    board, _ = named("english")
+    calm = generator.generate(board, "hard", 3)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr("time.monotonic", lambda: float(next(ticks)))
+    loaded = generator.generate(board, "hard", 3, Budget(max_seconds=10**8))
+    assert loaded == calm
+
+
+def test_a_generator_out_of_time_says_so_and_reports_its_boards() -> None:
+    from pento_core import api
+    from pento_core.pegs import generator
+
+    board, _ = named("english")
+    seen: list[int] = []
+    generator.generate(board, "medium", 1, None, lambda p: seen.append(p.nodes))
+    assert seen == [1, 2, 3]  # a progress report after each candidate board
+    r = api.handle(
+        {"id": 1, "cmd": "new", "args": {"game": "pegs", "params": "new:english:hard", "seed": 1, "seconds": 0.0}}
+    )
+    assert r["error"]["code"] == "invalid" and "in the time given" in r["error"]["message"]

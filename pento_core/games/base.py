@@ -140,9 +140,10 @@ class Game(Protocol[S, M]):
         """Parameter forms for the start screen (may be empty)."""
         ...
 
-    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None, budget: Budget | None = None) -> str:
         """A puzzle desc for ``params``; the same seed always gives the same puzzle.
-        ``progress`` is called now and then while a generator works."""
+        ``progress`` is called now and then while a generator works; ``budget`` (the request's)
+        bounds it: a generator out of time says so (PentoError), never offers what it could not prove."""
         ...
 
     def validate(self, desc: str) -> None:

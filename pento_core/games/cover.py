@@ -131,7 +131,7 @@ class CoverGame(GameBase[CoverState, PieceMove]):
 
     # -- puzzles -------------------------------------------------------------------
 
-    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None, budget: Budget | None = None) -> str:
         """The puzzle named by ``params`` (a puzzle spec, or a generator of
         :mod:`pento_core.polyomino.problems` such as ``triple:X``), once the solver has found a cover."""
         generated = problems.generate(params, seed, progress)

@@ -213,7 +213,7 @@ class GandaGaloGame(GameBase[GGState, GGMove]):
             )
         ]
 
-    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None, budget: Budget | None = None) -> str:
         """A new board for ``RxC:LEVEL``; a desc (a board) is accepted as it is."""
         m = _PARAMS.match(params)
         if not m:
@@ -222,7 +222,7 @@ class GandaGaloGame(GameBase[GGState, GGMove]):
         rows = number(m.group(1), N_("the number of rows"), 1, MAX_SIDE)
         cols = number(m.group(2), N_("the number of columns"), 1, MAX_SIDE)
         level = m.group(3).lower()
-        grid = generate(rows, cols, level, seed, Budget(max_seconds=120), progress)
+        grid = generate(rows, cols, level, seed, (budget or Budget()).within(120), progress)
         return grid.text().replace("\n", "/")
 
     def validate(self, desc: str) -> None:

@@ -176,7 +176,7 @@ class LastFitGame(GameBase[LFState, Put]):
             ),
         ]
 
-    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None, budget: Budget | None = None) -> str:
         _puzzle(params)
         return params
 

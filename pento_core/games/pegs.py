@@ -167,13 +167,13 @@ class PegsGame(GameBase[PegState, PegMove]):
             )
         ]
 
-    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None, budget: Budget | None = None) -> str:
         """``params`` itself (a board), or ``new:BOARD:LEVEL``: a puzzle grown backwards from one
         peg on a square board (pento_core.pegs.generator), with its finish hole; same seed, same puzzle."""
         if params.startswith("new:"):
             _, board_name, level = ([*params.split(":"), "", ""])[:3]
             board, _ = boards.named(board_name)
-            g = generate(board, level or "medium", seed, Budget(max_seconds=5))
+            g = generate(board, level or "medium", seed, budget, progress)
             rows = board.text(g.pegs).replace(" ", "#").split("\n")
             r, c = board.cells[g.finish]
             prefix = TRIANGLE_ROWS if board.directions == boards.TRIANGULAR else ""

@@ -254,7 +254,7 @@ class TangramGame(GameBase[TanState, TanMove]):
             ),
         ]
 
-    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None, budget: Budget | None = None) -> str:
         """The desc for ``params`` (see the module docstring)."""
         text = params.strip()
         if text.lower().startswith("random"):

@@ -105,7 +105,7 @@ class TwentyGame(GameBase[TwentyState, PieceMove]):
     def forms(self) -> list[Form]:
         return []
 
-    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None, budget: Budget | None = None) -> str:
         """A new board of the kind ``params`` names (``twenty``, ``thirty``, or a desc of that kind)."""
         if params.endswith(("~20", "~30")):
             params = KINDS[params[-2:]]

@@ -229,7 +229,7 @@ class WorkshopGame(GameBase[WorkshopState, WorkshopMove]):
     def forms(self) -> list[Form]:
         return []
 
-    def new(self, params: str, seed: int, progress: ProgressFn | None = None) -> str:
+    def new(self, params: str, seed: int, progress: ProgressFn | None = None, budget: Budget | None = None) -> str:
         return parse_puzzle(params, MAX_SIDE).spec()
 
     def validate(self, desc: str) -> None:

@@ -12,9 +12,10 @@ size and seed always give the same puzzle.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 
-from ..budget import Budget
+from ..budget import Budget, Progress, ProgressFn
 from ..errors import PentoError
 from ..i18n import N_, tr
 from .board import Jump, PegBoard
@@ -66,21 +67,37 @@ def _touching(board: PegBoard, pegs: int, j: Jump) -> int:
     return n
 
 
-def generate(board: PegBoard, level: str, seed: int, budget: Budget | None = None) -> Generated:
+GRADE_NODES = 400_000  # positions a candidate's solve may search (1 to 2 s in CPython): its grade's cap
+CANDIDATES = 3
+
+
+def generate(
+    board: PegBoard, level: str, seed: int, budget: Budget | None = None, progress: ProgressFn | None = None
+) -> Generated:
     """A puzzle at ``level``: easy puzzles have few pegs, hard ones many and need the most
     search; among a few candidates grown with the seed, the one whose solving took the
-    search the most positions is kept (the grade is that count)."""
+    search the most positions is kept (the grade is that count, capped at :data:`GRADE_NODES`).
+
+    The grade counts positions, never seconds, so the same seed gives the same puzzle on every
+    machine; ``budget`` (the request's) bounds the whole, and a generator whose budget runs out
+    says so rather than offer a puzzle graded by the clock."""
     if level not in LEVELS:
         raise PentoError(tr("the level is one of {value}", value=", ".join(LEVELS)))
     rng = random.Random(f"{board.name}:{level}:{seed}")
     share = {"easy": 0.3, "medium": 0.5, "hard": 0.75}[level]
     want = max(2, min(board.size - 1, round(board.size * share)))
+    budget = (budget or Budget()).started()
     best: Generated | None = None
-    for _ in range(3):
+    started = time.monotonic()
+    for k in range(CANDIDATES):
         g = backward(board, want, rng)
-        verdict = solve(board, g.pegs, g.finish, budget or Budget(max_seconds=5))
+        verdict = solve(board, g.pegs, g.finish, replace(budget, max_nodes=GRADE_NODES))
+        if budget.spent():
+            raise PentoError(tr("no puzzle could be made in the time given: try again, or an easier level"))
         graded = Generated(g.pegs, g.finish, g.solution, verdict.nodes)
         if best is None or graded.nodes > best.nodes:
             best = graded
+        if progress is not None:
+            progress(Progress(k + 1, 0, time.monotonic() - started, "boards"))
     assert best is not None
     return best
