@@ -209,7 +209,7 @@ def playouts_for(moves: int) -> int:
     """How many playouts the strong player spends on a position with ``moves`` legal moves.
 
     A playout's cost grows with the moves it filters at each step, so the budget is a fixed amount
-    of work (:data:`PLAYOUT_WORK` move visits, about 0.6 s in CPython on these machines) divided by
+    of work (:data:`PLAYOUT_WORK` move visits, about 0.35 s in CPython on these machines) divided by
     the moves, within [:data:`MIN_PLAYOUTS`, :data:`MAX_PLAYOUTS`].  It is counted in playouts,
     never in seconds, so the computer's move is a function of the position, the level and the seed:
     the same on a fast laptop, a slow tablet and a loaded test machine."""
@@ -240,9 +240,9 @@ def _monte_carlo(moves: list[Move], rng: random.Random, playouts: int) -> Move:
     return max(candidates, key=lambda m: (stats[m.text][1], stats[m.text][0]))
 
 
-EXACT_NODES = 40_000  # the perfect player tries the exact search on this many positions (about 0.6 s) ...
+EXACT_NODES = 25_000  # the perfect player tries the exact search on this many positions (0.3-0.4 s in CPython) ...
 EXACT_MOVES = 700  # ... once the position has at most this many moves (on 8x8, after two or three pieces)
-PLAYOUT_WORK = 1_000_000  # move visits the strong player's playouts may make (see playouts_for)
+PLAYOUT_WORK = 600_000  # move visits the strong player's playouts may make (see playouts_for)
 MIN_PLAYOUTS = 30
 MAX_PLAYOUTS = 5_000
 
