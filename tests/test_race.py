@@ -254,3 +254,24 @@ def test_the_issues_forged_code_no_longer_fails_the_results() -> None:
     )
     entries = json.loads(r)["result"]["entries"]
     assert [e["rank"] for e in entries] == [0, 0] and all(e["reason"] for e in entries)
+
+
+def test_the_results_page_checks_each_counted_code_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24, item 7: every render asked the core to check every code again (500 tangram codes:
+    8.8 s).  A counted code is remembered; a refused one is checked again (it may be fixed by then)."""
+    desc, _, code = FROZEN["tangram"]
+    game = registry.get("tangram")
+    checks = 0
+    real_status = type(game).status
+
+    def counted(self: object, st: object) -> object:
+        nonlocal checks
+        checks += 1
+        return real_status(self, st)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(game), "status", counted)
+    race._read.cache_clear()
+    for _ in range(3):
+        entries = ranking("tangram", desc, "ABC123", [code, code.lower(), "nonsense"])
+        assert [e.rank for e in entries] == [1, 0] and entries[0].name == "Ana"
+    assert checks == 1
