@@ -261,3 +261,17 @@ def test_two_tans_of_a_kind_on_one_place_still_get_a_hint_and_a_solution(figure:
     for move in (["clear"] if found.from_empty else []) + found.moves:
         state = G.apply(state, move)
     assert G.status(state).state == "solved"
+
+
+def test_the_free_tables_picture_stays_a_thumbnail_however_far_the_tans_are_spread() -> None:
+    """Issue 24, item 7: tans spread to ±60 units made a 366 x 366 picture, sampled at every move
+    (1.7 to 3.7 s a move).  It is a thumbnail: at most PICTURE_MAX cells a side (so spread that far,
+    the small tans fall between its samples; a large one shows)."""
+    from pento_core.games.tangram import PICTURE_MAX
+
+    st = G.start("free", "S0@-55,-55;S0@50,50;M0@-50,50;L0@50,-50;L0@0,0;Q0@20,-30;P0@-30,20")
+    picture = G.picture(st)
+    assert len(picture) <= PICTURE_MAX and all(len(row) <= PICTURE_MAX for row in picture)
+    assert "L" in "".join(picture)
+    compact = G.start("free", "S0@0,0;S0@1,0;M0@2,0;L0@3,0;L0@5,0;Q0@7,0;P0@8,0")  # close together: all seven
+    assert {"S", "M", "L", "Q", "P"} <= set("".join(G.picture(compact)))

@@ -54,7 +54,8 @@ FREE = "free"
 MADE = "made:"
 MARGIN = 2  # table units around a silhouette where tans can be laid
 FREE_TABLE = (0.0, 0.0, 10.0, 8.0)  # the table to make a figure on
-PICTURE_STEPS = 3  # picture cells per table unit
+PICTURE_STEPS = 3  # picture cells per table unit ...
+PICTURE_MAX = 40  # ... and at most this many a side: tans spread over the free table made 366 x 366 (seconds a move)
 
 RULES = N_("""\
 Lay all seven tans (two large triangles, a medium one, two small ones, a square and a
@@ -510,7 +511,8 @@ class TangramGame(GameBase[TanState, TanMove]):
         return out
 
     def picture(self, st: TanState) -> list[str]:
-        """The silhouette (dark) and the tans on it, sampled :data:`PICTURE_STEPS` times a unit."""
+        """The silhouette (dark) and the tans on it, sampled :data:`PICTURE_STEPS` times a unit, or
+        fewer when that would make more than :data:`PICTURE_MAX` cells a side (it is a thumbnail)."""
         sil = st.target.silhouette
         polys = [(t.code, [(float(p[0]), float(p[1])) for p in t.polygon()]) for t in st.tans if t is not None]
         if sil is None:
@@ -528,14 +530,15 @@ class TangramGame(GameBase[TanState, TanMove]):
             x0, y0, x1, y1 = _bounds(list(sil.outline))
         outline = [(float(p[0]), float(p[1])) for p in sil.outline] if sil else []
         holes = [[(float(p[0]), float(p[1])) for p in h] for h in sil.holes] if sil else []
-        cols = max(1, round((x1 - x0) * PICTURE_STEPS))
-        rows = max(1, round((y1 - y0) * PICTURE_STEPS))
+        steps = min(float(PICTURE_STEPS), PICTURE_MAX / max(float(x1 - x0), float(y1 - y0), 1e-9))
+        cols = max(1, round((x1 - x0) * steps))
+        rows = max(1, round((y1 - y0) * steps))
         out = []
         for r in range(rows):
-            y = y1 - (r + 0.53) / PICTURE_STEPS  # off the middle: never exactly on an edge between tans
+            y = y1 - (r + 0.53) / steps  # off the middle: never exactly on an edge between tans
             row = []
             for c in range(cols):
-                x = x0 + (c + 0.47) / PICTURE_STEPS
+                x = x0 + (c + 0.47) / steps
                 code = next((code for code, poly in polys if _inside((x, y), poly)), None)
                 if code is not None:
                     row.append(code)
