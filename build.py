@@ -34,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -165,15 +166,19 @@ def fetch_npm(name: str, version: str, integrity: str, why: str) -> Path:
     if npm is None:
         sys.exit(f"build: npm is needed to fetch {why} (Debian: apt-get install npm)")
     log(f"fetching {name}@{version} with npm")
-    subprocess.run(
-        [npm, "pack", f"{name}@{version}", "--pack-destination", str(CACHE), "--silent"],
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-    got = _integrity(tarball)
-    if got != integrity:
-        tarball.unlink()
-        sys.exit(f"build: {name} tarball integrity mismatch: {got}")
+    # packed into a folder of its own, then moved into place whole: a process that reads the cache
+    # meanwhile (the test processes) never sees half a tarball
+    with tempfile.TemporaryDirectory(dir=CACHE) as fresh:
+        subprocess.run(
+            [npm, "pack", f"{name}@{version}", "--pack-destination", fresh, "--silent"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        packed = Path(fresh) / tarball.name
+        got = _integrity(packed)
+        if got != integrity:
+            sys.exit(f"build: {name} tarball integrity mismatch: {got}")
+        os.replace(packed, tarball)
     return tarball
 
 
@@ -645,7 +650,8 @@ def test(pytest_args: list[str]) -> int:
         if code:
             log(f"{name} failed (exit {code})")
             return code
-    # dist/ was built just now: the test processes must not each build it again
+    # dist/ was built just now and axe-core fetched: the test processes must not each do it again
+    axe_source()
     os.environ["PENTO_BUILT"] = "1"
     if pytest_args:
         cmd = [sys.executable, "-m", "pytest", *pytest_args]
