@@ -35,7 +35,7 @@ from ..polyomino.geometry import Cell, bounds
 from ..polyomino.pieces import PieceSet, family, parse_piece_names, piece_by_name
 from ..polyomino.puzzle import Puzzle, parse_puzzle, parse_puzzle_text
 from . import words
-from .base import JSON, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution, Tilings
+from .base import JSON, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution, Status, Tilings
 
 MAX_SIDE = WORKSHOP_SIDE
 LARGE = 20_000  # placements beyond which the workshop warns that a search may take long
@@ -82,6 +82,10 @@ def _grid_text(rows: int, cols: int, cells: frozenset[Cell]) -> str:
     if len(cells) == rows * cols:
         return f"{rows}x{cols}"
     return "/".join("".join("." if (r, c) in cells else "#" for c in range(cols)) for r in range(rows))
+
+
+def _summary(st: WorkshopState) -> str:
+    return tr("Board of {n_cells} cells; pieces of {area} cells in all.", n_cells=len(st.cells), area=st.pieces.area)
 
 
 def _board_text(st: WorkshopState) -> str:
@@ -379,9 +383,7 @@ class WorkshopGame(GameBase[WorkshopState, WorkshopMove]):
             "area": len(st.cells),
             "piece_area": st.pieces.area,
             "complete": False,
-            "summary": tr(
-                "Board of {n_cells} cells; pieces of {area} cells in all.", n_cells=len(st.cells), area=st.pieces.area
-            ),
+            "summary": _summary(st),
         }
         try:
             puzzle = st.puzzle()
@@ -402,6 +404,11 @@ class WorkshopGame(GameBase[WorkshopState, WorkshopMove]):
             )
         out.update(puzzle=puzzle.spec(), text=puzzle.text(), reason=reason, placements=placements, warning=warning)
         return out
+
+    def status(self, st: WorkshopState) -> Status:
+        """Always playing (the workshop edits puzzles; nothing is won): read without the view, whose
+        impossibility arguments take up to half a second on a large board."""
+        return Status("playing", _summary(st))
 
     def picture(self, st: WorkshopState) -> list[str]:
         return ["".join("." if (r, c) in st.cells else " " for c in range(st.cols)) for r in range(st.rows)]
