@@ -23,7 +23,9 @@ Commands (see the README for the formats):
   else; ``gandagalo solve FILE`` prints the solution grid when there is exactly
   one and then ``solutions: 0``, ``solutions: 1`` or ``solutions: 2+``;
   ``gandagalo grade FILE`` prints ``level: easy|hard|expert|none``.  All exit 0;
-  FILE ``-`` is standard input.
+  FILE ``-`` is standard input.  Each takes ``--timeout S``: spent, ``generate`` says
+  ``stopped: ...`` on stderr, ``solve`` prints ``solutions: unknown``, ``grade``
+  ``level: unknown``, exit 3.
 * ``tangram check TARGET PIECES [--mirror] [--timeout S]`` prints ``progress: N%`` and then
   ``verdict: solved`` (exit 0) or ``verdict: not solved: REASON`` (exit 1);
   a spent ``--timeout`` prints ``progress: unknown`` and ``verdict: unknown`` (exit 3).
@@ -283,13 +285,22 @@ def cmd_gg_generate(args: argparse.Namespace) -> int:
     rows = number(m.group(1), N_("the number of rows"), 1, gg_board.MAX_SIDE)
     cols = number(m.group(2), N_("the number of columns"), 1, gg_board.MAX_SIDE)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    print(gg_generator.generate(rows, cols, args.level, seed).text())
+    try:
+        grid = gg_generator.generate(rows, cols, args.level, seed, _budget(args))
+    except BudgetSpent:
+        print("stopped: budget spent before a board with one solution was found", file=sys.stderr)
+        return EXIT_BUDGET
+    print(grid.text())
     return 0
 
 
 def cmd_gg_solve(args: argparse.Namespace) -> int:
     grid = _gg_read(args.file)
-    found = list(gg_solver.solutions(grid, 2))
+    try:
+        found = list(gg_solver.solutions(grid, 2, _budget(args)))
+    except BudgetSpent:
+        print("solutions: unknown")
+        return EXIT_BUDGET
     if len(found) == 1:
         print(grid.with_marks(*found[0]).text())
     print(f"solutions: {len(found)}" + ("+" if len(found) > 1 else ""))
@@ -297,7 +308,11 @@ def cmd_gg_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_gg_grade(args: argparse.Namespace) -> int:
-    print(f"level: {gg_solver.grade(_gg_read(args.file))}")
+    report = gg_solver.analyse(_gg_read(args.file), _budget(args))
+    if report.count is None:  # the budget ran out: no level is claimed
+        print("level: unknown")
+        return EXIT_BUDGET
+    print(f"level: {report.level}")
     return 0
 
 
@@ -409,12 +424,15 @@ def build_parser() -> argparse.ArgumentParser:
     gg_gen.add_argument("--level", required=True, choices=gg_solver.LEVELS)
     gg_gen.add_argument("--seed", type=_whole(-(10**18), 10**18), default=None, help="the same seed, the same board")
     gg_gen.set_defaults(run=cmd_gg_generate)
+    gg_gen.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     gg_solve = gg_sub.add_parser("solve", help="the solution, and how many there are (0, 1, 2+)")
     gg_solve.add_argument("file", metavar="FILE", help="a board text file (- for standard input)")
     gg_solve.set_defaults(run=cmd_gg_solve)
+    gg_solve.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     gg_grade = gg_sub.add_parser("grade", help="the level of a board: easy, hard, expert or none")
     gg_grade.add_argument("file", metavar="FILE", help="a board text file (- for standard input)")
     gg_grade.set_defaults(run=cmd_gg_grade)
+    gg_grade.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     lfp = sub.add_parser("lastfit", help="Last Fit (Golomb's game): exact values of two-player positions")
     lf_sub = lfp.add_subparsers(dest="lastfit_command", required=True, parser_class=_Parser)
     lf_solve = lf_sub.add_parser("solve", help="whether the player to move wins, and a winning move")

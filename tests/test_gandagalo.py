@@ -394,3 +394,19 @@ def test_a_written_position_reads_back() -> None:
 
     r = api.handle({"id": 1, "cmd": "load", "args": {"game": "gandagalo", "desc": GG_DESC, "state": "2XO10X"}})
     assert r["ok"] and r["result"]["state"] == "2XO10X"
+
+
+def test_every_gandagalo_verb_takes_a_timeout() -> None:
+    """Issue 24: "--timeout for every verb".  A spent one says unknown (or stopped), exit 3; a board
+    that is solved in time answers as without it."""
+    from clirun import pento
+
+    r = pento("gandagalo", "generate", "20x20", "--level", "expert", "--seed", "1", "--timeout", "0.001")
+    assert r.returncode == 3 and r.stderr.startswith("stopped: budget spent")
+    board = "X.....X.\n#....#O.\n..#..O..\nO...#..#\n..O#....\n#..#...#\nOO.X..##\n..X....X\n"
+    for verb, unknown in (("solve", "solutions: unknown"), ("grade", "level: unknown")):
+        spent = pento("gandagalo", verb, "-", "--timeout", "0.000001", stdin=board)
+        calm = pento("gandagalo", verb, "-", "--timeout", "60", stdin=board)
+        plain = pento("gandagalo", verb, "-", stdin=board)
+        assert calm.returncode == plain.returncode == 0 and calm.stdout == plain.stdout
+        assert (spent.returncode, spent.stdout.strip()) in ((3, unknown), (0, plain.stdout.strip()))
