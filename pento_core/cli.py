@@ -207,7 +207,11 @@ def cmd_freeform(args: argparse.Namespace) -> int:
         print(f"perimeter: {board.perimeter}")
         print(f"seconds: {time.perf_counter() - t:.3f}")
         return 0
-    result = freeform.table(args.version, args.n, args.count, args.seed, args.max_perimeter)
+    try:
+        result = freeform.table(args.version, args.n, args.count, args.seed, args.max_perimeter, _budget(args))
+    except BudgetSpent:
+        print("stopped: budget spent before every board was built", file=sys.stderr)
+        return EXIT_BUDGET
     counts = result["counts"]
     assert isinstance(counts, dict)
     thesis = freeform.THESIS_TABLES.get(args.version) if args.n == 4 else None
@@ -232,7 +236,11 @@ def _normalised(board: freeform.FreeformBoard) -> tuple[Placement, ...]:
 
 
 def cmd_partition(args: argparse.Namespace) -> int:
-    result = partition.generate(args.command, args.seed)
+    try:
+        result = partition.generate(args.command, args.seed, budget=_budget(args))
+    except BudgetSpent:
+        print("stopped: budget spent before a board with its coverings was found", file=sys.stderr)
+        return EXIT_BUDGET
     print(result.board.text())
     for covering in result.coverings:
         print()
@@ -408,6 +416,7 @@ def build_parser() -> argparse.ArgumentParser:
     ff.add_argument("--max-perimeter", type=_whole(1, 999), default=None, help="version 1.2's quality test")
     ff.add_argument("--band", default=None, metavar="LO-HI", help="build one board directly in this perimeter band")
     ff.set_defaults(run=cmd_freeform)
+    ff.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     pegs = sub.add_parser("pegs", help="peg solitaire")
     pegs_sub = pegs.add_subparsers(dest="pegs_command", required=True, parser_class=_Parser)
     pegs_solve = pegs_sub.add_parser("solve", help="a solution, or why there is none")
@@ -453,6 +462,7 @@ def build_parser() -> argparse.ArgumentParser:
         game = sub.add_parser(kind, help=f"a Game of {20 if kind == 'twenty' else 30} board and its coverings")
         game.add_argument("--seed", type=_whole(-(10**18), 10**18), default=0)
         game.set_defaults(run=cmd_partition)
+        game.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     return parser
 
 
@@ -464,6 +474,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except PentoError as e:
         return _fail(str(e))
+    except BrokenPipeError:  # the reader went away (| head): nothing more is wanted, nothing to report
+        sys.stderr.close()
+        return 0
     except OSError as e:
         return _fail(f"cannot read {e.filename}: {e.strerror}")
     except (RecursionError, MemoryError):

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from clirun import pento
 
 from pento_core import api
 from pento_core.budget import Budget, Outcome
@@ -269,3 +270,20 @@ def test_ctrl_c_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch, capsys
     assert cli.main(["count", "6x10"]) == 130
     err = capsys.readouterr().err
     assert err == "stopped: interrupted\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "stopped"),
+    [
+        (["twenty", "--seed", "1"], "stopped: budget spent before a board with its coverings was found"),
+        (["thirty", "--seed", "1"], "stopped: budget spent before a board with its coverings was found"),
+        (["freeform", "--version", "1.1", "--count", "100000"], "stopped: budget spent before every board was built"),
+    ],
+)
+def test_every_generating_verb_takes_a_timeout(args: list[str], stopped: str) -> None:
+    """Issue 24: "--timeout for every verb".  Spent at once: one line, exit 3; given time, the same
+    board as without it."""
+    r = pento(*args, "--timeout", "0.000001")
+    assert r.returncode == 3 and r.stderr.strip() == stopped and r.stdout == ""
+    if args[0] != "freeform":
+        assert pento(*args, "--timeout", "120").stdout == pento(*args).stdout

@@ -256,13 +256,18 @@ def _choose(
     return best
 
 
-def table(version: str, n: int, count: int, seed: int, max_perimeter: int | None = None) -> dict[str, object]:
-    """Build ``count`` boards and tally their perimeters in the thesis's bands."""
+def table(
+    version: str, n: int, count: int, seed: int, max_perimeter: int | None = None, budget: Budget | None = None
+) -> dict[str, object]:
+    """Build ``count`` boards and tally their perimeters in the thesis's bands (BudgetSpent when
+    ``budget`` runs out first)."""
+    budget = (budget or Budget()).started()
     rng = random.Random(seed)
     hist = {band_label(b): 0 for b in bands(n)}
     total = 0
     discarded = 0
     for _ in range(count):
+        budget.check()
         board = build(version, n, rng, max_perimeter)
         p = board.perimeter
         total += p

@@ -96,20 +96,27 @@ def prove(board: Board, k: int, copies: int, budget: Budget | None = None) -> tu
 
 
 def generate(
-    kind: str, seed: int, max_regions: int = 20_000, progress: Callable[[Progress], None] | None = None
+    kind: str,
+    seed: int,
+    max_regions: int = 20_000,
+    progress: Callable[[Progress], None] | None = None,
+    budget: Budget | None = None,
 ) -> PartitionBoard:
     """A Game of 20 (``twenty``) or of 30 (``thirty``) board with its proof; a seed always gives the same.
 
-    ``progress`` hears how many regions have been examined, about every quarter second."""
+    ``progress`` hears how many regions have been examined, about every quarter second; ``budget``
+    bounds the whole (BudgetSpent, never a board without its proof)."""
     if kind not in KINDS:
         raise PentoError(tr("unknown kind {kind!r}: twenty or thirty", kind=kind))
     k, copies = KINDS[kind]
     area = 5 * k
     rng = random.Random(seed)
     low = min_perimeter(area)
+    budget = (budget or Budget()).started()
     start = time.monotonic()
     last = float("-inf")  # report at once: work has begun
     for tried in range(max_regions):
+        budget.check()
         if progress is not None and time.monotonic() - last > 0.25:
             last = time.monotonic()
             progress(Progress(tried, 0, last - start, "boards"))
@@ -117,7 +124,7 @@ def generate(
         if region is None or not every_pentomino_fits(region):
             continue
         board = Board.of(region)
-        coverings = prove(board, k, copies)
+        coverings = prove(board, k, copies, budget)
         if coverings is not None:
             return PartitionBoard(board, coverings, tried)
     raise PentoError(tr("no {kind} board found after {max_regions} regions", kind=kind, max_regions=max_regions))
