@@ -11,8 +11,6 @@ const SHOW_MISTAKES = "pento.gandagalo.mistakes"; // a setting kept on this devi
 const INK = { given: "#1b1b1b", X: "#1d4ed8", O: "#b45309", anchor: "#7b1fa2" };
 
 /** The keys of this view, for the shell's help. */
-/** How a printed sheet draws this game (web/print.js). */
-
 export const KEYS = [
   [N_("Arrow keys"), N_("move the cursor")],
   ["X / O", N_("put an X or an O in the square")],

@@ -12,8 +12,6 @@ const TOUCH_LIFT = 1.2; // cells: a peg dragged by a finger is drawn above it
 const MAX_CELL = 180; // CSS pixels a hole: a 5-row triangle still fills a projector
 
 /** The keys of this view, for the shell's help. */
-/** How a printed sheet draws this game (web/print.js). */
-
 export const KEYS = [
   [N_("Arrow keys"), N_("move the cursor")],
   [N_("Enter or Space"), N_("choose the peg under the cursor, or jump the chosen peg to the cursor")],

@@ -16,8 +16,6 @@ const COLORS2 = { S: "#f7c59f", L: "#457b9d" }; // the second small and large tr
 const NAMES = { S: N_("small triangle"), M: N_("medium triangle"), L: N_("large triangle"), Q: N_("square"), P: N_("parallelogram") };
 
 /** The keys of this view, for the shell's help. */
-/** How a printed sheet draws this game (web/print.js). */
-
 export const KEYS = [
   [N_("1 to 7"), N_("choose a tan: the large triangles 1 and 2, the medium one 3, the small ones 4 and 5, the square 6, the parallelogram 7 (the numbers are written on the tans)")],
   [N_("Enter"), N_("put the chosen tan from the tray on the table")],
