@@ -1,8 +1,10 @@
 // The page's chrome, shared by the shell's parts: the status line, notices, titles, the busy
-// bar. It knows no game: what it shows of one comes from the catalog.
+// bar, Help. It knows no game: what it shows of one comes from the catalog.
 import { CATALOG } from "./catalog.js";
-import { byId } from "./dom.js";
-import { formatNumber, t, tn } from "./i18n.js";
+import { byId, el } from "./dom.js";
+import { formatNumber, N_, t, tn } from "./i18n.js";
+import { app } from "./app.js";
+import { VIEWS } from "./views/index.js";
 
 const $ = byId;
 
@@ -98,4 +100,26 @@ export function progressText(verb) {
         : tn("{n} position tried", "{n} positions tried", p.nodes, { n: formatNumber(p.nodes) });
     text($("busy-text"), `${verb}… ${found}${tried}, ${formatNumber(p.elapsed, 1)} s`);
   };
+}
+
+/** Help: how to play a game, its keys, and (in a game) this puzzle's goal. */
+export async function openHelp(game = app.session ? app.session.game : null) {
+  const g = gameEntry(game);
+  if (!g) return;
+  text($("help-title"), t("How to play: {game}", { game: g.title }));
+  const paragraphs = g.rules.split(/\n\s*\n/).map((p) => el("p", { textContent: p.replace(/\s*\n\s*/g, " ") }));
+  const goal = app.session && app.session.game === game && app.session.info && app.session.info.goal;
+  if (goal) paragraphs.unshift(el("p", { className: "help-goal", textContent: t("This puzzle: {goal}", { goal }) }));
+  $("help-rules").replaceChildren(...paragraphs);
+  let keys = [];
+  try {
+    keys = (await VIEWS[game]()).KEYS || [];
+  } catch {
+    keys = [];
+  }
+  if (keys.length) keys = [...keys.slice(0, -1), ["D", N_("describe the board in words")], keys.at(-1)]; // "?" stays last
+  $("help-describe").hidden = !(app.session && app.session.game === game);
+  $("help-keys").replaceChildren(...keys.flatMap(([k, what]) => [el("dt", { textContent: t(k) }), el("dd", { textContent: t(what) })]));
+  $("help-keys-title").hidden = keys.length === 0;
+  if (!$("help").open) $("help").showModal();
 }

@@ -1,12 +1,15 @@
 // The address: #game:desc:state (each part URI-encoded), history.state = {slot}; what the
 // address names is opened through the mid-end's one path.
 import { app } from "./app.js";
+import { byId } from "./dom.js";
 import { t } from "./i18n.js";
 import { currentState, freshSlot, goHome, openPosition, openRace, openResults, persist } from "./midend.js";
-import { gameEntry, notice, plain, titleOf, updateFullPage } from "./page.js";
+import { gameEntry, notice, plain, status, titleOf, updateFullPage } from "./page.js";
 import { parseRaceHash, raceHash } from "./race.js";
 import { listSaves } from "./storage.js";
 import { VIEWS } from "./views/index.js";
+
+const $ = byId;
 
 export function parseHash() {
   const raw = location.hash.replace(/^#/, "");
@@ -93,4 +96,20 @@ export function openLink(game, desc) {
   persist();
   history.pushState(null, "", hashFor(game, desc, ""));
   route();
+}
+
+/** Copy a link to this very position (Link): to the clipboard, or shown to copy by hand. */
+export async function copyLink() {
+  if (!app.session) return;
+  updateUrl();
+  const url = location.href;
+  try {
+    await navigator.clipboard.writeText(url);
+    status(t("Link copied: it reopens this exact position."), "success");
+  } catch {
+    const field = $("link-field");
+    field.value = url;
+    $("link-dialog").showModal();
+    field.select();
+  }
 }

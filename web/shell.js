@@ -1,19 +1,18 @@
 // The shell: boots the page and binds its controls to the mid-end, the start screen and the
-// long work. Help, the board in words, links and printing live here. It knows no game: the
+// long work. The board in words and printing live here. It knows no game: the
 // catalog (written at build time from the core's registry) says what games exist.
 import { app } from "./app.js";
 import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
 import { byId, el } from "./dom.js";
-import { chooseLanguage, language, languageMenu, N_, setLanguage, t, translateDocument } from "./i18n.js";
+import { chooseLanguage, language, languageMenu, setLanguage, t, translateDocument } from "./i18n.js";
 import { currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, showScreen, startRace } from "./midend.js";
-import { embedded, features, formatTime, gameEntry, notice, plain, status, text, updateFullPage } from "./page.js";
+import { embedded, features, formatTime, gameEntry, notice, openHelp, plain, status, text, updateFullPage } from "./page.js";
 import { buildSheets } from "./print.js";
-import { hashFor, parseHash, route, updateUrl } from "./router.js";
+import { copyLink, hashFor, parseHash, route } from "./router.js";
 import { renderHome } from "./start.js";
 import { storageAvailable } from "./storage.js";
 import { chooseContrast, setContrast } from "./theme.js";
-import { VIEWS } from "./views/index.js";
 import { hint, longRequest, onLoading, setCoreState, solve, SOLVE_SECONDS, stop, stopAnimation } from "./work.js";
 
 const $ = byId;
@@ -64,42 +63,6 @@ async function describeBoard() {
   } catch (err) {
     if (app.session === mine) status(plain(err), "error");
   }
-}
-
-export async function copyLink() {
-  if (!app.session) return;
-  updateUrl();
-  const url = location.href;
-  try {
-    await navigator.clipboard.writeText(url);
-    status(t("Link copied: it reopens this exact position."), "success");
-  } catch {
-    const field = $("link-field");
-    field.value = url;
-    $("link-dialog").showModal();
-    field.select();
-  }
-}
-
-export async function openHelp(game = app.session ? app.session.game : null) {
-  const g = gameEntry(game);
-  if (!g) return;
-  text($("help-title"), t("How to play: {game}", { game: g.title }));
-  const paragraphs = g.rules.split(/\n\s*\n/).map((p) => el("p", { textContent: p.replace(/\s*\n\s*/g, " ") }));
-  const goal = app.session && app.session.game === game && app.session.info && app.session.info.goal;
-  if (goal) paragraphs.unshift(el("p", { className: "help-goal", textContent: t("This puzzle: {goal}", { goal }) }));
-  $("help-rules").replaceChildren(...paragraphs);
-  let keys = [];
-  try {
-    keys = (await VIEWS[game]()).KEYS || [];
-  } catch {
-    keys = [];
-  }
-  if (keys.length) keys = [...keys.slice(0, -1), ["D", N_("describe the board in words")], keys.at(-1)]; // "?" stays last
-  $("help-describe").hidden = !(app.session && app.session.game === game);
-  $("help-keys").replaceChildren(...keys.flatMap(([k, what]) => [el("dt", { textContent: t(k) }), el("dd", { textContent: t(what) })]));
-  $("help-keys-title").hidden = keys.length === 0;
-  if (!$("help").open) $("help").showModal();
 }
 
 function bindKeys() {

@@ -3,9 +3,8 @@ import { CATALOG } from "./catalog.js";
 import { byId, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { continueSlot, newGame } from "./midend.js";
-import { gameEntry, notice, status, text } from "./page.js";
+import { gameEntry, notice, openHelp, status, text } from "./page.js";
 import { pictureElement } from "./picture.js";
-import { openHelp } from "./shell.js";
 import { listSaves, setAbandoned } from "./storage.js";
 
 const $ = byId;
