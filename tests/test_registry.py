@@ -83,8 +83,14 @@ def test_a_peg_game_with_no_jump_left_reads_as_lost() -> None:
 def test_a_lost_game_reads_as_lost() -> None:
     """The typed status tells a game over and lost (Last Fit against the computer) from a win."""
 
-    class Lost(GameBase):
-        def view(self, state: object) -> dict[str, object]:
+    class Lost(GameBase[None, str]):
+        def parse_move(self, text: str) -> str:
+            return text
+
+        def play(self, state: None, move: str) -> None:
+            return state
+
+        def view(self, state: None) -> dict[str, object]:
             return {"complete": True, "won": False, "summary": "The computer wins."}
 
     assert Lost().status(None) == Status("lost", "The computer wins.")

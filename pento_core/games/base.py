@@ -17,6 +17,7 @@ by that piece, ``*`` a blocked cell (drawn dark), a space no cell.  The page dra
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
@@ -223,7 +224,7 @@ class Races(Protocol):
     race_dictionary: str
 
 
-class GameBase(Generic[S, M]):
+class GameBase(ABC, Generic[S, M]):
     """What most games share: a move played once parsed, their status read from their view
     (``complete``, and ``won`` where a game can be lost), printed as boards of cells, titled by
     their board.  A game overrides what differs, and defines the rest of :class:`Game`."""
@@ -231,14 +232,17 @@ class GameBase(Generic[S, M]):
     print_style: PrintStyle = "tiles"
     titled_by_board = True
 
+    @abstractmethod
     def parse_move(self, text: str) -> M:
-        raise NotImplementedError  # every game reads its own moves
+        """Every game reads its own moves (:meth:`Game.parse_move`)."""
 
+    @abstractmethod
     def play(self, state: S, move: M) -> S:
-        raise NotImplementedError  # every game plays its own moves
+        """Every game plays its own moves (:meth:`Game.play`)."""
 
+    @abstractmethod
     def view(self, state: S) -> JSON:
-        raise NotImplementedError  # every game defines its view
+        """Every game draws its own view (:meth:`Game.view`)."""
 
     def apply(self, state: S, move: str) -> S:
         return self.play(state, self.parse_move(move))
