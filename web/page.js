@@ -122,4 +122,7 @@ export async function openHelp(game = app.session ? app.session.game : null) {
   $("help-keys").replaceChildren(...keys.flatMap(([k, what]) => [el("dt", { textContent: t(k) }), el("dd", { textContent: t(what) })]));
   $("help-keys-title").hidden = keys.length === 0;
   if (!$("help").open) $("help").showModal();
+  // open at the top, on the title: the goal and the rules first, not the last box of the dialog
+  $("help").scrollTop = 0;
+  $("help-title").focus({ preventScroll: true });
 }

@@ -411,3 +411,28 @@ def test_replay_is_the_mid_ends_for_every_game(app: App) -> None:
     assert page.locator("#replay").text_content() == "Replay"
     after = session(page)
     assert (after["state"], after["at"], after["solved"]) == (final["state"], 1, True)
+
+
+def test_help_opens_at_its_top_on_a_phone(app: App) -> None:
+    """Issue 25: Help opened scrolled to its end (focus on the last box), the goal out of sight."""
+    page = app.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_hash(app, "pegs:english:")
+    page.locator("#help-button").click()
+    page.wait_for_selector("#help[open]")
+    assert page.evaluate("document.activeElement.id") == "help-title"
+    assert page.evaluate("document.getElementById('help').scrollTop") == 0
+    top = page.evaluate("document.querySelector('#help-rules p').getBoundingClientRect().top")
+    assert 0 <= top < 844
+
+
+def test_a_wins_dialog_goes_when_the_player_goes_back(app: App) -> None:
+    """Issue 25: after a win, Back left "Well done" open over the start screen."""
+    page = open_hash(app, "cover:1x5:")
+    page.locator("#view canvas").first.focus()
+    for key in ("Shift+I", "r", "Enter"):
+        page.keyboard.press(key)
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    page.go_back()
+    page.wait_for_selector("body[data-screen=home]", state="attached")
+    assert page.evaluate("document.querySelectorAll('dialog[open]').length") == 0
