@@ -134,8 +134,9 @@ def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
 
 def _snapshot(game: Game[Any, Any], desc: str, state: Any) -> JSON:
     """A position as the page gets it; its view carries the typed ``status`` (playing, solved, lost)."""
-    status = game.status(state)
-    view = {**game.view(state), "status": {"state": status.state, "reason": status.reason}}
+    view = game.view(state)
+    status = game.status_of(state, view)
+    view = {**view, "status": {"state": status.state, "reason": status.reason}}
     return {"desc": desc, "state": game.write_state(state), "view": view, "picture": game.picture(state)}
 
 

@@ -187,6 +187,11 @@ class Game(Protocol[S, M]):
         """Where ``state`` stands, typed: what the race, the win and the page read of a position."""
         ...
 
+    def status_of(self, state: S, view: JSON) -> Status:
+        """:meth:`status`, given ``view`` already made of ``state``: a request that sends both
+        makes the view once."""
+        ...
+
     def picture(self, state: S) -> list[str]:
         """A picture of ``state`` (see the module docstring)."""
         ...
@@ -248,7 +253,9 @@ class GameBase(ABC, Generic[S, M]):
         return self.play(state, self.parse_move(move))
 
     def status(self, state: S) -> Status:
-        view = self.view(state)
+        return self.status_of(state, self.view(state))
+
+    def status_of(self, state: S, view: JSON) -> Status:
         if not view.get("complete"):
             return Status("playing", view["summary"])
         return Status("lost" if view.get("won") is False else "solved", view["summary"])

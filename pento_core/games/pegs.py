@@ -276,12 +276,11 @@ class PegsGame(GameBase[PegState, PegMove]):
             "summary": summary,
         }
 
-    def status(self, st: PegState) -> Status:
+    def status_of(self, st: PegState, view: JSON) -> Status:
         """Lost when no jump is left and more than one peg (or the last peg not in the ring)."""
-        view = self.view(st)
         if view["lost"]:
             return Status("lost", view["summary"])
-        return super().status(st)
+        return super().status_of(st, view)
 
     def picture(self, st: PegState) -> list[str]:
         return [row.replace("o", "P") for row in st.board.text(st.pegs).split("\n")]
