@@ -47,7 +47,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from . import PROTOCOL, __version__, i18n, registry
+from . import i18n, registry
 from .budget import Budget, BudgetSpent, Progress
 from .classroom import qr, race
 from .errors import PentoError
@@ -129,7 +129,7 @@ def _progress(sink: ProgressSink | None) -> Callable[[Progress], None] | None:
 def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
     if "lang" in args:
         i18n.set_language(_arg(args, "lang", str)[:35])
-    return {"protocol": PROTOCOL, "version": __version__, "language": i18n.language(), "games": registry.entries()}
+    return registry.hello()
 
 
 def _snapshot(game: Game[Any, Any], desc: str, state: Any) -> JSON:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import PROTOCOL, __version__, i18n, registry
+from . import registry
 from .budget import Budget
 from .games.base import JSON, Game
 
@@ -31,9 +31,9 @@ def _solved(game: Game[Any, Any], state: Any) -> Any:
 def catalog() -> JSON:
     """What the API's ``hello`` answers (the games' :func:`~pento_core.registry.entries`), each preset
     with a picture of a puzzle it makes (seed 0), solved where the game pictures its puzzles solved."""
-    games = registry.entries()
-    for entry in games:
+    hello = registry.hello()
+    for entry in hello["games"]:
         game = registry.get(entry["id"])
         for preset in entry["presets"]:
             preset["picture"] = game.picture(_solved(game, game.start(game.new(preset["params"], 0))))
-    return {"protocol": PROTOCOL, "version": __version__, "language": i18n.language(), "games": games}
+    return hello

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from . import PROTOCOL, __version__
 from .games.base import JSON, Form, Game
 from .games.cover import CoverGame
 from .games.gandagalo import GandaGaloGame
@@ -17,7 +18,7 @@ from .games.pegs import PegsGame
 from .games.tangram import TangramGame
 from .games.twenty import TwentyGame
 from .games.workshop import WorkshopGame
-from .i18n import tr
+from .i18n import language, tr
 
 GAMES: dict[str, Game[Any, Any]] = {
     g.id: g
@@ -52,3 +53,9 @@ def entries() -> list[JSON]:
         }
         for g in GAMES.values()
     ]
+
+
+def hello() -> JSON:
+    """The API's ``hello`` answer (the build's catalog starts from it too): the protocol, the
+    package's version, the language and :func:`entries`."""
+    return {"protocol": PROTOCOL, "version": __version__, "language": language(), "games": entries()}
