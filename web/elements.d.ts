@@ -19,6 +19,9 @@ export interface PageElements {
   "link-close": HTMLButtonElement;
   "link-dialog": HTMLDialogElement;
   "link-field": HTMLInputElement;
+  "more": HTMLButtonElement;
+  "more-close": HTMLButtonElement;
+  "more-menu": HTMLDialogElement;
   "new": HTMLButtonElement;
   "notice-action": HTMLButtonElement;
   "notice-close": HTMLButtonElement;

@@ -129,7 +129,7 @@ export function leaveGame() {
   app.clockStart = null;
   app.session = null;
   // the game's dialogs go with it: a win's "Well done" must not stay over the next screen
-  for (const id of /** @type {const} */ (["done", "help", "words", "print-dialog", "link-dialog", "race-dialog"])) {
+  for (const id of /** @type {const} */ (["done", "help", "words", "print-dialog", "link-dialog", "race-dialog", "more-menu"])) {
     if ($(id).open) $(id).close();
   }
   if (app.gameView) app.gameView.destroy();

@@ -65,6 +65,24 @@ async function describeBoard() {
   }
 }
 
+/** The toolbar's less used buttons (Link, Race, Print, Help) in a menu: a phone has room for one
+ * row of buttons. Each item stands for its toolbar button, which the menu clicks. */
+function openMoreMenu() {
+  const items = [.../** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#gamebar .overflow"))]
+    .filter((b) => !b.hidden)
+    .map((b) => {
+      const item = el("button", { type: "button", textContent: b.textContent, title: b.title, disabled: b.disabled });
+      item.addEventListener("click", () => {
+        $("more-menu").close();
+        b.click();
+      });
+      return item;
+    });
+  $("more-items").replaceChildren(...items);
+  $("more-menu").showModal();
+  if (items.length) items[0].focus();
+}
+
 function bindKeys() {
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
@@ -105,6 +123,8 @@ function bindButtons() {
   $("print-cancel").addEventListener("click", () => $("print-dialog").close());
   $("race-close").addEventListener("click", () => $("race-dialog").close());
   $("help-button").addEventListener("click", () => openHelp(document.body.dataset.game));
+  $("more").addEventListener("click", openMoreMenu);
+  $("more-close").addEventListener("click", () => $("more-menu").close());
   $("new").addEventListener("click", () => {
     if (app.session) newGame(app.session.game, app.session.params);
   });

@@ -418,7 +418,8 @@ def test_help_opens_at_its_top_on_a_phone(app: App) -> None:
     page = app.page
     page.set_viewport_size({"width": 390, "height": 844})
     open_hash(app, "pegs:english:")
-    page.locator("#help-button").click()
+    page.locator("#more").click()  # on a phone, Help is under More
+    page.locator("#more-menu").get_by_role("button", name="Help").click()
     page.wait_for_selector("#help[open]")
     assert page.evaluate("document.activeElement.id") == "help-title"
     assert page.evaluate("document.getElementById('help').scrollTop") == 0

@@ -179,7 +179,7 @@ export function createView({ root, info, host }) {
 
   // -- share ------------------------------------------------------------------------------------------
   const exportText = el("textarea", { readOnly: true, rows: 8, className: "ws-text", ariaLabel: t("puzzle as text") });
-  const download = el("a", { textContent: t("Download .txt"), download: "pento-puzzle.txt", href: "#" });
+  const download = el("a", { className: "button-link", textContent: t("Download .txt"), download: "pento-puzzle.txt", href: "#" });
   const importText = el("textarea", { rows: 6, className: "ws-text", ariaLabel: t("puzzle text to import"), placeholder: t("Paste a puzzle text here") });
   const importFile = el("input", { type: "file", accept: ".txt,text/plain", ariaLabel: t("import a puzzle file") });
   importFile.addEventListener("change", async () => {
