@@ -64,6 +64,10 @@ const translatedText = {
       CallExpression(node) {
         const callee = node.callee.type === "MemberExpression" ? node.callee.property.name : node.callee.name;
         if (TRANSLATORS.has(callee)) return;
+        // el("label", {...}, [box, " Show mistakes"]): the children's text is shown
+        if (callee === "el" && node.arguments[2] && node.arguments[2].type === "ArrayExpression") {
+          for (const child of node.arguments[2].elements) check(child);
+        }
         const at = SHOWING_CALLS.get(callee);
         if (at === undefined || node.arguments.length <= at) return;
         if (callee === "setAttribute") {

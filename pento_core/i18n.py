@@ -86,12 +86,47 @@ def translations(lang: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(f)
 
 
+# How each language writes 3,986.5 (its digit grouping, its decimal mark), as the page's
+# Number.toLocaleString writes it, so that the engine's numbers and the page's agree.
+SEPARATORS: dict[str, tuple[str, str]] = {"en": (",", "."), "pt": (".", ","), "de": (".", ",")}
+
+
+class _Int(int):
+    """An integer that a message's format spec (``{n:,}``) writes in the current language."""
+
+    def __format__(self, spec: str) -> str:
+        return _marks(int.__format__(int(self), spec))
+
+
+class _Float(float):
+    """A number with decimals that a message's format spec (``{x:.1f}``) writes in the current language."""
+
+    def __format__(self, spec: str) -> str:
+        return _marks(float.__format__(float(self), spec))
+
+
+def _marks(text: str) -> str:
+    group, decimal = SEPARATORS[_language]
+    return text.translate({ord(","): group, ord("."): decimal})
+
+
+def _localised(values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` with their numbers written the current language's way (bools stay words)."""
+    if _language == "en":
+        return values
+    return {
+        k: _Int(v) if type(v) is int else _Float(v) if type(v) is float else v  # type(): a bool stays a bool
+        for k, v in values.items()
+    }
+
+
 def tr(message: str, /, **values: Any) -> str:
-    """``message`` in the current language, with ``{name}`` filled in from ``values``."""
-    return translations(_language).gettext(message).format(**values)
+    """``message`` in the current language, with ``{name}`` filled in from ``values`` (numbers
+    with the language's digit grouping and decimal mark)."""
+    return translations(_language).gettext(message).format(**_localised(values))
 
 
 def ntr(singular: str, plural: str, n: int, /, **values: Any) -> str:
     """The form of ``singular`` / ``plural`` for the number ``n`` in the current language,
     filled in from ``values`` and ``n``."""
-    return translations(_language).ngettext(singular, plural, n).format(n=n, **values)
+    return translations(_language).ngettext(singular, plural, n).format(**_localised({"n": n, **values}))

@@ -33,7 +33,10 @@ def get(game_id: str) -> Game[Any, Any]:
 
 def _form(form: Form) -> JSON:
     """A :class:`Form` as JSON, its labels in the current language."""
-    fields = [{**dataclasses.asdict(f), "label": tr(f.label)} for f in form.fields]
+    fields = [
+        {**dataclasses.asdict(f), "label": tr(f.label), "option_labels": [tr(o) for o in f.option_labels or f.options]}
+        for f in form.fields
+    ]
     return {**dataclasses.asdict(form), "label": tr(form.label), "fields": fields}
 
 

@@ -57,7 +57,10 @@ def test_placement_rules_give_reasons():
     x = PENTOMINOES["X"]
     assert pos.check(x, place_shape(x.shape, (0, 0))) is None
     off = pos.check(x, place_shape(x.shape, (-1, 0)))
-    assert off and "fall off the board at row 0" in off
+    assert off == "X would stick out over the edge of the board"  # no row 0: rows are counted from 1
+    holed = parse_position("...\n.#.\n...", PENTS)
+    inside = holed.check(x, place_shape(x.shape, (0, 0)))
+    assert inside == "X would cover a square that is not part of the board, at row 2, column 2"
     pos = pos.place(x, place_shape(x.shape, (0, 0)))
     i = PENTOMINOES["I"]
     overlap = pos.check(i, place_shape(i.orientations()[1], (1, 0)))

@@ -162,3 +162,55 @@ def test_switching_back_forgets_messages_cached_in_another_language() -> None:
     set_language("en")
     assert game.info("english")["title"] != german_title
     assert game.info("english")["title"] == "Peg solitaire: English board"
+
+
+# -- issue 25: nothing English left on a Portuguese or German screen ------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "written"), [("en", "3,986 | 2.5"), ("pt", "3.986 | 2,5"), ("de", "3.986 | 2,5")])
+def test_numbers_are_written_the_languages_way(lang: str, written: str) -> None:
+    """As the page's Number.toLocaleString writes them ("3,986 posições" was English)."""
+    set_language(lang)
+    try:
+        assert tr("{n:,} | {x:.1f}", n=3986, x=2.5) == written
+        assert tr("{flag} {n}", flag=True, n=12345) == "True 12345"  # no grouping unless the message asks
+    finally:
+        set_language("en")
+
+
+def _load(game: str, desc: str, state: str = "") -> dict[str, object]:
+    r = api.handle({"cmd": "load", "args": {"game": game, "desc": desc, "state": state}})
+    assert r["ok"], r
+    return dict(r["result"])
+
+
+def test_last_fits_players_and_lists_are_german(german: None) -> None:
+    info = _load("lastfit", "8x8~Player 1,Player 2")["info"]
+    assert isinstance(info, dict)
+    assert info["players"] == ["Spieler 1", "Spieler 2"] and info["title"] == "Last Fit: Spieler 1 gegen Spieler 2"
+    assert info["goal"].startswith("Spieler 1 und Spieler 2")
+    computer = _load("lastfit", "5x6~You,computer:perfect")["info"]
+    assert isinstance(computer, dict) and computer["players"][0] == "Du"
+    assert computer["players"][1].startswith("Computer (")
+    typed = _load("lastfit", "8x8~Ana,Bruno")["info"]
+    assert isinstance(typed, dict) and typed["players"] == ["Ana", "Bruno"]  # a typed name stays as typed
+
+
+def test_a_gandagalo_title_is_german(german: None) -> None:
+    r = api.handle({"cmd": "new", "args": {"game": "gandagalo", "params": "6x6:easy", "seed": 1}})
+    assert r["ok"], r
+    assert re.fullmatch(r"GandaGalo: 6 × 6, (leicht|schwer|Experte|\w+)", r["result"]["info"]["title"])
+    assert "easy" not in r["result"]["info"]["title"] and "hard" not in r["result"]["info"]["title"]
+
+
+def test_a_finished_peg_game_says_so_plainly(german: None) -> None:
+    snapshot = _load("pegs", "1111")
+    while snapshot["view"]["moves"]:  # type: ignore[index]  # the first jump each time, until none is left
+        a, b, c, d = snapshot["view"]["moves"][0]  # type: ignore[index]
+        move = {"game": "pegs", "desc": "1111", "state": snapshot["state"], "move": f"{a},{b}-{c},{d}"}
+        snapshot = api.handle({"cmd": "move", "args": move})["result"]
+    assert snapshot["view"]["lost"]  # type: ignore[index]
+    r = api.handle({"cmd": "hint", "args": {"game": "pegs", "desc": "1111", "state": snapshot["state"]}})
+    assert r["ok"], r
+    assert r["result"]["kind"] == "blocked" and "pagoda" not in r["result"]["message"]
+    assert r["result"]["message"].startswith("Es gibt keinen Sprung mehr")

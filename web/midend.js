@@ -199,6 +199,10 @@ export async function openGame(slot, result, { push = false } = {}) {
     host: { move: playMove, status, request: longRequest, open: openLink },
   });
   app.gameView.render(result.view);
+  // the keyboard starts on the board, not five to sixty Tabs before it (the workshop, a page of
+  // forms, starts on its first part: a phone must not open its keyboard for a field)
+  const board = /** @type {HTMLElement | null} */ ($("view").querySelector("canvas.board-canvas"));
+  if (!document.querySelector("dialog[open]")) (board || $("view")).focus({ preventScroll: true });
   if (!performance.getEntriesByName("pento-board").length) performance.mark("pento-board"); // the first playable board
   updateUrl(push);
   persist();
@@ -310,6 +314,15 @@ export async function continueSlot(id) {
 
 const raceUi = () => ({ core: app.core, status, plain, title: "" });
 
+/** The title the engine gives a puzzle ("GandaGalo: 10 × 10, hard"), or the page's guess from the
+ * link ("GandaGalo: custom puzzle") when the engine cannot answer. */
+function engineTitle(game, desc) {
+  return app.core.request("load", { game, desc, state: "" }).then(
+    (result) => titleOf(game, desc, result.info),
+    () => titleOf(game, desc),
+  );
+}
+
 /** A pupil's race link: their race again if this device has it, else their name first. */
 export async function openRace(target) {
   const saves = listSaves(notice).filter((e) => e.race && e.race.id === target.race && e.game === target.game && e.desc === target.desc);
@@ -319,7 +332,7 @@ export async function openRace(target) {
     const token = ++app.opening;
     leaveGame();
     showScreen("home");
-    const name = await askName(raceUi(), titleOf(target.game, target.desc));
+    const name = await askName(raceUi(), titleOf(target.game, target.desc), "", engineTitle(target.game, target.desc));
     if (token !== app.opening) return;
     if (name === null) return goHome(false);
     race = { id: target.race, name, started: 0 };
@@ -343,8 +356,9 @@ export async function openRace(target) {
 export async function openResults(target) {
   const token = ++app.opening;
   leaveGame();
-  const title = titleOf(target.game, target.desc);
   text($("game-title"), "");
+  const title = await engineTitle(target.game, target.desc);
+  if (token !== app.opening) return;
   document.title = t("Race results: {game} — Pento", { game: title });
   showScreen("results");
   try {
@@ -406,7 +420,8 @@ function showPosition(result, message = null) {
 
 export function finished() {
   const time = formatTime(app.session.elapsed);
-  const moves = app.session.moves || 0;
+  // the moves of the winning line, as the game counts them: not the ones undone on the way
+  const moves = app.session.view.counted_moves ?? app.session.at;
   const ranked = features(app.session.game).includes("ranking");
   const timed = features(app.session.game).includes("timer");
   if (app.session.view.status.state === "lost") {
@@ -440,7 +455,10 @@ export function finished() {
     text($("done-title"), t("Well done!"));
     text($("done-text"), [app.session.view.summary, timed ? t("Time: {time}.", { time }) : "", t("Moves: {n}.", { n: formatNumber(moves) })].filter(Boolean).join(" "));
   }
-  status(app.session.assisted ? t("Solved by the solver (not timed).") : tn("Solved in {time}, {n} move.", "Solved in {time}, {n} moves.", moves, { time }), "success");
+  let line = app.session.view.summary; // a game of players (Last Fit) says who won, not a time
+  if (app.session.assisted) line = t("Solved by the solver (not timed).");
+  else if (timed) line = tn("Solved in {time}, {n} move.", "Solved in {time}, {n} moves.", moves, { time });
+  status(line, "success");
   $("ranking-form").hidden = !ranked || app.session.assisted;
   $("ranking").hidden = !ranked;
   if (ranked) showRanking(loadRanking(app.session.game, app.session.desc));

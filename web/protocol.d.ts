@@ -16,6 +16,8 @@ export interface FormField {
   low: number | null;
   high: number | null;
   options: string[];
+  /** what a player reads for each option, in the page's language once localised */
+  option_labels: string[];
 }
 
 /** Parameters chosen on the start screen: template with {name} replaced by each field. */
@@ -51,6 +53,9 @@ export interface GameView {
   complete: boolean;
   summary: string;
   status: Status;
+  /** the moves made, counted the game's way (a peg's chain of jumps is one move); without it the
+   * shell counts the moves of the line played (undone ones are not counted) */
+  counted_moves?: number;
 }
 
 /** A piece on a board (games/pieces_view.py's placement_json). */
@@ -80,7 +85,7 @@ export interface CoverView extends GameView {
 /** Peg solitaire's view. */
 export interface PegsView extends GameView {
   pegs: [number, number][];
-  moves: string[];
+  moves: [number, number, number, number][];
   left: number;
   jumps: number;
   counted_moves: number;

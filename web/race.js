@@ -73,14 +73,22 @@ export async function showRaceDialog(ui, { game, desc, title, id = null }) {
 
 /**
  * Ask a pupil's name before a race starts. Resolves to the name (checked by the core) or null
- * when they chose not to race now.
+ * when they chose not to race now. `better`, when given, resolves to a better title (the engine's).
+ * @param {any} ui
+ * @param {string} title
+ * @param {string} [given]
+ * @param {Promise<string> | null} [better]
+ * @returns {Promise<string | null>}
  */
-export function askName(ui, title, given = "") {
+export function askName(ui, title, given = "", better = null) {
   const dialog = $("race-start");
-  $("race-start-text").textContent =
-    t("Everyone plays the same puzzle: {game}. Type your name; the clock starts when you press Start.", { game: title }) +
-    " " +
-    t("Hint and Solve are off during a race.");
+  const say = (game) =>
+    ($("race-start-text").textContent =
+      t("Everyone plays the same puzzle: {game}. Type your name; the clock starts when you press Start.", { game }) +
+      " " +
+      t("Hint and Solve are off during a race."));
+  say(title);
+  if (better) better.then((game) => dialog.open && say(game)); // the engine's title, once it answers
   $("race-name").value = given;
   $("race-name-error").hidden = true;
   return new Promise((resolve) => {

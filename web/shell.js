@@ -194,7 +194,10 @@ function localiseCatalog() {
     for (const p of g.presets) p.label = t(p.label);
     for (const f of g.forms) {
       f.label = t(f.label);
-      for (const field of f.fields) field.label = t(field.label);
+      for (const field of f.fields) {
+        field.label = t(field.label);
+        field.option_labels = field.option_labels.map((label) => t(label));
+      }
     }
   }
 }

@@ -103,7 +103,7 @@ function paramForm(gameId, form, error) {
     let input;
     if (f.options.length) {
       input = document.createElement("select");
-      for (const o of f.options) input.append(new Option(t(o), o, o === f.default, o === f.default));
+      f.options.forEach((o, i) => input.append(new Option(f.option_labels[i], o, o === f.default, o === f.default)));
     } else if (f.low === null || f.low === undefined) {
       // free text (names): checked by the core, which says what it refuses; shown only as text
       input = el("input", { type: "text", value: f.default, maxLength: 120, autocomplete: "off" });

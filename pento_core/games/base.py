@@ -39,7 +39,8 @@ class Preset:
 @dataclass(frozen=True)
 class Field:
     """One input of a :class:`Form`: a number between ``low`` and ``high``, one of ``options``, or
-    free text when it has neither (the game checks it, as it checks any desc)."""
+    free text when it has neither (the game checks it, as it checks any desc).  ``option_labels``,
+    when given, are what a player reads for each option (marked with ``N_``); else the option."""
 
     name: str
     label: str
@@ -47,6 +48,11 @@ class Field:
     low: int | None = None
     high: int | None = None
     options: tuple[str, ...] = ()
+    option_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.option_labels and len(self.option_labels) != len(self.options):
+            raise ValueError(f"field {self.name}: one label for each option")
 
 
 @dataclass(frozen=True)

@@ -123,7 +123,13 @@ class CoverGame(GameBase[CoverState, PieceMove]):
                 N_("Free-form board"),
                 "freeform:{version}:{n}",
                 (
-                    Field("version", N_("built by version"), "2.2", options=freeform.VERSIONS),
+                    Field(
+                        "version",
+                        N_("shape"),
+                        "2.2",
+                        options=freeform.VERSIONS,
+                        option_labels=freeform.VERSION_LABELS,
+                    ),
                     Field("n", N_("pentominoes"), "4", 2, 12),
                 ),
             ),

@@ -301,7 +301,7 @@ class GandaGaloGame(GameBase[GGState, GGMove]):
         grid = puzzle.grid
         level = puzzle.report.level
         return {
-            "title": f"GandaGalo: {grid.rows} × {grid.cols}, {level}",
+            "title": tr("GandaGalo: {rows} × {cols}, {level}", rows=grid.rows, cols=grid.cols, level=tr(level)),
             "goal": tr("Fill every empty square with X or O: never three equal marks in a line, diagonals included."),
             "rows": grid.rows,
             "cols": grid.cols,

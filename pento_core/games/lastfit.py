@@ -98,7 +98,7 @@ def _players(text: str) -> Players:
                 raise ParseError(
                     tr("the computer plays at {value}, not {value2!r}", value=", ".join(lf.LEVELS), value2=level[:20])
                 )
-            names.append(f"Computer ({level})")
+            names.append(f"{COMPUTER}{level}")
             levels.append(level)
         else:
             if not _NAME.match(p) or any(unicodedata.category(ch)[0] == "C" for ch in p):
@@ -123,9 +123,34 @@ def _puzzle(desc: str) -> tuple[lf.Layout, Players]:
     return lf.layout(board), _players(who)
 
 
-def _names(letters: list[str]) -> str:
-    """``X, Y and Z``."""
-    return letters[0] if len(letters) == 1 else ", ".join(letters[:-1]) + " and " + letters[-1]
+def _names(items: list[str]) -> str:
+    """``X, Y and Z`` in the current language; ``none`` for no item."""
+    if not items:
+        return tr("none")
+    if len(items) == 1:
+        return items[0]
+    return tr("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+_PLACEHOLDER = re.compile(r"^Player ([1-4])$")
+
+
+def _shown(players: Players) -> tuple[str, ...]:
+    """The players' names as the page shows them: the presets' "You" and "Player 1" and the
+    computer in the current language, a name someone typed as typed.  (Made where shown: a
+    cached puzzle holds no translated text.)"""
+    shown = []
+    for name, level in zip(players.names, players.levels, strict=True):
+        placeholder = _PLACEHOLDER.match(name)
+        if level is not None:
+            shown.append(tr("Computer ({level})", level=tr(level)))
+        elif name == "You":
+            shown.append(tr("You"))
+        elif placeholder:
+            shown.append(tr("Player {n}", n=int(placeholder.group(1))))
+        else:
+            shown.append(name)
+    return tuple(shown)
 
 
 class LastFitGame(GameBase[LFState, Put]):
@@ -249,18 +274,18 @@ class LastFitGame(GameBase[LFState, Put]):
                 RECORD_BLOCK=RECORD_BLOCK,
             )
         else:
-            goal = tr("{value}: take turns; whoever cannot place a piece loses.", value=_names(list(players.names)))
+            goal = tr("{value}: take turns; whoever cannot place a piece loses.", value=_names(list(_shown(players))))
         return {
             "title": tr("Last Fit: blocking puzzle")
             if players.block
-            else tr("Last Fit: {value}", value=" vs ".join(players.names)),
+            else tr("Last Fit: {value}", value=tr(" vs ").join(_shown(players))),
             "goal": goal,
             "board": board.text().split("\n"),
             "rows": board.height,
             "cols": board.width,
             "area": board.area,
             "pieces": [piece_table(p, n, False) for p, n in lf.PENTOMINOES],
-            "players": None if players.block else list(players.names),
+            "players": None if players.block else list(_shown(players)),
             "computer": [lvl is not None for lvl in players.levels],
             "fixed": True,  # pieces on the board stay: the view offers no take-back and no Clear
             "block": players.block,
@@ -277,7 +302,7 @@ class LastFitGame(GameBase[LFState, Put]):
         legal = lf.legal(st.lay.moves, st.occupied, st.used)
         left = [n for k, n in enumerate(lf.NAMES) if not st.used >> k & 1]
         over = not legal
-        names = st.players.names
+        names = _shown(st.players)
         won: bool | None = None
         if st.players.block:
             placed = len(st.moves)
@@ -303,14 +328,12 @@ class LastFitGame(GameBase[LFState, Put]):
                 summary = tr(
                     "{loser} cannot place a piece ({value} left): {winner} wins!",
                     loser=loser,
-                    value=_names(left) or "none",
+                    value=_names(left),
                     winner=winner,
                 )
             else:
                 won = True
-                summary = tr(
-                    "{loser} cannot place a piece ({value} left) and loses.", loser=loser, value=_names(left) or "none"
-                )
+                summary = tr("{loser} cannot place a piece ({value} left) and loses.", loser=loser, value=_names(left))
             if not left:
                 summary = tr("All twelve pieces are placed: {loser} has nothing left and loses.", loser=loser)
         else:
@@ -363,7 +386,7 @@ class LastFitGame(GameBase[LFState, Put]):
                 n_legal=len(legal),
             )
             return Hint("unknown", message)
-        who = st.players.names[st.turn]
+        who = _shown(st.players)[st.turn]
         if len(st.players.names) > 2:
             return Hint(
                 "unknown",

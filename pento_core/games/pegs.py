@@ -311,8 +311,11 @@ class PegsGame(GameBase[PegState, PegMove]):
 
     def hint(self, st: PegState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
         board = st.board
-        if self.view(st)["complete"]:
+        view = self.view(st)
+        if view["complete"]:
             return Hint("solved", tr("Solved: one peg is left."))
+        if view["lost"]:  # plain words: no proof is needed when no jump is left
+            return Hint("blocked", tr("No jump is left, so the game is over. Undo a few jumps, or start again."))
         verdict = solve(board, st.pegs, st.finish, budget)
         if verdict.status is Outcome.YES:
             j = verdict.moves[0]

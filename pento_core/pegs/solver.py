@@ -455,15 +455,16 @@ def solve(board: PegBoard, pegs: int, finish: int | None = None, budget: Budget 
             return Verdict(Outcome.YES, tuple(path), nodes=s.nodes)
     except BudgetSpent:
         return Verdict(Outcome.UNKNOWN, nodes=s.nodes)
-    where = "anywhere" if finish is None else f"at {_where(board, finish)}"
     tried = tr("{exhausted:,} positions up to symmetry", exhausted=s.exhausted)
-    return Verdict(
-        Outcome.NO,
-        reason=tr(
-            "every sequence of jumps was tried ({tried}); none ends with one peg {where}", tried=tried, where=where
-        ),
-        nodes=s.nodes,
-    )
+    if finish is None:
+        reason = tr("every way of jumping was tried ({tried}): none leaves one peg", tried=tried)
+    else:
+        reason = tr(
+            "every way of jumping was tried ({tried}): none leaves one peg at {where}",
+            tried=tried,
+            where=_where(board, finish),
+        )
+    return Verdict(Outcome.NO, reason=reason, nodes=s.nodes)
 
 
 def replay(board: PegBoard, pegs: int, moves: tuple[Jump, ...]) -> Iterator[int]:

@@ -165,11 +165,14 @@ class Position:
             return tr("{name} is already on the board", name=piece.name)
         for cell in sorted(cells):
             if cell not in self.board.cells:
+                r, c = cell
+                if not (0 <= r < self.board.height and 0 <= c < self.board.width):
+                    return tr("{name} would stick out over the edge of the board", name=piece.name)
                 return tr(
-                    "{name} would fall off the board at row {value}, column {value2}",
+                    "{name} would cover a square that is not part of the board, at row {value}, column {value2}",
                     name=piece.name,
-                    value=cell[0] + 1,
-                    value2=cell[1] + 1,
+                    value=r + 1,
+                    value2=c + 1,
                 )
         for cell in sorted(cells):
             other = self.owner(cell)

@@ -29,13 +29,18 @@ from dataclasses import dataclass
 
 from ..budget import Budget, Outcome
 from ..errors import PentoError
-from ..i18n import tr
+from ..i18n import N_, tr
 from .board import Board, Placement
 from .cover import Problem
 from .geometry import Cell, Shape, bounds, components, mirror_h, mirror_v, neighbours, normalize, rotate
 from .pieces import PENTOMINOES, PieceSet
 
 VERSIONS = ("1.1", "1.2", "2.1", "2.2")
+# What each version's boards look like, for a player choosing one (the thesis's names are the
+# versions' numbers): 1.1 adds pentominoes anywhere on the edge, 2.1 and 2.2 keep the board ever
+# more compact (mean perimeters 35.7, 30.7 and 26.5 for four pentominoes, Tables 3.2-3.5), and 1.2
+# builds again until the perimeter is small enough.
+VERSION_LABELS = (N_("spread out"), N_("spread out, outline limited"), N_("rounder"), N_("compact"))
 
 # The thesis's published figures for n = 4 (Tables 3.2, 3.4, 3.5; means in the text).
 THESIS_TABLES: dict[str, dict[str, float]] = {

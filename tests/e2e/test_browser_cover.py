@@ -52,7 +52,7 @@ def test_an_illegal_drop_is_refused_with_its_reason(app: App) -> None:
     # its top cell onto row 3: the bottom two cells would hang off the board
     drag_piece(page, "I", 3, 2)
     wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
-    assert "fall off the board at row 7" in status_text(page)
+    assert "I would stick out over the edge of the board" in status_text(page)
     assert session(page)["state"] == "" and session(page)["view"]["available"]["I"] == 1
     # overlap: put X down, then drop L across it
     drag_piece(page, "X", 0, 1)

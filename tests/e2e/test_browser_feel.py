@@ -4,12 +4,15 @@ the toolbar, focus, the words a player reads.  Each test failed on the main befo
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+from urllib.parse import quote
 
 import pytest
-from conftest import App, play, wait_until
+from conftest import App, open_hash, play, status_text, wait_until
+from test_browser_i18n import english_left
 
-from pento_core import registry
+from pento_core import api, registry
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
@@ -17,7 +20,8 @@ TABLET = {"width": 768, "height": 1024}
 # Every control a finger can touch: buttons, fields, links, summaries, and a check box by its label
 # (the label is what a finger hits).  A board (a canvas) is measured by its cells, elsewhere.
 SMALL_CONTROLS = """() => [...document.querySelectorAll(
-    'button, input, select, textarea, a[href], summary, [role=button], [tabindex="0"], label.check')]
+    'button, input, select, textarea, a[href], summary, [role=button], [tabindex="0"],'
+    + 'label:has(input[type=checkbox]), label:has(input[type=radio])')]
   .filter(e => e.tagName !== 'CANVAS' && !(e.type === 'checkbox' && e.closest('label')))
   .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0
                  && getComputedStyle(e).visibility !== 'hidden'; })
@@ -72,3 +76,72 @@ def test_a_phones_toolbar_is_one_row_and_more_holds_the_rest(app: App, game: str
     page.wait_for_selector("#help[open]")
     assert not page.locator("#more-menu").evaluate("d => d.open")
     wait_until(page, f"document.getElementById('help-title').textContent.includes({json.dumps('How to play')})")
+
+
+@pytest.mark.parametrize("game", [g for g, _ in first_presets()])
+def test_the_keyboard_starts_on_the_board(app: App, game: str) -> None:
+    """Focus stayed on the page's body: 5 to 13 Tabs to the board, 68 to the tangram's."""
+    page = app.page
+    play(app, dict(first_presets())[game], game)
+    focused = page.evaluate("(e => e.matches('canvas.board-canvas') ? 'board' : e.id)(document.activeElement)")
+    assert focused == ("view" if game == "workshop" else "board")  # the workshop starts on its page, not a field
+
+
+def test_a_win_counts_the_moves_of_its_line_not_the_undone_ones(app: App) -> None:
+    page = open_hash(app, "cover:1x5:")
+    page.locator("#view canvas").first.focus()
+    for key in ("Shift+I", "r", "Enter"):
+        page.keyboard.press(key)
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    page.locator("#done-stay").click()
+    page.locator("#undo").click()
+    wait_until(page, "window.pento.session().at === 0")
+    page.locator("#redo").click()  # three moves made (place, undo, redo); the winning line has one
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    assert "Moves: 1." in str(page.locator("#done-text").text_content())
+    assert re.fullmatch(r"Solved in \d+:\d\d, 1 move\.", status_text(page))
+
+
+def _last_fit_to_the_end(desc: str) -> tuple[str, str]:
+    """A Last Fit game played with the first legal move each time: the state before the last move, and it."""
+    from pento_core.games.lastfit import LastFitGame
+    from pento_core.polyomino import lastfit as lf
+
+    game = LastFitGame()
+    st = game.start(desc)
+    moves: list[str] = []
+    while legal := lf.legal(st.lay.moves, st.occupied, st.used):
+        moves.append(legal[0].text)
+        st = game.apply(st, legal[0].text)
+    return ";".join(moves[:-1]), moves[-1]
+
+
+def test_a_german_screen_has_no_english_left(page: Any, base_url: str) -> None:
+    page.goto(base_url + "?nosw&lang=de")
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    # a shared GandaGalo board keeps its size and level in its title, in German
+    r = api.handle({"cmd": "new", "args": {"game": "gandagalo", "params": "6x6:hard", "seed": 3}})
+    desc = r["result"]["desc"]
+    go(page, f"gandagalo:{quote(desc, safe='')}:")
+    wait_until(page, "window.pento.session() && window.pento.layout()")
+    assert re.fullmatch(r"GandaGalo: 6 × 6, \w+", page.inner_text("#game-title"))
+    assert "schwer" in page.inner_text("#game-title") or "Experte" in page.inner_text("#game-title")
+    assert english_left(page) == []
+    # Last Fit's players, and its end: who won, not "Solved in 0:06"
+    desc = "5x6~Player 1,Player 2"
+    before, last = _last_fit_to_the_end(desc)
+    go(page, f"lastfit:{quote(desc, safe='')}:{quote(before, safe='')}")
+    wait_until(page, "window.pento.session() && window.pento.layout()")
+    assert page.inner_text("#game-title") == "Last Fit: Spieler 1 gegen Spieler 2"
+    page.evaluate(f"window.pento.play({json.dumps(last)})")
+    wait_until(page, "window.pento.session().solved")
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    assert re.fullmatch(r"Spieler 1 kann kein Teil legen \(übrig: .* und Z\): Spieler 2 gewinnt!", status_text(page))
+    assert english_left(page) == []
+
+
+def go(page: Any, fragment: str) -> None:
+    page.evaluate(
+        f"history.pushState(null, '', location.pathname + location.search + {json.dumps('#' + fragment)});"
+        "dispatchEvent(new PopStateEvent('popstate'))"
+    )

@@ -129,14 +129,17 @@ def test_a_refused_drop_on_a_copy_says_why(app: App) -> None:
     page.mouse.move(b["x"] + 0.5 * s, b["y"] + (rows - 0.5) * s, steps=6)
     page.mouse.up()
     wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
-    assert "I would fall off the board" in str(page.locator("#status").text_content())
+    assert "I would stick out over the edge of the board" in str(page.locator("#status").text_content())
     assert session(page)["state"] == "||" and session(page)["view"]["available"]["I"] == 1
 
 
 def test_a_free_form_board_built_by_a_chosen_version(app: App) -> None:
     page = app.page
     form = page.locator("[data-game=cover] form").filter(has_text="Free-form board")
-    form.get_by_label("built by version").select_option("1.1")
+    shape = form.get_by_label("shape")
+    names = shape.locator("option").all_text_contents()
+    assert names == ["spread out", "spread out, outline limited", "rounder", "compact"]
+    shape.select_option("1.1")  # the thesis's version 1.1, by the name a player reads
     form.get_by_label("pentominoes").fill("5")
     form.get_by_role("button", name="Play").click()
     wait_until(page, "window.pento.session() !== null && window.pento.layout() !== null", timeout=60)

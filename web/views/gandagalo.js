@@ -76,7 +76,7 @@ export function createView({ root, info, host }) {
     backButton,
     keepButton,
     checkButton,
-    el("label", { className: "gg-setting" }, [mistakesBox, " Show mistakes"]),
+    el("label", { className: "gg-setting" }, [mistakesBox, " " + t("Show mistakes")]),
   ]);
   const head = el("div", { className: "view-head" }, [el("p", { className: "goal", textContent: info.goal || "" }), tools]);
   const stage = el("div", { className: "stage" }, [canvas]);

@@ -425,10 +425,10 @@ export function createView({ root, info, host }) {
         verdict.textContent = t("Impossible before any search: {reason}.", { reason: view.reason });
         verdict.dataset.kind = "impossible";
       } else if (view.warning) {
-        verdict.textContent = t("No argument rules it out. {warning}", { warning: view.warning });
+        verdict.textContent = t("It may be possible: no quick check rules it out. {warning}", { warning: view.warning });
         verdict.dataset.kind = "warning";
       } else {
-        verdict.textContent = t("No argument rules it out: {n} placements to search.", { n: formatNumber(view.placements) });
+        verdict.textContent = t("It may be possible: no quick check rules it out. The pieces fit the board in {n} places; Find all tilings tries them.", { n: formatNumber(view.placements) });
         verdict.dataset.kind = "ok";
       }
       exportText.value = view.text || "";
