@@ -36,7 +36,7 @@ from ..budget import Budget
 from ..errors import IllegalMoveError, ParseError, PentoError
 from ..i18n import N_, tr
 from ..limits import MAX_DESC, within
-from ..tangram import arrangement, library
+from ..tangram import arrangement, library, thermometer
 from ..tangram.arrangement import CODES, Placed, parse_placed
 from ..tangram.geometry import Point, Polygon, ccw, shape
 from ..tangram.number import Surd
@@ -68,9 +68,9 @@ the R key (Shift+R turns the other way), a double click or a two-finger twist; f
 F (only the parallelogram looks different flipped). Drop a tan near another or near a corner of the
 silhouette and it snaps into place, corner to corner. Drag a tan back to the tray to take it off.
 
-The thermometer shows how far you are: the smaller of two shares, the share of the silhouette's
-corners (each with its edge length and angle) that your figure's outline also has, and the share of
-the silhouette covered by your tans. It reaches 100 % only when the figure is made.
+The thermometer shows how far you are: how much of the set lies where a solution has it. Every tan
+you put in a right place raises it; a tan that overlaps another or sticks out of the silhouette
+never does. It reaches 100 % when the figure is made.
 
 Hint puts one tan where it lies in one solution. Make your own: arrange the tans into any figure
 (pieces touching along edges) and save it as a puzzle to share by link.""")
@@ -493,21 +493,26 @@ class TangramGame(GameBase[TanState, TanMove]):
                 )
             out.update(progress=None, complete=False, made=made, summary=summary, reason="")
             return out
+        # the thermometer: the share of the set in a solution's places (tangram/thermometer.py), not
+        # the poster's measure (verdict.progress), which misled players
+        sil = st.target.silhouette
+        assert sil is not None
+        reading = 100 if verdict.solved else thermometer.progress(sil, st.target.solution, st.tans)
         if verdict.solved:
             summary = tr("Solved: {name}, made with all seven tans.", name=tr(st.target.name))
         elif len(placed) == len(SET):
             summary = tr(
                 "All seven tans are down, but {reason}. The silhouette is {progress}% done.",
                 reason=verdict.reason,
-                progress=verdict.progress,
+                progress=reading,
             )
         else:
             summary = tr(
                 "{n_placed} of 7 tans placed; the silhouette is {progress}% done.",
                 n_placed=len(placed),
-                progress=verdict.progress,
+                progress=reading,
             )
-        out.update(progress=verdict.progress, complete=verdict.solved, made="", summary=summary, reason=verdict.reason)
+        out.update(progress=reading, complete=verdict.solved, made="", summary=summary, reason=verdict.reason)
         return out
 
     def picture(self, st: TanState) -> list[str]:
