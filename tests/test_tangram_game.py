@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 from clirun import pento
+from tangram_keys import KeyboardPlayer
 
 from pento_core.budget import Budget
 from pento_core.errors import PentoError
@@ -275,3 +276,12 @@ def test_the_free_tables_picture_stays_a_thumbnail_however_far_the_tans_are_spre
     assert "L" in "".join(picture)
     compact = G.start("free", "S0@0,0;S0@1,0;M0@2,0;L0@3,0;L0@5,0;Q0@7,0;P0@8,0")  # close together: all seven
     assert {"S", "M", "L", "Q", "P"} <= set("".join(G.picture(compact)))
+
+
+@pytest.mark.parametrize("name", [slug(f.name) for f in FIGURES])
+def test_keys_alone_finish_every_library_figure(name: str) -> None:
+    """Issue 25: arrows moved half a unit and never snapped, so a tan at 45° could not be seated
+    (the Square's small triangle, 160 presses).  Arrows now stop where a corner lines up with a mark."""
+    player = KeyboardPlayer(name)
+    keys = [key for key, _ in player.play_through()]
+    assert player.made and len(keys) <= 110, f"{name}: {len(keys)} keys"  # 48 to 100 today, 64 on average

@@ -30,6 +30,7 @@ import math
 import random
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import lru_cache
 
 from ..budget import Budget
@@ -205,6 +206,18 @@ class Shift:
 
 
 @dataclass(frozen=True)
+class Step:
+    """``step 3 right``: tan 3 moved along an axis to the next place where one of its corners lines
+    up with a snapping mark (the keyboard's arrows; see :meth:`TangramGame.step`)."""
+
+    index: int
+    direction: str  # left, right, up, down
+
+
+STEPS: dict[str, tuple[int, int]] = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
+
+
+@dataclass(frozen=True)
 class Turn:
     """``turn 3 +1``: tan 3 turned by 45°, counter-clockwise (``-1``: clockwise), then snapped."""
 
@@ -219,7 +232,7 @@ class Flip:
     index: int
 
 
-TanMove = TanClear | SetTan | Drop | Shift | Turn | Flip
+TanMove = TanClear | SetTan | Drop | Shift | Step | Turn | Flip
 
 
 class TangramGame(GameBase[TanState, TanMove]):
@@ -327,9 +340,9 @@ class TangramGame(GameBase[TanState, TanMove]):
             index, _, placed = words[0].partition("=")
             return SetTan(self._index(index), None if placed == "-" else parse_placed(placed))
         verb = words[0]
-        if verb not in ("drop", "turn", "flip", "shift") or len(words) < 2:
+        if verb not in ("drop", "turn", "flip", "shift", "step") or len(words) < 2:
             raise ParseError(
-                tr("{value!r} is not a tangram move (drop, turn, flip, shift, I=PLACED, clear)", value=text[:30])
+                tr("{value!r} is not a tangram move (drop, turn, flip, shift, step, I=PLACED, clear)", value=text[:30])
             )
         i = self._index(words[1])
         if verb == "drop":
@@ -340,6 +353,10 @@ class TangramGame(GameBase[TanState, TanMove]):
             if len(words) != 4:
                 raise ParseError(tr("a shift is: shift I DX DY"))
             return Shift(i, parse_number(words[2]), parse_number(words[3]))
+        if verb == "step":
+            if len(words) != 3 or words[2] not in STEPS:
+                raise ParseError(tr("a step is: step I left, right, up or down"))
+            return Step(i, words[2])
         if verb == "turn":
             if len(words) != 3 or words[2] not in ("+1", "-1", "1"):
                 raise ParseError(tr("a turn is: turn I +1 (counter-clockwise) or turn I -1"))
@@ -357,6 +374,8 @@ class TangramGame(GameBase[TanState, TanMove]):
             return f"drop {move.index} {write_float(move.x)} {write_float(move.y)}"
         if isinstance(move, Shift):
             return f"shift {move.index} {move.dx.text()} {move.dy.text()}"
+        if isinstance(move, Step):
+            return f"step {move.index} {move.direction}"
         if isinstance(move, Turn):
             return f"turn {move.index} {'+1' if move.step > 0 else '-1'}"
         return f"flip {move.index}"
@@ -401,9 +420,44 @@ class TangramGame(GameBase[TanState, TanMove]):
         if isinstance(move, Shift):
             tans[i] = self._on_table(replace(tan, at=(tan.at[0] + move.dx, tan.at[1] + move.dy)))
             return replace(st, tans=tuple(tans))
+        if isinstance(move, Step):
+            dx, dy = self.step(tan, STEPS[move.direction], spots, st.target.table)
+            tans[i] = self._on_table(replace(tan, at=(tan.at[0] + dx, tan.at[1] + dy)))
+            return replace(st, tans=tuple(tans))
         moved, want = turned(tan, move.step) if isinstance(move, Turn) else flipped(tan)
         tans[i] = self._on_table(snap(moved, want, spots, others))
         return replace(st, tans=tuple(tans))
+
+    @staticmethod
+    def step(tan: Placed, axis: tuple[int, int], spots: list[Point], table: tuple[float, float, float, float]) -> Point:
+        """How far an arrow key moves ``tan`` along ``axis``: to the nearest place ahead where one of
+        its corners lines up with a snapping mark (a corner or an edge middle of another tan or of
+        the silhouette), or half a unit when that is nearer or there is none.
+
+        Every place a drop can snap to is reached this way: the arrows along one axis stop at every
+        line-up in turn, so they stop where the corner lines up with its mark, and then the other
+        axis brings it onto the mark.  Keys alone finish any figure (a 45° tan's √2 places
+        included, which half units never reach).  The tan stays over the table."""
+        ux, uy = axis
+        corners = tan.polygon()
+
+        def along(p: Point) -> Surd:
+            return p[0] * Surd(ux) + p[1] * Surd(uy)
+
+        half = Surd(Fraction(1, 2))
+        nearest = half
+        for m in spots:
+            for c in corners:
+                d = along(m) - along(c)
+                if d.sign() > 0 and d < nearest:
+                    nearest = d
+        move = (nearest * Surd(ux), nearest * Surd(uy))
+        x0, y0, x1, y1 = table
+        for c in corners:  # a step that would take a corner off the table's side it moves towards
+            x, y = float(c[0] + move[0]), float(c[1] + move[1])
+            if (ux > 0 and x > x1) or (ux < 0 and x < x0) or (uy > 0 and y > y1) or (uy < 0 and y < y0):
+                raise IllegalMoveError(tr("the tan is at the edge of the table"))
+        return move
 
     # -- what the view needs ---------------------------------------------------------------------------
 

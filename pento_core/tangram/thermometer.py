@@ -14,14 +14,15 @@ one solution, the best one for the position:
   (the square's eight turns and flips, the mirror of a figure that is its own mirror image): a
   tan seated as the stored solution has it turned by the figure's symmetry is as right;
 * a tan counts for a solution when it lies exactly on one of that solution's places for its
-  kind (one tan to one place) and overlaps no other tan: a tan that overlaps or spills over the
-  silhouette never counts, and it takes nothing from the tans that are right;
+  kind (one tan to one place): a tan that overlaps another or spills over the silhouette is in no
+  solution's place, so it never counts, and it takes nothing from the tans that are right (a tan
+  dropped on a right one while the player moves it about leaves the reading as it was);
 * the reading is the best solution's share, rounded down, so 100 % means every tan is in place:
   the figure is made.  (A figure made another way, which the outline check accepts, is shown as
   solved by the game, at 100 %.)
 
 So every tan placed where a solution can have it raises the reading, as long as the tans placed
-before it fit the same solution; a misplaced one never does.
+before it fit the same solution; a misplaced one never changes it.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from functools import lru_cache
 from .arrangement import Placed
 from .geometry import Point, add, ccw, mirror, normalise, rotate45, sub
 from .number import ZERO, Surd
-from .outline import Silhouette, overlap
+from .outline import Silhouette
 
 # each tan's area, the small triangle's legs being 1: the set's area is 8
 AREA = {"S": Fraction(1, 2), "M": Fraction(1), "L": Fraction(2), "Q": Fraction(1), "P": Fraction(1)}
@@ -91,16 +92,10 @@ def solutions(target: Silhouette, solution: tuple[Placed, ...]) -> tuple[Counter
 
 def share(target: Silhouette, solution: tuple[Placed, ...], tans: Sequence[Placed | None]) -> Fraction:
     """The share of the set's area lying in the places of the best solution (module docstring)."""
-    laid = [t for t in tans if t is not None]
-    polygons = [t.polygon() for t in laid]
-    clear = Counter(
-        place(t)
-        for i, t in enumerate(laid)
-        if not any(overlap(polygons[i], polygons[j]) for j in range(len(laid)) if j != i)
-    )
+    laid = Counter(place(t) for t in tans if t is not None)
     best = Fraction(0)
     for places in solutions(target, solution):
-        right = clear & places  # one tan to one place
+        right = laid & places  # one tan to one place
         best = max(best, sum((AREA[code] * n for (code, _), n in right.items()), Fraction(0)))
     return best / SET_AREA
 

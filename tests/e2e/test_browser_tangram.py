@@ -8,7 +8,9 @@ import json
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from conftest import App, layout, next_state, open_hash, session, status_text, wait_until
+from tangram_keys import KeyboardPlayer
 
 from pento_core.games.tangram import in_set_order
 from pento_core.tangram.arrangement import Placed
@@ -192,3 +194,24 @@ def test_a_two_finger_twist_turns_the_chosen_tan(app: App) -> None:
     touch("touchEnd", -1.6)
     next_state(page, before)
     wait_until(page, "window.pento.session().state.split(';')[3].startsWith('L2')")  # a quarter turn: two steps
+
+
+@pytest.mark.parametrize("name", ["square", "tree", "rabbit"])
+def test_keys_alone_make_a_figure(app: App, name: str) -> None:
+    """Issue 25: by keyboard alone a figure could not be finished (arrows moved half a unit and
+    never snapped).  The player here presses keys only, looking at where each leaves the tan."""
+    page = open_hash(app, f"tangram:{name}:")
+    page.locator(".board-canvas").focus()
+    player = KeyboardPlayer(name)
+    readings = [progress(page)]
+    for _ in range(120):
+        k = player.next_key(session(page)["state"])
+        if k is None:
+            break
+        if k.isdigit():
+            page.keyboard.press(k)  # choosing a tan changes no position
+        else:
+            key(page, k)
+            readings.append(progress(page))
+    wait_until(page, "window.pento.session().solved")
+    assert readings[-1] == 100 and readings == sorted(readings)  # never down on the way

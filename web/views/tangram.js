@@ -19,7 +19,7 @@ const NAMES = { S: N_("small triangle"), M: N_("medium triangle"), L: N_("large 
 export const KEYS = [
   [N_("1 to 7"), N_("choose a tan: the large triangles 1 and 2, the medium one 3, the small ones 4 and 5, the square 6, the parallelogram 7 (the numbers are written on the tans)")],
   [N_("Enter"), N_("put the chosen tan from the tray on the table")],
-  [N_("Arrow keys"), N_("move the chosen tan by half a unit")],
+  [N_("Arrow keys"), N_("move the chosen tan to the next place where one of its corners lines up with a corner or an edge middle (Shift+arrows: half a unit)")],
   [N_("R / Shift+R"), N_("turn the chosen tan by 45 degrees, counter-clockwise / clockwise")],
   ["F", N_("flip the chosen tan over")],
   [N_("Delete or Backspace"), N_("put the chosen tan back in the tray")],
@@ -400,20 +400,22 @@ export function createView({ root, info, host }) {
   canvas.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = e.key;
-    const steps = { ArrowUp: ["0", "1/2"], ArrowDown: ["0", "-1/2"], ArrowLeft: ["-1/2", "0"], ArrowRight: ["1/2", "0"] };
+    const steps = { ArrowUp: ["0", "1/2", "up"], ArrowDown: ["0", "-1/2", "down"], ArrowLeft: ["-1/2", "0", "left"], ArrowRight: ["1/2", "0", "right"] };
     if (/^[1-7]$/.test(k)) {
       chosen = numbered[Number(k) - 1];
       describeTable();
       draw();
     } else if (steps[k]) {
-      if (needChosen(true)) send(`shift ${chosen} ${steps[k][0]} ${steps[k][1]}`);
+      // an arrow goes to the next place where a corner lines up with a snapping mark (the core's
+      // "step"): keys alone reach every place a drop snaps to; Shift+arrow moves half a unit
+      if (needChosen(true)) send(e.shiftKey ? `shift ${chosen} ${steps[k][0]} ${steps[k][1]}` : `step ${chosen} ${steps[k][2]}`);
     } else if (k === "r" || k === "R") turn(e.shiftKey ? -1 : 1);
     else if (k === "f" || k === "F") flip();
     else if (k === "Delete" || k === "Backspace") toTray();
     else if (k === "Enter" || k === " ") {
       if (!needChosen(false)) return;
       if (view.tans[chosen]) host.status(t("The {tan} is already on the table.", { tan: t(NAMES[tans[chosen].code]) }));
-      else send(`drop ${chosen} ${num(tx0 + 0.5)} ${num(ty0 + 0.5)}`);
+      else send(`drop ${chosen} ${num((tx0 + tx1) / 2)} ${num((ty0 + ty1) / 2)}`); // in the middle, near where tans go
     } else if (k === "Escape") {
       chosen = -1;
       draw();
