@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from pegs_checker import ENGLISH, ORTHOGONAL, SIX, arm_board, jump, read, solvable
 
-from pento_core.budget import Budget
+from pento_core.budget import Budget, Outcome
+from pento_core.errors import PentoError
+from pento_core.games.pegs import PegsGame
 from pento_core.pegs.board import named, parse, rectangle, triangle
 from pento_core.pegs.solver import class_functions, classes, impossibility, position_class, proof, replay, solve
 
@@ -356,3 +358,47 @@ def test_a_generator_out_of_time_says_so_and_reports_its_boards() -> None:
         {"id": 1, "cmd": "new", "args": {"game": "pegs", "params": "new:english:hard", "seed": 1, "seconds": 0.0}}
     )
     assert r["error"]["code"] == "invalid" and "in the time given" in r["error"]["message"]
+
+
+def test_every_preset_but_the_question_can_be_won() -> None:
+    """Issue 25: the French preset started from the centre vacancy, which no sequence of jumps wins
+    (the class argument refuses it); a player learnt it only by asking for a hint.  1111 is offered
+    as the question it is, and labelled so."""
+    game = PegsGame()
+    for preset in game.presets():
+        if preset.params.startswith("new:"):
+            continue  # generated puzzles are proved as they are made
+        st = game.start(preset.params)
+        verdict = solve(st.board, st.pegs, st.finish, Budget(max_seconds=60))
+        if preset.params == "1111":
+            assert verdict.status is Outcome.NO and "?" in preset.label
+        else:
+            assert verdict.status is Outcome.YES, preset.label
+
+
+def test_a_named_board_can_start_from_another_hole() -> None:
+    game = PegsGame()
+    st = game.start("french@2,3")
+    assert st.board.name == "french" and st.pegs.bit_count() == 36 and not st.pegs >> st.board.hole((2, 3)) & 1
+    assert game.start("french").pegs != st.pegs  # the old link keeps its meaning: the centre vacancy
+    with pytest.raises(PentoError, match="the empty hole is R,C"):
+        game.start("french@0,0")
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        ("1,3-2,3", "a peg jumps over its neighbour: drop it two holes away, not next to it"),
+        ("1,3-4,3", "that hole is 3 holes away: a peg jumps over one neighbour into the hole just past it"),
+        ("0,2-2,4", "a peg jumps along a row or a column, not at a slant"),
+        ("3,3-3,3", "drop the peg on another hole"),
+        ("3,3-1,3", "there is no peg at row 4, column 4"),  # rows and columns counted from 1, as on screen
+        ("0,0-0,2", "there is no hole at row 1, column 1"),
+    ],
+)
+def test_a_refused_jump_says_which_rule_it_breaks(move: str, reason: str) -> None:
+    """Issue 25: every refused drop said the same rule, whatever was wrong."""
+    game = PegsGame()
+    with pytest.raises(PentoError) as e:
+        game.apply(game.start("english"), move)
+    assert str(e.value) == reason

@@ -41,4 +41,6 @@ export const app = {
   loading: { loaded: 0, total: 1, phase: "download" },
   /** Whether the player was told that this game cannot be saved. */
   saveWarned: false,
+  /** Whether a view's editor hides the game (its buttons and clock rest meanwhile). */
+  editing: false,
 };

@@ -134,6 +134,7 @@ export function leaveGame() {
   }
   if (app.gameView) app.gameView.destroy();
   app.gameView = null;
+  app.editing = false;
   delete document.body.dataset.game;
 }
 
@@ -196,7 +197,7 @@ export async function openGame(slot, result, { push = false } = {}) {
   app.gameView = module.createView({
     root: $("view"),
     info: result.info,
-    host: { move: playMove, status, request: longRequest, open: openLink },
+    host: { move: playMove, status, request: longRequest, open: openLink, editing: setEditing },
   });
   app.gameView.render(result.view);
   // the keyboard starts on the board, not five to sixty Tabs before it (the workshop, a page of
@@ -489,7 +490,7 @@ export function saveRanking(event) {
 }
 
 export async function go(delta) {
-  if (!app.session || app.animation) return;
+  if (!app.session || app.animation || app.editing) return;
   const mine = app.session;
   const at = mine.at + delta;
   if (at < 0 || at >= mine.history.length) return;
@@ -549,8 +550,21 @@ export async function replay() {
   }
 }
 
+/** A view's editor (peg solitaire's board editor) hides the game: its buttons rest and its clock
+ * stands until the editor closes. */
+export function setEditing(on) {
+  app.editing = on;
+  if (app.session && !app.session.solved) {
+    if (on && app.clockStart !== null) {
+      app.session.elapsed = elapsedNow();
+      app.clockStart = null;
+    } else if (!on && app.clockStart === null) app.clockStart = performance.now();
+  }
+  refreshButtons();
+}
+
 export function refreshButtons() {
-  const playing = !!app.session;
+  const playing = !!app.session && !app.editing;
   $("undo").disabled = !playing || app.session.at === 0 || !!app.animation || !!app.replaying;
   $("redo").disabled = !playing || app.session.at >= app.session.history.length - 1 || !!app.animation || !!app.replaying;
   $("hint").disabled = !playing || !!app.animation || !!(app.session && app.session.view && app.session.view.complete);
@@ -558,5 +572,6 @@ export function refreshButtons() {
   // Replay: once a game is over, when it has steps to show
   const over = playing && !!app.session.view && app.session.view.status.state !== "playing";
   $("replay").hidden = !(over && app.session.at > 0) && !app.replaying;
-  $("replay").disabled = !!app.animation;
+  $("replay").disabled = !!app.animation || !playing;
+  $("new").disabled = !!app.editing;
 }

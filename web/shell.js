@@ -151,7 +151,7 @@ function bindButtons() {
       app.session.elapsed = elapsedNow();
       app.clockStart = null;
       persist();
-    } else app.clockStart = performance.now();
+    } else if (!app.editing) app.clockStart = performance.now();
   });
   window.addEventListener("pagehide", () => persist());
   window.addEventListener("storage", (e) => savedElsewhere(e.key, e.newValue)); // another tab wrote a save

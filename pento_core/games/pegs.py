@@ -27,7 +27,7 @@ from ..errors import IllegalMoveError, ParseError
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_DESC, MAX_STATE, within
 from ..pegs import board as boards
-from ..pegs.board import Jump, PegBoard
+from ..pegs.board import Cell, Jump, PegBoard
 from ..pegs.generator import LEVELS, generate
 from ..pegs.solver import solve
 from . import words
@@ -100,7 +100,10 @@ def _puzzle(desc: str) -> tuple[PegBoard, int, int | None]:
         m = _FINISH.match(finish_text.strip())
         if not m:
             raise ParseError(tr("the finish is R,C (row and column), not {value!r}", value=finish_text[:20]))
-        finish = board.hole((int(m.group(1)), int(m.group(2))))
+        cell = (int(m.group(1)), int(m.group(2)))
+        if cell not in board.index:  # quoted as written (the text counts from 0)
+            raise ParseError(tr("the finish {value} is not a hole of the board", value=finish_text.strip()[:20]))
+        finish = board.hole(cell)
     if pegs == 0:
         raise ParseError(tr("the board has no pegs"))
     return board, pegs, finish
@@ -108,7 +111,7 @@ def _puzzle(desc: str) -> tuple[PegBoard, int, int | None]:
 
 def _board_name(desc: str) -> str:
     spec, _, finish = desc.partition("~")
-    s = spec.strip().lower()
+    s = spec.strip().lower().partition("@")[0]  # the board's name, whichever hole starts empty
     name = {"english": tr("English board"), "french": tr("French board"), "triangle": tr("triangle")}.get(s)
     if s.startswith(TRIANGLE_ROWS):
         name = "triangle"
@@ -120,6 +123,24 @@ def _board_name(desc: str) -> str:
 def _jump_text(board: PegBoard, j: Jump) -> str:
     (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
     return f"{r1},{c1}-{r2},{c2}"
+
+
+def _why_no_jump(board: PegBoard, src: Cell, dst: Cell) -> str:
+    """Why a peg cannot go from ``src`` to ``dst``, as a player reads it (the rule where it was broken)."""
+    dr, dc = dst[0] - src[0], dst[1] - src[1]
+    steps = max(abs(dr), abs(dc))
+    if steps == 0:
+        return tr("drop the peg on another hole")
+    straight = (dr == 0 or dc == 0 or abs(dr) == abs(dc)) and (dr // steps, dc // steps) in board.directions
+    if not straight:
+        if board.directions == boards.SQUARE:
+            return tr("a peg jumps along a row or a column, not at a slant")
+        return tr("a peg jumps along a row or a slanting line of the triangle")
+    if steps == 1:
+        return tr("a peg jumps over its neighbour: drop it two holes away, not next to it")
+    if steps > 2:
+        return tr("that hole is {n} holes away: a peg jumps over one neighbour into the hole just past it", n=steps)
+    return tr("there is no hole between them to jump over")
 
 
 def moves_counted(jumps: tuple[Jump, ...]) -> int:
@@ -151,7 +172,7 @@ class PegsGame(GameBase[PegState, PegMove]):
             Preset("6 x 4", "6x4"),
             Preset(N_("2121 (27 holes)"), "2121"),
             Preset(N_("3322 (39 holes)"), "3322"),
-            Preset(N_("French (37 holes)"), "french"),
+            Preset(N_("French (37 holes)"), "french@2,3"),  # the centre vacancy cannot be won
             Preset(N_("1111: can it be done?"), "1111"),
         ]
 
@@ -219,15 +240,16 @@ class PegsGame(GameBase[PegState, PegMove]):
         mid = ((r1 + r2) // 2, (c1 + c2) // 2)
         j = next((j for j in board.jumps if j.a == a and j.c == c), None)
         if j is None:
-            raise IllegalMoveError(tr("a peg jumps over one neighbouring hole into the next, in a straight line"))
+            raise IllegalMoveError(_why_no_jump(board, move.src, move.dst))
+        # rows and columns are counted from 1 in what a player reads (the move text counts from 0)
         if not st.pegs >> a & 1:
-            raise IllegalMoveError(tr("there is no peg at row {r1}, column {c1}", r1=r1, c1=c1))
+            raise IllegalMoveError(tr("there is no peg at row {r1}, column {c1}", r1=r1 + 1, c1=c1 + 1))
         if not st.pegs >> j.b & 1:
             raise IllegalMoveError(
-                tr("there is no peg to jump over at row {value}, column {value2}", value=mid[0], value2=mid[1])
+                tr("there is no peg to jump over at row {value}, column {value2}", value=mid[0] + 1, value2=mid[1] + 1)
             )
         if st.pegs >> c & 1:
-            raise IllegalMoveError(tr("the hole at row {r2}, column {c2} is not empty", r2=r2, c2=c2))
+            raise IllegalMoveError(tr("the hole at row {r2}, column {c2} is not empty", r2=r2 + 1, c2=c2 + 1))
         pegs = j.after(st.pegs)
         return PegState(st.desc, board, st.start, st.finish, (*st.jumps, j), pegs)
 

@@ -98,7 +98,10 @@ class PegBoard:
     def hole(self, cell: Cell) -> int:
         """The index of the hole at ``cell``; a ParseError when there is none."""
         if cell not in self.index:
-            raise ParseError(tr("there is no hole at row {value}, column {value2}", value=cell[0], value2=cell[1]))
+            # counted from 1, as everywhere a player reads rows and columns
+            raise ParseError(
+                tr("there is no hole at row {value}, column {value2}", value=cell[0] + 1, value2=cell[1] + 1)
+            )
         return self.index[cell]
 
     def moves(self, pegs: int) -> list[Jump]:
@@ -231,8 +234,20 @@ def rectangle(rows: int, cols: int) -> PegBoard:
 
 def named(spec: str) -> tuple[PegBoard, int]:
     """A board and its usual start (every hole full but one) from ``english``, ``french``,
-    ``triangle``, four arm digits, or ``RxC`` (a rectangle, the vacancy in the middle)."""
-    s = spec.strip().lower()
+    ``triangle``, four arm digits, or ``RxC`` (a rectangle, the vacancy in the middle); ``@R,C``
+    after the name empties that hole instead (``french@2,3``: the French board's usual centre
+    vacancy cannot be won, this one can)."""
+    s, at, vacancy = spec.strip().lower().partition("@")
+    board, pegs = _named(s, spec)
+    if not at:
+        return board, pegs
+    m = re.fullmatch(r"\s*([0-9]{1,2})\s*,\s*([0-9]{1,2})\s*", vacancy)
+    if not m or (int(m.group(1)), int(m.group(2))) not in board.index:
+        raise ParseError(tr("the empty hole is R,C (a hole of the board), not {value!r}", value=vacancy[:20]))
+    return board, board.full & ~(1 << board.hole((int(m.group(1)), int(m.group(2)))))
+
+
+def _named(s: str, spec: str) -> tuple[PegBoard, int]:
     if s == "english":
         board = arms("2222")
     elif s == "french":

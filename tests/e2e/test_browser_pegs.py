@@ -118,19 +118,20 @@ def editor_cell(page: Any, r: int, c: int) -> tuple[float, float]:
 def test_a_drawn_board_is_played_and_a_board_without_pegs_is_refused(app: App) -> None:
     page = play(app, "English (33 holes)", "pegs")
     page.get_by_role("button", name="Draw a board").click()
-    # crop to 3 x 3: what is left of the English board is five holes with pegs
+    # shrunk to 3 x 3, the emptier edges go first: what is left is the English board's middle
     for name, value in (("rows", "3"), ("columns", "3")):
         page.get_by_role("spinbutton", name=f"drawn board {name}").fill(value)
         page.get_by_role("spinbutton", name=f"drawn board {name}").dispatch_event("change")
-    assert page.evaluate("window.pento.layout().text") == "##o/##o/ooo"
+    assert page.evaluate("window.pento.layout().text") == "ooo/o.o/ooo"
     page.get_by_role("button", name="Empty hole").click()
-    for r, c in ((0, 2), (1, 2), (2, 0), (2, 1), (2, 2)):
-        page.mouse.click(*editor_cell(page, r, c))
-    assert page.evaluate("window.pento.layout().text") == "##./##./..."
+    for r in range(3):
+        for c in range(3):
+            page.mouse.click(*editor_cell(page, r, c))
+    assert page.evaluate("window.pento.layout().text") == ".../.../..."
     page.get_by_role("button", name="Play this board").click()
     wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
     assert status_text(page) == "This board cannot be played: the board has no pegs"
-    assert page.evaluate("window.pento.layout().text") == "##./##./..."  # the drawing is kept
+    assert page.evaluate("window.pento.layout().text") == ".../.../..."  # the drawing is kept
     # a fourth row: an empty hole and two pegs, the finish ring in the empty hole
     page.get_by_role("spinbutton", name="drawn board rows").fill("4")
     page.get_by_role("spinbutton", name="drawn board rows").dispatch_event("change")
@@ -140,8 +141,9 @@ def test_a_drawn_board_is_played_and_a_board_without_pegs_is_refused(app: App) -
     page.get_by_role("button", name="Empty hole").click()
     page.mouse.click(*editor_cell(page, 3, 0))
     page.get_by_role("button", name="No hole").click()
-    for r, c in ((0, 2), (1, 2), (2, 0), (2, 1), (2, 2)):
-        page.mouse.click(*editor_cell(page, r, c))
+    for r in range(3):
+        for c in range(3):
+            page.mouse.click(*editor_cell(page, r, c))
     page.get_by_role("button", name="Finish ring").click()
     page.mouse.click(*editor_cell(page, 3, 0))
     assert page.evaluate("window.pento.layout().text") == "###/###/###/.oo~3,0"
@@ -154,3 +156,66 @@ def test_a_drawn_board_is_played_and_a_board_without_pegs_is_refused(app: App) -
     page.mouse.click(b["x"], b["y"])
     page.wait_for_selector("#done[open]", timeout=30_000)
     assert session(page)["view"]["complete"]
+
+
+def test_the_editor_rests_the_game_and_says_when_a_board_cannot_be_won(app: App) -> None:
+    """Issue 25: Hint, Solve, Undo and the clock acted on the hidden game while a board was drawn,
+    and a board no jumps can win opened without a word."""
+    page = play(app, "English (33 holes)", "pegs")
+    a, b = hole(page, 1, 3), hole(page, 3, 3)
+    page.mouse.click(a["x"], a["y"])
+    page.mouse.click(b["x"], b["y"])
+    wait_until(page, "window.pento.session().at === 1")
+    page.get_by_role("button", name="Draw a board").click()
+    for name in ("hint", "solve", "undo", "new"):
+        assert page.locator(f"#{name}").is_disabled(), name
+    page.keyboard.press("Control+z")
+    assert session(page)["at"] == 1  # Undo rests too
+    # one row: three pegs and a hole; the only jump leaves two pegs apart
+    for name, value in (("rows", "3"), ("columns", "4")):
+        page.get_by_role("spinbutton", name=f"drawn board {name}").fill(value)
+        page.get_by_role("spinbutton", name=f"drawn board {name}").dispatch_event("change")
+    page.get_by_role("button", name="No hole").click()
+    for r in (0, 2):
+        for c in range(4):
+            page.mouse.click(*editor_cell(page, r, c))
+    for tool, cells in (("Peg", (0, 1, 2)), ("Empty hole", (3,))):
+        page.get_by_role("button", name=tool, exact=True).click()
+        for c in cells:
+            page.mouse.click(*editor_cell(page, 1, c))
+    assert page.evaluate("window.pento.layout().text") == "####/ooo./####"
+    page.get_by_role("button", name="Play this board").click()
+    wait_until(page, "document.querySelector('#status').textContent.endsWith('Change the board, or play it anyway.')")
+    assert status_text(page).startswith("This position can no longer be won")
+    assert page.evaluate("window.pento.layout().editor") is not None  # still drawing
+    page.get_by_role("button", name="Play it anyway").click()
+    wait_until(page, "(s => s && s.desc === '####/ooo./####' && !window.pento.layout().editor)(window.pento.session())")
+    assert not page.locator("#hint").is_disabled()
+
+
+def test_a_finger_drops_the_peg_where_it_is_drawn_above_it(app: App) -> None:
+    """Issue 25: on a phone a peg was drawn above the finger but dropped where the finger was."""
+    page = play(app, "English (33 holes)", "pegs")
+    page.set_viewport_size({"width": 390, "height": 844})
+    wait_until(page, "window.innerWidth === 390")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        a, b = hole(page, 1, 3), hole(page, 3, 3)
+        lift = 1.2 * json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))["cell"]
+
+        def touch(kind: str, px: float, py: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        # the finger goes below the hole, so that the peg drawn above it is over the hole
+        touch("touchStart", a["x"], a["y"])
+        for i in range(1, 9):
+            touch("touchMove", a["x"], a["y"] + (b["y"] + lift - a["y"]) * i / 8)
+        touch("touchEnd", b["x"], b["y"] + lift)
+        wait_until(page, "window.pento.session().at === 1")
+        assert session(page)["state"] == "1,3-3,3"
+    finally:
+        cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        cdp.detach()

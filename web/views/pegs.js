@@ -250,6 +250,7 @@ export function createView({ root, info, host }) {
   const closeEditor = () => {
     if (editor) editor.destroy();
     editor = null;
+    host.editing(false); // the game's buttons and clock again
     drawButton.focus();
   };
   drawButton.addEventListener("click", () => {
@@ -257,6 +258,7 @@ export function createView({ root, info, host }) {
     const square = !info.triangular;
     const english = [];
     for (let r = 0; r < 7; r++) for (let c = 0; c < 7; c++) if ((r >= 2 && r <= 4) || (c >= 2 && c <= 4)) english.push([r, c]);
+    host.editing(true); // Hint, Solve, Undo and the clock rest while the game is hidden
     editor = createEditor({
       head,
       stage,
@@ -267,10 +269,16 @@ export function createView({ root, info, host }) {
         pegs: square ? view.pegs : english.filter(([r, c]) => r !== 3 || c !== 3),
         finish: square ? finish : null,
       },
-      play: async (desc) => {
+      play: async (desc, anyway) => {
         await host.request("load", { game: "pegs", desc, state: "" }, { label: t("Checking the board") });
+        if (!anyway) {
+          // a board no sequence of jumps wins is said before it opens, with the reason
+          const verdict = await host.request("hint", { game: "pegs", desc, state: "", seconds: 3 }, { label: t("Checking the board") });
+          if (verdict.kind === "blocked") return verdict.message;
+        }
         closeEditor();
         host.open("pegs", desc);
+        return null;
       },
       done: closeEditor,
       status: host.status,

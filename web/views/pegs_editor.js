@@ -20,7 +20,8 @@ const TOOLS = [
  * @param {HTMLElement} o.head   where the tools go
  * @param {HTMLElement} o.stage  where the grid goes
  * @param {{rows:number, cols:number, holes:number[][], pegs:number[][], finish:number[]|null}} o.start
- * @param {(desc:string) => Promise<void>} o.play   open the board (rejects with the core's reason)
+ * @param {(desc:string, anyway:boolean) => Promise<string|null>} o.play   open the board (rejects with the
+ *   core's reason); unless `anyway`, a board that cannot be won stays, and its reason comes back
  * @param {() => void} o.done   leave the editor
  * @param {(text:string, kind?:string) => void} o.status
  */
@@ -36,6 +37,7 @@ export function createEditor({ head, stage, start, play, done, status }) {
   let layout = null;
   let cursor = [0, 0]; // the keyboard's cell: arrows move it, Space or Enter uses the tool there
   let keyboard = false;
+  let unwinnable = null; // the drawing the core said cannot be won (Play again opens it anyway)
 
   const canvas = el("canvas", { tabIndex: 0, className: "board-canvas pegs-editor" });
   canvas.setAttribute("role", "application");
@@ -61,16 +63,17 @@ export function createEditor({ head, stage, start, play, done, status }) {
       }
       set(n);
       relayout();
+      changed();
     });
     return el("label", { className: "side-label" }, [`${t(label)} `, input]);
   };
   const playButton = el("button", { type: "button", textContent: t("Play this board"), className: "primary" });
   const cancelButton = el("button", { type: "button", textContent: t("Cancel") });
-  const clearButton = el("button", { type: "button", textContent: t("Fill with pegs") });
+  const clearButton = el("button", { type: "button", textContent: t("A peg in every hole") });
   const tools = el("div", { className: "editor-tools", role: "toolbar", ariaLabel: t("board editor") }, [
     ...toolButtons,
-    sizeInput(N_("rows"), rows, (n) => (rows = n)),
-    sizeInput(N_("columns"), cols, (n) => (cols = n)),
+    sizeInput(N_("rows"), rows, (n) => resize(n, cols)),
+    sizeInput(N_("columns"), cols, (n) => resize(rows, n)),
     clearButton,
     playButton,
     cancelButton,
@@ -102,6 +105,47 @@ export function createEditor({ head, stage, start, play, done, status }) {
   }
 
   const at = (r, c) => grid.get(`${r},${c}`);
+
+  /** Move every hole by (dr, dc) (the finish ring with them). */
+  function shift(dr, dc) {
+    const moved = [...grid.entries()].map(([k, v]) => {
+      const [r, c] = k.split(",").map(Number);
+      return [`${r + dr},${c + dc}`, v];
+    });
+    grid.clear();
+    for (const [k, v] of moved) grid.set(k, v);
+    if (finish) finish = [finish[0] + dr, finish[1] + dc];
+  }
+
+  /** The grid made `nr` by `nc`: a smaller one loses the edge row or column with fewer holes first
+   * (on a tie the far and the near edge take turns), so a board in the middle keeps its middle; a
+   * larger one grows at the bottom and right. */
+  function resize(nr, nc) {
+    const holesIn = (test) => [...grid.keys()].filter((k) => test(...k.split(",").map(Number))).length;
+    let end = true; // on a tie, the end and the start take turns: a board in the middle stays there
+    while (rows > nr) {
+      const top = holesIn((r, c) => r === 0 && c < cols);
+      const bottom = holesIn((r, c) => r === rows - 1 && c < cols);
+      if (top < bottom || (top === bottom && !end)) shift(-1, 0);
+      if (top === bottom) end = !end;
+      rows -= 1;
+    }
+    end = true;
+    while (cols > nc) {
+      const left = holesIn((r, c) => c === 0 && r < rows);
+      const right = holesIn((r, c) => c === cols - 1 && r < rows);
+      if (left < right || (left === right && !end)) shift(0, -1);
+      if (left === right) end = !end;
+      cols -= 1;
+    }
+    rows = nr;
+    cols = nc;
+    for (const k of [...grid.keys()]) {
+      const [r, c] = k.split(",").map(Number);
+      if (!inside(r, c)) grid.delete(k);
+    }
+    if (finish && !inside(...finish)) finish = null;
+  }
   const inside = (r, c) => r >= 0 && c >= 0 && r < rows && c < cols;
 
   function draw() {
@@ -172,7 +216,14 @@ export function createEditor({ head, stage, start, play, done, status }) {
       grid.delete(key);
       if (finish && finish[0] === r && finish[1] === c) finish = null;
     } else grid.set(key, tool);
+    changed();
     draw();
+  }
+
+  /** The drawing changed: a verdict on the old one no longer holds. */
+  function changed() {
+    unwinnable = null;
+    playButton.textContent = t("Play this board");
   }
 
   canvas.addEventListener("keydown", (e) => {
@@ -226,11 +277,18 @@ export function createEditor({ head, stage, start, play, done, status }) {
 
   clearButton.addEventListener("click", () => {
     for (const key of grid.keys()) grid.set(key, "o");
+    changed();
     draw();
   });
   playButton.addEventListener("click", async () => {
+    const drawn = text();
     try {
-      await play(text());
+      const reason = await play(drawn, unwinnable === drawn);
+      if (reason) {
+        unwinnable = drawn;
+        playButton.textContent = t("Play it anyway");
+        status(t("{reason} Change the board, or play it anyway.", { reason }), "error");
+      }
     } catch (err) {
       status(t("This board cannot be played: {message}", { message: err.message }), "error"); // the drawing stays as it is
     }
