@@ -77,10 +77,12 @@ def test_tangram_numbers_the_tans_as_the_page_does() -> None:
     desc = game.new(game.presets()[0].params, 1)
     state = game.apply(game.start(desc), "3=L0@-1,-1")  # slot 3 is the first large triangle: tan 1
     lines = game.describe(state)
-    assert lines[1].startswith("Tan 1, the large triangle: on the table, its middle at ")
-    assert lines[1].endswith("turned 0 degrees.")
-    assert lines[2] == "Tan 2, the large triangle: in the tray."
-    assert lines[7] == "Tan 7, the parallelogram: in the tray."
+    # the silhouette first (issue 25: the board in words never described it), then the tans
+    assert lines[1].startswith("The silhouette, ") and " corners, " in lines[1]
+    assert lines[2].startswith("Tan 1, the large triangle: on the table, its middle at ")
+    assert lines[2].endswith("turned 0 degrees.")
+    assert lines[3] == "Tan 2, the large triangle: in the tray."
+    assert lines[8] == "Tan 7, the parallelogram: in the tray."
     assert game.info(desc)["numbered"] == [3, 4, 2, 0, 1, 5, 6]
 
 

@@ -66,15 +66,30 @@ def test_hints_put_one_tan_at_a_time_from_any_position_until_it_is_solved() -> N
     assert G.hint(st, Budget(), None).kind == "solved"
 
 
-def test_a_hint_says_which_tans_are_in_its_way() -> None:
+def test_a_hint_moves_a_misplaced_tan_before_covering_it() -> None:
+    """Issue 25: a hint laid the right tans on top of a misplaced one three times before moving it,
+    and named "the large triangle" without saying which (the tans are numbered on screen)."""
     # the square made but for its medium triangle, with the square tan laid in the medium's corner
     st = G.start("square", by_index(FIGURES[0].arrangement))
-    medium = st.tans[2]
-    assert medium is not None and medium.code == "M"
+    medium, square = st.tans[2], st.tans[5]
+    assert medium is not None and medium.code == "M" and square is not None
     st = play(st, "2=-", f"5={Placed('Q', medium.turn, False, medium.at).text()}")
     hint = G.hint(st, Budget(), None)
-    assert hint.kind == "place" and hint.move and hint.move.startswith("2=")
-    assert "overlaps the square" in hint.message
+    assert hint.kind == "place" and hint.move == f"5={square.text()}"  # the square goes home first
+    assert hint.message == "Here is where the square 6 lies in one solution."
+    st = play(st, hint.move)
+    assert G.hint(st, Budget(), None).move == f"2={medium.text()}"
+    # the square and the medium triangle each in the other's place: one comes off the table first
+    st = G.start("square", by_index(FIGURES[0].arrangement))
+    st = play(st, f"5={Placed('Q', medium.turn, False, medium.at).text()}")
+    st = play(st, f"2={Placed('M', square.turn, False, square.at).text()}")
+    hint = G.hint(st, Budget(), None)
+    assert hint.move in ("2=-", "5=-") and hint.message.startswith("Take the ")
+    for _ in range(4):
+        if G.view(st)["complete"]:
+            break
+        st = play(st, str(G.hint(st, Budget(), None).move))
+    assert G.view(st)["complete"]
 
 
 def test_a_drop_snaps_a_corner_to_the_nearest_mark_or_to_the_quarter_lattice() -> None:

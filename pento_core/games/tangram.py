@@ -35,11 +35,11 @@ from functools import lru_cache
 
 from ..budget import Budget
 from ..errors import IllegalMoveError, ParseError, PentoError
-from ..i18n import N_, tr
+from ..i18n import N_, ntr, tr
 from ..limits import MAX_DESC, within
 from ..tangram import arrangement, library, thermometer
 from ..tangram.arrangement import CODES, Placed, parse_placed
-from ..tangram.geometry import Point, Polygon, ccw, shape
+from ..tangram.geometry import Point, Polygon, ccw, normalise, shape
 from ..tangram.number import Surd
 from ..tangram.number import parse as parse_number
 from ..tangram.outline import Silhouette, Verdict, check, overlap, trace
@@ -491,6 +491,20 @@ class TangramGame(GameBase[TanState, TanMove]):
 
     def describe(self, st: TanState) -> list[str]:
         lines = [self.view(st)["summary"]]
+        sil = st.target.silhouette
+        if sil is not None:  # the figure to make, before the tans: what a sighted player sees first
+            x0, y0, x1, y1 = _bounds(list(sil.outline))
+            shape_line = tr(
+                "The silhouette, {name}: an outline of {corners} corners, "
+                "{width:.1f} units wide and {height:.1f} high.",
+                name=tr(st.target.name),
+                corners=len(normalise(ccw(sil.outline))),
+                width=x1 - x0,
+                height=y1 - y0,
+            )
+            if sil.holes:
+                shape_line += " " + ntr("It has {n} hole.", "It has {n} holes.", len(sil.holes))
+            lines.append(shape_line)
         for number, slot in enumerate(NUMBERED, 1):
             tan = st.tans[slot]
             name = tr(CODES[SET[slot]])
@@ -501,12 +515,12 @@ class TangramGame(GameBase[TanState, TanMove]):
                 x, y = (sum(float(p[k]) for p in corners) / len(corners) for k in (0, 1))
                 lines.append(
                     tr(
-                        "Tan {number}, the {name}: on the table, its middle at {x}, {y}, "
+                        "Tan {number}, the {name}: on the table, its middle at {x:.1f}, {y:.1f}, "
                         "turned {degrees} degrees{flipped}.",
                         number=number,
                         name=name,
-                        x=f"{x:.1f}",
-                        y=f"{y:.1f}",
+                        x=x,
+                        y=y,
                         degrees=tan.turn * 45,
                         flipped=tr(", flipped over") if tan.flip else "",
                     )
@@ -629,14 +643,18 @@ class TangramGame(GameBase[TanState, TanMove]):
         free = [i for i in range(len(tans)) if i not in used]
         plan = []
         for slot in missing:
-            # a free tan of the slot's kind, from the tray first (the set has as many of each kind as
-            # the solution, so there is always one)
-            i = min((i for i in free if SET[i] == slot.code), key=lambda i: tans[i] is not None)
+            # a free tan of the slot's kind, a misplaced one on the table first, so that it is moved
+            # rather than covered (the set has as many of each kind as the solution: there is one)
+            i = min((i for i in free if SET[i] == slot.code), key=lambda i: tans[i] is None)
             free.remove(i)
             plan.append((i, slot))
         return plan
 
     def hint(self, st: TanState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
+        """One step towards the stored arrangement.  A misplaced tan goes to its place first, then a
+        tan from the tray to a place nothing covers; when every place left is covered by misplaced
+        tans, one of them goes back to the tray.  (A hint never lays a tan on top of another: it did,
+        three times running, before moving the one in the way.)"""
         if st.target.silhouette is None:
             return Hint(
                 "unknown", tr("This is your own figure: there is no solution to hint at. Shape it as you like.")
@@ -647,21 +665,22 @@ class TangramGame(GameBase[TanState, TanMove]):
         plan = self._plan(st)
         if not plan:  # every tan is in a place of the solution, yet not solved: cannot happen
             return Hint("unknown", tr("Every tan is where the solution has it."))
-        i, slot = plan[0]
-        poly = slot.polygon()
-        covered = sorted(
-            {
-                tr(CODES[t.code])
-                for k, t in enumerate(st.tans)
-                if t is not None and k != i and overlap(t.polygon(), poly)
-            }
-        )
-        message = tr("Here is where the {tan} lies in one solution.", tan=tr(CODES[slot.code]))
-        if covered:
-            message += tr(
-                " It overlaps the {tans}: move them, they are not where this solution has them.",
-                tans=tr(" and the ").join(covered),
+
+        def covering(i: int, slot: Placed) -> list[int]:
+            poly = slot.polygon()
+            return [k for k, t in enumerate(st.tans) if t is not None and k != i and overlap(t.polygon(), poly)]
+
+        free = [(i, slot) for i, slot in plan if not covering(i, slot)]
+        step = next(((i, slot) for i, slot in free if st.tans[i] is not None), None) or (free[0] if free else None)
+        if step is None:
+            i, slot = plan[0]
+            k = covering(i, slot)[0]
+            message = tr(
+                "Take the {tan} off the table: it lies where the {other} goes.", tan=_named(k), other=_named(i)
             )
+            return Hint("place", message, f"{k}=-")
+        i, slot = step
+        message = tr("Here is where the {tan} lies in one solution.", tan=_named(i))
         return Hint("place", message, f"{i}={slot.text()}")
 
     def solve(self, st: TanState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
@@ -669,6 +688,11 @@ class TangramGame(GameBase[TanState, TanMove]):
             return Solution(False, tr("Your own figure has no solution to show: any figure you make is yours."))
         plan = self._plan(st)
         return Solution(True, tr("Here is one solution."), [f"{i}={slot.text()}" for i, slot in plan])
+
+
+def _named(slot: int) -> str:
+    """The tan of ``slot`` as the player knows it: its name and the number written on it."""
+    return tr("{tan} {number}", tan=tr(CODES[SET[slot]]), number=NUMBERED.index(slot) + 1)
 
 
 def _inside(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:

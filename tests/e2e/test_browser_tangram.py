@@ -215,3 +215,34 @@ def test_keys_alone_make_a_figure(app: App, name: str) -> None:
             readings.append(progress(page))
     wait_until(page, "window.pento.session().solved")
     assert readings[-1] == 100 and readings == sorted(readings)  # never down on the way
+
+
+def test_a_finger_drags_a_tan_drawn_above_it(browser: Any, base_url: str) -> None:
+    """Issue 25: a dragged tan was drawn under the finger that hid it (a tablet of its own: touch
+    state from other tests on the shared page must not decide this one)."""
+    ctx = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto(base_url + "?nosw#tangram:square:")
+        wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null", timeout=90)
+        cdp = ctx.new_cdp_session(page)
+        lay = layout(page)
+        i = 5  # the square
+        anchor, grab = lay["anchors"][i], centre_of(page, i)
+        target = to_page(lay, 1.0, 1.0)
+        lift = 1.5 * lay["unit"]
+        # the finger ends below the place, by the lift: the square drawn above it is on the place
+        end = (grab[0] + target[0] - anchor["x"], grab[1] + target[1] - anchor["y"] + lift)
+
+        def touch(kind: str, px: float, py: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touch("touchStart", *grab)
+        for k in range(1, 11):
+            touch("touchMove", grab[0] + (end[0] - grab[0]) * k / 10, grab[1] + (end[1] - grab[1]) * k / 10)
+        touch("touchEnd", *end)
+        state = next_state(page, "")
+        assert state.split(";")[i] == "Q0@1,1", state
+    finally:
+        ctx.close()

@@ -7,6 +7,7 @@ import { fitToStage } from "./paint.js";
 import { ink } from "../theme.js";
 
 const DRAG_SLOP = 6; // pixels before a press becomes a drag
+const TOUCH_LIFT = 1.5; // table units: a tan dragged by a finger is drawn this far above it
 const TWIST_STEP = Math.PI / 4; // a tan turns by 45 degrees...
 const TWIST_AT = Math.PI / 6; // ...once the fingers have twisted 30 degrees past its last turn
 const MAX_UNIT = 140; // CSS pixels per table unit (a small triangle's leg)
@@ -52,7 +53,7 @@ export function createView({ root, info, host }) {
   const colorOf = (i) => (tans.slice(0, i).some((other) => other.code === tans[i].code) ? COLORS2[tans[i].code] : COLORS[tans[i].code]);
   let view = /** @type {import("../protocol").TangramView} */ ({ tans: tans.map(() => null), progress: 0, made: "" });
   let chosen = -1;
-  let drag = null; // {i, fromTray, start:[px,py], grab:[dx,dy] px from the anchor, at:[px,py] pointer, moved}
+  let drag = null; // {i, start:[px,py], grab:[dx,dy] px from the anchor, lift (px, a finger's), at:[px,py] pointer, moved}
   let twist = null; // {i, angle, pointers}
   const pointers = new Map();
   let flash = null; // {i, until}
@@ -169,7 +170,7 @@ export function createView({ root, info, host }) {
     if (drag && drag.i === i && drag.moved) {
       const [ax, ay] = anchorPx(i);
       const dx = drag.at[0] - drag.grab[0] - ax;
-      const dy = drag.at[1] - drag.grab[1] - ay;
+      const dy = drag.at[1] - drag.lift - drag.grab[1] - ay;
       points = points.map(([x, y]) => [x + dx, y + dy]);
     }
     return points;
@@ -328,7 +329,9 @@ export function createView({ root, info, host }) {
     if (i < 0) return;
     chosen = i;
     const [ax, ay] = anchorPx(i);
-    drag = { i, start: p, at: p, grab: [p[0] - ax, p[1] - ay], moved: false };
+    // under a finger the tan is drawn (and dropped) above it, where the player can see it
+    const lift = e.pointerType === "touch" ? Math.round(layout.s * TOUCH_LIFT) : 0;
+    drag = { i, start: p, at: p, grab: [p[0] - ax, p[1] - ay], lift, moved: false };
     canvas.setPointerCapture(e.pointerId);
     describeTable();
     draw();
@@ -374,8 +377,8 @@ export function createView({ root, info, host }) {
       }
       return;
     }
-    const corner = [d.at[0] - d.grab[0], d.at[1] - d.grab[1]];
-    if (inTray(d.at)) {
+    const corner = [d.at[0] - d.grab[0], d.at[1] - d.lift - d.grab[1]];
+    if (inTray([d.at[0], d.at[1] - d.lift])) { // where the tan is drawn, not where the finger is
       if (view.tans[d.i]) send(`${d.i}=-`);
       else draw();
       return;
