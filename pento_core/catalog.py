@@ -35,5 +35,5 @@ def catalog() -> JSON:
     for entry in hello["games"]:
         game = registry.get(entry["id"])
         for preset in entry["presets"]:
-            preset["picture"] = game.picture(_solved(game, game.start(game.new(preset["params"], 0))))
+            preset["picture"] = game.picture(_solved(game, game.preview(game.new(preset["params"], 0))))
     return hello

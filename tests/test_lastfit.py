@@ -274,3 +274,24 @@ def test_a_players_name_refuses_control_and_format_characters(name: str) -> None
     """Issue 24, item 10: a bidi override (U+202E) turned the title around; race names refused it."""
     with pytest.raises(ParseError, match="a player's name"):
         GAME.start(f"8x8~{name},Bruno")
+
+
+def test_each_placed_piece_says_whose_it_is_for_the_page_to_colour() -> None:
+    """Issue 25: placed pieces were coloured by piece, not by player."""
+    game = LastFitGame()
+    st = game.start("8x8~Ana,Bruno,Carla")
+    for move in ("I0@0,0", "X0@5,5", "L0@0,3", "T0@0,5"):
+        st = game.apply(st, move)
+    owners = {p["piece"]: p["player"] for p in game.view(st)["placements"]}
+    assert owners == {"I": 0, "X": 1, "L": 2, "T": 0}
+    assert all("player" not in p for p in game.view(game.apply(game.start("8x8~block"), "I0@0,0"))["placements"])
+
+
+def test_the_start_screen_pictures_each_preset_as_a_game_under_way() -> None:
+    """Issue 25: the six pictures were the same empty board."""
+    from pento_core.catalog import catalog
+
+    entry = next(g for g in catalog()["games"] if g["id"] == "lastfit")
+    pictures = ["/".join(p["picture"]) for p in entry["presets"]]
+    assert len(set(pictures)) == len(pictures)
+    assert all(any(ch.isalpha() for ch in picture) for picture in pictures)

@@ -67,6 +67,8 @@ export interface PlacedPiece {
   copy?: number;
   cells: [number, number][];
   text: string;
+  /** Last Fit: the player (in turn order) who placed it */
+  player?: number;
 }
 
 /** The cover game's view; the Game of 20 adds its copies, Last Fit its turns. */

@@ -202,6 +202,11 @@ class Game(Protocol[S, M]):
         """A picture of ``state`` (see the module docstring)."""
         ...
 
+    def preview(self, desc: str) -> S:
+        """The position the start screen pictures for a preset of ``desc``: its start, or a game
+        under way where the start would say nothing (Last Fit's empty boards all look alike)."""
+        ...
+
     def describe(self, state: S) -> list[str]:
         """``state`` in words, for a player who cannot see the board (:mod:`pento_core.games.words`):
         the summary first, then the board row by row, then what is left to do."""
@@ -255,6 +260,10 @@ class GameBase(ABC, Generic[S, M]):
     def view(self, state: S) -> JSON:
         """Every game draws its own view (:meth:`Game.view`)."""
 
+    @abstractmethod
+    def start(self, desc: str, state: str = "") -> S:
+        """Every game reads its own positions (:meth:`Game.start`)."""
+
     def apply(self, state: S, move: str) -> S:
         return self.play(state, self.parse_move(move))
 
@@ -265,3 +274,6 @@ class GameBase(ABC, Generic[S, M]):
         if not view.get("complete"):
             return Status("playing", view["summary"])
         return Status("lost" if view.get("won") is False else "solved", view["summary"])
+
+    def preview(self, desc: str) -> S:
+        return self.start(desc)

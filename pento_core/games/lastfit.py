@@ -219,6 +219,17 @@ class LastFitGame(GameBase[LFState, Put]):
                 raise ParseError(tr("move {value} ({value2!r}): {e}", value=i + 1, value2=token[:20], e=e)) from None
         return self._computer(st)  # the computer moves when it is its turn (it opens when it plays first)
 
+    def preview(self, desc: str) -> LFState:
+        """A game under way: a move for each player and one more, chosen as a beginner would (seeded
+        by the desc, so each preset shows its own board and the picture is the same at every build)."""
+        st = self.start(desc)
+        for k in range(len(st.players.names) + 1):
+            move = lf.choose(st.lay, st.occupied, st.used, lf.LEVELS[0], crc32(desc.encode()) + k)
+            if move is None:
+                break
+            st = self.apply(st, move.text)
+        return st
+
     def write_state(self, st: LFState) -> str:
         return ";".join(m.text for m in st.moves)
 
@@ -355,6 +366,10 @@ class LastFitGame(GameBase[LFState, Put]):
             )
         pos = self._position(st)
         placements = [placement_json(p) for p in pos.placements]  # the same text as the move made
+        if not st.players.block:  # whose piece each is: the page colours a piece by its player
+            owner = {lf.NAMES[m.piece]: k % len(names) for k, m in enumerate(st.moves)}
+            for one in placements:
+                one["player"] = owner[one["piece"]]
         return {
             "placements": placements,
             "available": {n: 0 if st.used >> k & 1 else 1 for k, n in enumerate(lf.NAMES)},

@@ -78,9 +78,24 @@ def test_a_hot_seat_game_by_drag_to_the_end_then_replay(app: App) -> None:
     page.wait_for_selector("#done[open]", timeout=10_000)
     assert f"{winner} wins!" in str(page.locator("#done-text").text_content())
     page.get_by_role("button", name="Admire it").click()
-    # replay: the empty board, then each move again, then the end
+    # each player's pieces wear the player's colour: Ana's the first, Bruno's the second
+    owners = {p["player"] for p in view["placements"]}
+    assert owners == {0, 1}
+    lay = layout(page)
+    first = next(p for p in view["placements"] if p["player"] == 0)
+    r, c = first["cells"][0]
+    x, y = lay["boardX"] + (c + 0.5) * lay["cell"], lay["boardY"] + (r + 0.5) * lay["cell"]
+    rgb = page.evaluate(
+        f"(([x, y]) => {{ const cv = document.querySelector('#view canvas'); const b = cv.getBoundingClientRect();"
+        f" const k = cv.width / b.width;"
+        f" return [...cv.getContext('2d').getImageData((x - b.left) * k, (y - b.top) * k, 1, 1).data]; }})"
+        f"({json.dumps([x, y])})"
+    )
+    assert rgb[:3] == [0x00, 0x72, 0xB2], rgb  # views/paint.js PLAYER_COLORS[0]
+    # replay: the empty board, then each move again, then the end; its button is its Stop meanwhile
     final = session(page)["state"]
     page.get_by_role("button", name="Replay").click()
+    assert page.get_by_role("button", name="Stop replay").is_visible()
     wait_until(page, "document.querySelector('#status').textContent.startsWith('Replay: step 1 of')")
     wait_until(page, "document.querySelector('#status').textContent.includes('wins!')", timeout=30)
     assert session(page)["state"] == final  # the replay never touched the game
@@ -140,3 +155,18 @@ def test_friends_name_themselves_on_the_start_screen(app: App) -> None:
     wait_until(page, "(s => s && s.game === 'lastfit' && window.pento.layout())(window.pento.session())", 60)
     assert page.locator("#game-title").text_content() == "Last Fit: Zoë vs Max vs Li"
     assert page.locator(".players li.current").text_content() == "Zoë"
+
+
+def test_a_drop_beside_the_board_says_why_it_did_not_go(app: App) -> None:
+    """Issue 25: a touch drop that missed the board was silent."""
+    page = open_game(app, "8x8~Ana,Bruno")
+    lay = layout(page)
+    grab = lay["tray"]["X"][2]
+    page.mouse.move(grab["x"], grab["y"])
+    page.mouse.down()
+    page.mouse.move(grab["x"] - 5, lay["boardY"] - 3 * lay["cell"], steps=4)  # above the board, not on the tray
+    page.mouse.move(lay["boardX"] + 2 * lay["cell"], max(2.0, lay["boardY"] - 2 * lay["cell"]), steps=4)
+    page.mouse.up()
+    wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
+    assert status_text(page).startswith("X missed the board")
+    assert session(page)["view"]["moves"] == []

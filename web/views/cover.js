@@ -71,7 +71,13 @@ export function createView({ root, info, host }) {
   // the players in turn order (Last Fit): whose turn it is is marked; names are text, never markup
   const players = el("ol", { className: "players", ariaLabel: t("players") });
   if (info.players) {
-    players.replaceChildren(...info.players.map((name) => el("li", { textContent: name })));
+    players.replaceChildren(
+      ...info.players.map((name, i) => {
+        const li = el("li", { textContent: name });
+        li.dataset.player = String(i); // its colour, the colour of its pieces on the board (style.css)
+        return li;
+      }),
+    );
   }
   const stage = el("div", { className: "stage" }, [canvas]);
   root.replaceChildren(el("div", { className: "view-head" }, [goal, ...(info.players ? [players] : []), tools]), stage, describe, menu);

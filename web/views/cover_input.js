@@ -134,6 +134,8 @@ export function bindInput(canvas, ctl) {
       ctl.draw();
     } else {
       st.trayOrient.set(d.name, d.o);
+      // put back on the tray on purpose says nothing; a drop beside the board says why it did not go
+      if (!overTray(st.layout, x, y)) host.status(t("{name} missed the board: drop it where its squares lie on the board's squares.", { name: d.name }), "error");
       ctl.draw();
     }
     // pointer-up to the frame that shows the checked result (read by bench/bench_browser.py)

@@ -2,7 +2,7 @@
 // drop, the tray, the keyboard cursor and the dragged piece, drawn from the view's state alone.
 import { ink } from "../theme.js";
 import { boardCellAt, cellRect, dragLift, focusShape, isCell, pieceCells, trayOrigin } from "./cover_layout.js";
-import { colorOf, drawCells } from "./paint.js";
+import { colorOf, drawCells, PLAYER_COLORS } from "./paint.js";
 
 /**
  * What the painter draws from (the view's state, which the input controller changes).
@@ -53,7 +53,9 @@ export function paint(ctx, m, st, focused) {
     if (drag && drag.from === "board" && drag.moved && drag.placement === p) continue;
     const isFocus = focus && focus.from === "board" && focus.placement && focus.placement.text === p.text;
     const b = lay.boards[p.copy || 0];
-    cells(p.cells, b.x, b.y, s, colorOf(p.piece), p.piece, {
+    // a game of players (Last Fit) colours a piece by who placed it, else by the piece
+    const colour = p.player === undefined ? colorOf(p.piece) : PLAYER_COLORS[p.player % PLAYER_COLORS.length];
+    cells(p.cells, b.x, b.y, s, colour, p.piece, {
       lineWidth: isFocus ? Math.max(3, s / 7) : undefined,
       stroke: isFocus ? "#000" : undefined,
     });
