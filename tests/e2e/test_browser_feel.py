@@ -145,3 +145,15 @@ def go(page: Any, fragment: str) -> None:
         f"history.pushState(null, '', location.pathname + location.search + {json.dumps('#' + fragment)});"
         "dispatchEvent(new PopStateEvent('popstate'))"
     )
+
+
+def test_a_cover_hint_turns_and_marks_its_piece_in_the_tray(app: App) -> None:
+    """Issue 25: Hint outlined the place but left the tray piece unturned and unmarked."""
+    page = play(app, "6 x 10")
+    page.locator("#hint").click()
+    wait_until(page, "document.querySelector('#status').textContent.startsWith('Try ')")
+    hint = api.handle({"cmd": "hint", "args": {"game": "cover", "desc": "6x10", "state": ""}})["result"]
+    name, orientation = hint["move"][0], int(hint["move"][1:].split("@")[0])
+    lay = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))
+    assert lay["focus"] == {"name": name, "from": "tray"}
+    assert lay["trayOrientation"][name] == orientation

@@ -278,11 +278,18 @@ def test_a_covered_copy_of_the_game_of_20_is_marked(app: App) -> None:
       return Array.from(c.getContext('2d').getImageData((x - r.left) * k, (y - r.top) * k, 1, 1).data);
     }"""
     s = lay["cell"]
-    corner = [lay["boards"][0]["x"] + lay["cols"] * s - s * 0.3, lay["boards"][0]["y"] + s * 0.05]
-    other = [lay["boards"][1]["x"] + lay["cols"] * s - s * 0.3, lay["boards"][1]["y"] + s * 0.05]
-    r, g, b, _ = page.evaluate(pixel, corner)
-    assert g > 100 and r < 60 and b < 90, (r, g, b)
-    r2, g2, b2, _ = page.evaluate(pixel, other)
+    badge = max(18, s * 0.9)  # views/cover_paint.js: the tick inside the copy's top right corner
+
+    def centre(k: int) -> tuple[float, float]:
+        return lay["boards"][k]["x"] + lay["cols"] * s - badge / 2 - 2, lay["boards"][k]["y"] + badge / 2 + 2
+
+    # green to the left of the tick and at the badge's top: it is whole (issue 25: it was cut off at the top)
+    for dx, dy in ((-badge * 0.36, 0.0), (0.0, -badge * 0.42)):
+        x, y = centre(0)
+        r, g, b, _ = page.evaluate(pixel, [x + dx, y + dy])
+        assert g > 100 and r < 60 and b < 90, (dx, dy, r, g, b)
+    x, y = centre(1)
+    r2, g2, b2, _ = page.evaluate(pixel, [x - badge * 0.36, y])
     assert not (g2 > 100 and r2 < 60 and b2 < 90)
 
 

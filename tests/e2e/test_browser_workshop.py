@@ -124,3 +124,15 @@ def test_share_link_export_import_and_play_this(browser: Any, app: App) -> None:
     page.wait_for_selector("body[data-game=cover]", state="attached")
     wait_until(page, "window.pento.session() && window.pento.session().desc === '2x5~LL'")
     assert set(layout(page)["tray"]) == {"L"}
+
+
+def test_on_a_phone_the_first_tiling_found_comes_into_sight(app: App) -> None:
+    """Issue 25: on a phone the first tiling found was 1,000 px below the screen."""
+    page = app.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_workshop(app, "6 x 10 with the 12 pentominoes")
+    page.get_by_role("button", name="Find all tilings").click()
+    wait_until(page, "document.querySelector('.ws-solution').dataset.index === '1'")
+    page.locator("#stop").click()
+    # its top on the screen, with room to see it (once the smooth scroll has come to rest)
+    wait_until(page, "(r => r.top >= 0 && r.top < 844 - 100)(document.querySelector('.ws-solution').getBoundingClientRect())")

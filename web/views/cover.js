@@ -239,6 +239,13 @@ export function createView({ root, info, host }) {
     },
     showHint(h) {
       st.marks = h.cells && h.cells.length ? { cells: h.cells, copy: h.copy || 0, kind: h.kind === "place" ? "hint" : "blocked" } : null;
+      // the hinted piece in the tray turned as the hint lays it, and in focus: Enter or a drag puts
+      // it there (the move is a placement as this view writes them: NAME ORIENTATION @ R,C)
+      const name = h.kind === "place" && h.move ? names.find((n) => h.move.startsWith(n) && /^\d+@/.test(h.move.slice(n.length))) : null;
+      if (name && (st.view.available[name] || 0) > 0) {
+        st.trayOrient.set(name, Number(h.move.slice(name.length).split("@")[0]));
+        setFocus({ name, from: "tray" });
+      }
       draw();
     },
     layout() {

@@ -67,16 +67,20 @@ export function paint(ctx, m, st, focused) {
     ctx.strokeStyle = colours.ok;
     ctx.lineWidth = Math.max(4, s / 6);
     ctx.strokeRect(b.x - 2, b.y - 2, C * s + 4, R * s + 4);
+    // the tick sits inside the board's top right corner: on its corner it was cut off by the
+    // canvas's edge when the copy stood at the top
     const badge = Math.max(18, s * 0.9);
+    const bx = b.x + C * s - badge / 2 - 2;
+    const by = b.y + badge / 2 + 2;
     ctx.fillStyle = colours.ok;
     ctx.beginPath();
-    ctx.arc(b.x + C * s, b.y, badge / 2, 0, 2 * Math.PI);
+    ctx.arc(bx, by, badge / 2, 0, 2 * Math.PI);
     ctx.fill();
     ctx.fillStyle = "#fff";
     ctx.font = `700 ${Math.floor(badge * 0.7)}px system-ui, sans-serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText("✓", b.x + C * s, b.y + 1);
+    ctx.fillText("✓", bx, by + 1);
   }
   // hint / blocked / refused marks
   if (marks && (!marks.until || performance.now() < marks.until)) {

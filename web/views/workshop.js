@@ -324,7 +324,7 @@ export function createView({ root, info, host }) {
             if (searchedFor !== spec) return;
             const had = solutions.length;
             solutions.push(...(p.new || []));
-            if (!had && solutions.length) show(0);
+            if (!had && solutions.length) firstFound();
             updateFound(true, p.solutions, p.elapsed);
           },
         },
@@ -333,7 +333,7 @@ export function createView({ root, info, host }) {
       const had = solutions.length;
       solutions.push(...r.new);
       result = r;
-      if (!had && solutions.length) show(0);
+      if (!had && solutions.length) firstFound();
       updateFound(false);
     } catch (err) {
       if (searchedFor !== spec) return;
@@ -362,6 +362,14 @@ export function createView({ root, info, host }) {
     next.disabled = last.disabled = none || index >= solutions.length - 1;
     jump.max = String(Math.max(1, solutions.length));
     solveButton.disabled = !view.puzzle || !!view.reason;
+  }
+
+  /** The first tiling found: shown, and scrolled into sight (on a phone it was 1,000 px below). */
+  function firstFound() {
+    show(0);
+    // the Tilings section into sight, at once (a smooth scroll was cut short by the counts changing
+    // under it): on a phone the columns stand one under another, the board's between
+    tilingsSection.scrollIntoView({ block: "nearest" });
   }
 
   function show(i) {
