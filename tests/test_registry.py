@@ -93,6 +93,9 @@ def test_a_lost_game_reads_as_lost() -> None:
         def view(self, state: None) -> dict[str, object]:
             return {"complete": True, "won": False, "summary": "The computer wins."}
 
+        def start(self, desc: str, state: str = "") -> None:
+            return None
+
     assert Lost().status(None) == Status("lost", "The computer wins.")
 
 

@@ -38,6 +38,10 @@ def test_a_game_embedded_in_a_sandboxed_iframe_on_another_site(browser: Any, bas
         assert "not saved in this embedded page" in str(frame.locator("#notice-text").text_content())
         # a piece dragged onto the board, inside the frame
         box = page.locator("#pento").bounding_box()
+        assert box is not None
+        # the frame's content starts inside its border: the tray's cells are small enough for 2 px to matter
+        border = page.evaluate("(f => ({x: f.clientLeft, y: f.clientTop}))(document.getElementById('pento'))")
+        box = {"x": box["x"] + border["x"], "y": box["y"] + border["y"]}
         lay = json.loads(inner.evaluate("JSON.stringify(window.pento.layout())"))
         cell = lay["tray"]["X"][0]
         s = lay["cell"]

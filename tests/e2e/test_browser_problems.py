@@ -129,7 +129,7 @@ def test_a_refused_drop_on_a_copy_says_why(app: App) -> None:
     page.mouse.move(b["x"] + 0.5 * s, b["y"] + (rows - 0.5) * s, steps=6)
     page.mouse.up()
     wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
-    assert "I would stick out over the edge of the board" in str(page.locator("#status").text_content())
+    assert "I would cover a square that is not part of the board" in str(page.locator("#status").text_content())
     assert session(page)["state"] == "||" and session(page)["view"]["available"]["I"] == 1
 
 

@@ -98,15 +98,37 @@ export function fitToStage(stage, canvas, compute, onLayout) {
     done = true;
     onLayout(layout);
   };
+  // A new layout while a finger or the mouse holds a piece would move the board under it (the
+  // status line wrapping to a second line shrinks the stage): it waits for the drop.
+  const held = new Set(); // the pointers pressed on the canvas and not yet let go (anywhere)
+  let pending = false;
+  const hold = (e) => held.add(e.pointerId);
+  const release = (e) => {
+    held.delete(e.pointerId);
+    if (!held.size && pending) {
+      pending = false;
+      setTimeout(() => `${stage.clientWidth}x${stage.clientHeight}` !== size && apply()); // after the drop is handled
+    }
+  };
+  canvas.addEventListener("pointerdown", hold);
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
   const observer = new ResizeObserver(() => {
-    if (done && `${stage.clientWidth}x${stage.clientHeight}` !== size) apply();
+    if (!done || `${stage.clientWidth}x${stage.clientHeight}` === size) return;
+    if (held.size) pending = true;
+    else apply();
   });
   observer.observe(stage);
   return {
     ensure() {
       if (!done) apply();
     },
-    disconnect: () => observer.disconnect(),
+    disconnect: () => {
+      observer.disconnect();
+      canvas.removeEventListener("pointerdown", hold);
+      window.removeEventListener("pointerup", release, true);
+      window.removeEventListener("pointercancel", release, true);
+    },
   };
 }
 
