@@ -157,3 +157,12 @@ def test_a_cover_hint_turns_and_marks_its_piece_in_the_tray(app: App) -> None:
     lay = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))
     assert lay["focus"] == {"name": name, "from": "tray"}
     assert lay["trayOrientation"][name] == orientation
+
+
+@pytest.mark.parametrize("game", [g for g, _ in first_presets() if g != "workshop"])
+def test_two_fingers_may_pinch_a_board_to_zoom_in(app: App, game: str) -> None:
+    """Issue 25: the boards forbade pinch-zoom (touch-action: none), though GandaGalo's 20 x 20 has
+    18 px squares on a phone.  One finger still plays; the tangram keeps two fingers for its twist."""
+    page = play(app, dict(first_presets())[game], game)
+    action = page.evaluate("getComputedStyle(document.querySelector('#view canvas.board-canvas')).touchAction")
+    assert action == ("none" if game == "tangram" else "pinch-zoom")
