@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
+from urllib.parse import quote
 
-from conftest import ARTIFACTS, wait_until
+from conftest import ARTIFACTS, status_text, wait_until
+
+from pento_core import api
 
 # Words that every English sentence of the page is full of and that neither German nor
 # Portuguese has: any of them on a translated screen is text that was not translated.
@@ -20,6 +24,27 @@ def english_left(page: Any) -> list[str]:
                 .map(e => (e.title || '') + '\\n' + (e.getAttribute('aria-label') || ''))].join('\\n')"""
     )
     return [line for line in text.split("\n") if ENGLISH.search(line)]
+
+
+def _last_fit_to_the_end(desc: str) -> tuple[str, str]:
+    """A Last Fit game played with the first legal move each time: the state before the last move, and it."""
+    from pento_core.games.lastfit import LastFitGame
+    from pento_core.polyomino import lastfit as lf
+
+    game = LastFitGame()
+    st = game.start(desc)
+    moves: list[str] = []
+    while legal := lf.legal(st.lay.moves, st.occupied, st.used):
+        moves.append(legal[0].text)
+        st = game.apply(st, legal[0].text)
+    return ";".join(moves[:-1]), moves[-1]
+
+
+def go(page: Any, fragment: str) -> None:
+    page.evaluate(
+        f"history.pushState(null, '', location.pathname + location.search + {json.dumps('#' + fragment)});"
+        "dispatchEvent(new PopStateEvent('popstate'))"
+    )
 
 
 def test_german_by_link_then_portuguese_by_menu_remembered(page: Any, base_url: str) -> None:
@@ -55,6 +80,26 @@ def test_german_by_link_then_portuguese_by_menu_remembered(page: Any, base_url: 
     )
     assert english_left(page) == []
     page.keyboard.press("Escape")
+    # issue 25: a shared board's title, Last Fit's players and its end, all in German
+    # a shared GandaGalo board keeps its size and level in its title, in German
+    r = api.handle({"cmd": "new", "args": {"game": "gandagalo", "params": "6x6:hard", "seed": 3}})
+    desc = r["result"]["desc"]
+    go(page, f"gandagalo:{quote(desc, safe='')}:")
+    wait_until(page, "window.pento.session() && window.pento.layout()")
+    assert re.fullmatch(r"GandaGalo: 6 × 6, \w+", page.inner_text("#game-title"))
+    assert "schwer" in page.inner_text("#game-title") or "Experte" in page.inner_text("#game-title")
+    assert english_left(page) == []
+    # Last Fit's players, and its end: who won, not "Solved in 0:06"
+    desc = "5x6~Player 1,Player 2"
+    before, last = _last_fit_to_the_end(desc)
+    go(page, f"lastfit:{quote(desc, safe='')}:{quote(before, safe='')}")
+    wait_until(page, "window.pento.session() && window.pento.layout()")
+    assert page.inner_text("#game-title") == "Last Fit: Spieler 1 gegen Spieler 2"
+    page.evaluate(f"window.pento.play({json.dumps(last)})")
+    wait_until(page, "window.pento.session().solved")
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    assert re.fullmatch(r"Spieler 1 kann kein Teil legen \(übrig: .* und Z\): Spieler 2 gewinnt!", status_text(page))
+    assert english_left(page) == []
 
     page.goto(base_url + "?nosw&lang=de")
     page.wait_for_selector("#game-list .card")
