@@ -185,7 +185,11 @@ def layout(page: Any) -> dict[str, Any]:
 
 
 def cell_center(lay: dict[str, Any], r: int, c: int) -> tuple[float, float]:
+    """The screen point of the core's board cell (r, c) (a cover-like view; an upright phone may
+    show a wide board turned a quarter clockwise: the core's (r, c) at (c, rows - 1 - r))."""
     s = lay["cell"]
+    if lay.get("turned"):
+        r, c = c, lay["rows"] - 1 - r
     return lay["boardX"] + (c + 0.5) * s, lay["boardY"] + (r + 0.5) * s
 
 

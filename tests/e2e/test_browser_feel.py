@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import App, open_hash, play, status_text, wait_until
+from conftest import App, open_hash, play, session, status_text, wait_until
 
 from pento_core import api, registry
 
@@ -116,3 +116,31 @@ def test_a_cover_hint_turns_and_marks_its_piece_in_the_tray(app: App) -> None:
     lay = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))
     assert lay["focus"] == {"name": name, "from": "tray"}
     assert lay["trayOrientation"][name] == orientation
+
+
+def test_a_wide_board_on_an_upright_phone_is_shown_turned_and_plays_the_same(app: App) -> None:
+    """Issue 25: the phone did not turn a wide board to fit an upright screen (3 x 20: 18 px cells
+    across 390 px).  Shown turned, its cells are larger; a drop lands where it is seen, and the
+    core gets the same placement in its own cells."""
+    page = app.page
+    page.set_viewport_size(PHONE)
+    page = open_hash(app, "cover:3x20:")
+    lay = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))
+    assert lay["turned"] and lay["cell"] >= 1.15 * (390 - 24) / 20, lay["cell"]
+    piece = lay["tray"]["V"]  # three by three: it fits the board's three columns as shown
+    grab = piece[0]
+    s = lay["cell"]
+    # the grabbed cell onto the shown cell of the same offset: the piece's shown cells from (0, 0)
+    x, y = lay["boardX"] + (grab["c"] + 0.5) * s, lay["boardY"] + (grab["r"] + 0.5) * s
+    page.mouse.move(grab["x"], grab["y"])
+    page.mouse.down()
+    page.mouse.move(x, y, steps=8)
+    page.mouse.up()
+    wait_until(page, "window.pento.session().view.placements.length === 1")
+    core = session(page)["view"]["placements"][0]["cells"]
+    rows = lay["rows"]  # the core's rows: its (r, c) is shown at (c, rows - 1 - r)
+    assert {(c, rows - 1 - r) for r, c in core} == {(p["r"], p["c"]) for p in piece}
+    # back on a laptop, the same game is shown as it is, its piece where it was
+    page.set_viewport_size({"width": 1280, "height": 860})
+    wait_until(page, "window.pento.layout().turned === false")
+    assert session(page)["view"]["placements"][0]["cells"] == core

@@ -95,11 +95,13 @@ def check_fits(page: Any, game: str, w: int, h: int) -> None:
         return
     lay = layout(page)
     s = lay["cell"]
+    # the board as shown: a board turned a quarter to fit the screen shows its columns as rows
+    rows, cols = (lay["cols"], lay["rows"]) if lay.get("turned") else (lay["rows"], lay["cols"])
     board = {
         "x": min(b["x"] for b in lay["boards"]),
         "y": min(b["y"] for b in lay["boards"]),
-        "width": max(b["x"] for b in lay["boards"]) + lay["cols"] * s - min(b["x"] for b in lay["boards"]),
-        "height": max(b["y"] for b in lay["boards"]) + lay["rows"] * s - min(b["y"] for b in lay["boards"]),
+        "width": max(b["x"] for b in lay["boards"]) + cols * s - min(b["x"] for b in lay["boards"]),
+        "height": max(b["y"] for b in lay["boards"]) + rows * s - min(b["y"] for b in lay["boards"]),
     }
     points = [(board["x"], board["y"]), (board["x"] + board["width"], board["y"] + board["height"])]
     points += [(c["x"], c["y"]) for cells in lay["tray"].values() for c in cells]

@@ -81,3 +81,20 @@ test("the placed piece under a cell is found on its own copy only", () => {
   assert.equal(placementAt(view, 0, 0, 3), null);
   assert.equal(placementAt(view, 1, 1, 3), null);
 });
+
+test("a wide board is turned on an upright stage when its cells grow clearly, never on a landscape one", async () => {
+  const { chooseLayout, turnedModel, toCore, toDisplay, placementOf } = await import("../../web/views/cover_layout.js");
+  const m = modelOf(info(3, 20));
+  const dm = turnedModel(m);
+  assert.equal(dm.R, 20);
+  assert.equal(dm.C, 3);
+  const phone = chooseLayout(m, dm, 366, 600);
+  assert.ok(phone.turned && phone.layout.s >= 1.15 * computeLayout(m, 366, 600).s);
+  assert.ok(!chooseLayout(m, dm, 1248, 648).turned); // a laptop keeps the board as the books draw it
+  const square = modelOf(info(8, 8));
+  assert.ok(!chooseLayout(square, turnedModel(square), 366, 600).turned);
+  // a cell and back; a placement's orientation and anchor read from its cells
+  for (const [r, c] of [[0, 0], [2, 19], [1, 7]]) assert.deepEqual(toCore(m, ...toDisplay(m, r, c)), [r, c]);
+  const x = placementOf(m, "X", [[1, 4], [2, 3], [2, 4], [2, 5], [3, 4]]);
+  assert.deepEqual(x, { o: 0, row: 1, col: 3 });
+});

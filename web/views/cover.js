@@ -6,7 +6,7 @@
 import { button, el } from "../dom.js";
 import { N_, t } from "../i18n.js";
 import { bindInput } from "./cover_input.js";
-import { computeLayout, modelOf, pieceCells, trayOrigin } from "./cover_layout.js";
+import { chooseLayout, modelOf, pieceCells, placementOf, toCore, toDisplay, trayOrigin, turnedModel } from "./cover_layout.js";
 import { paint } from "./cover_paint.js";
 import { fitToStage } from "./paint.js";
 
@@ -26,6 +26,7 @@ export const KEYS = [
 
 export function createView({ root, info, host }) {
   const m = modelOf(info);
+  const dm = turnedModel(m); // the board as an upright phone shows a wide one: turned a quarter
   const { R, C, K, names } = m;
   const againstComputer = (info.computer || []).some(Boolean);
   const sfx = (k) => (K > 1 ? `#${k}` : ""); // moves name the copy when there are several
@@ -39,7 +40,50 @@ export function createView({ root, info, host }) {
     marks: null,
     layout: null,
     trayOrient: new Map(names.map((n) => [n, 0])),
+    model: m,
+    turned: false,
+    coreView: /** @type {import("../protocol").CoverView} */ ({ placements: [], available: {} }),
   };
+
+  // -- the board turned: everything the view holds is in the board's cells as shown; the core's
+  // cells, orientations and anchors are converted on the way in (its view, a hint) and out (moves)
+  const shownCells = (cells) => (st.turned ? cells.map(([r, c]) => toDisplay(m, r, c)) : cells);
+  const coreCells = (cells) => (st.turned ? cells.map(([r, c]) => toCore(m, r, c)) : cells);
+  /** The core's view with its placements as shown (each keeps the core's own in ``core``). */
+  function shownView(v) {
+    if (!st.turned) return v;
+    const placements = v.placements.map((p) => {
+      const cells = shownCells(p.cells);
+      const { o, row, col } = placementOf(dm, p.piece, cells);
+      return { ...p, cells, orientation: o, row, col, core: p };
+    });
+    return { ...v, placements };
+  }
+  /** The move's target for piece ``name`` in orientation ``o`` at (row, col) as shown: the core's placement text. */
+  function target(name, o, row, col) {
+    if (!st.turned) return `${name}${o}@${row},${col}`;
+    const cells = coreCells(pieceCells(dm, name, o).map(([a, b]) => [a + row, b + col]));
+    const core = placementOf(m, name, cells);
+    return `${name}${core.o}@${core.row},${core.col}`;
+  }
+  /** A placed piece's cell the core names it by (its first cell, in the core's cells). */
+  const source = (p) => (p.core || p).cells[0];
+  function turn(turned) {
+    if (turned === st.turned) return;
+    st.turned = turned;
+    st.model = turned ? dm : m;
+    for (const name of names) {
+      // a turn clockwise shows an orientation as its clockwise image; three undo it
+      const table = m.pieces.get(name).rotate;
+      const o = st.trayOrient.get(name);
+      st.trayOrient.set(name, turned ? table[o] : table[table[table[o]]]);
+    }
+    st.view = shownView(st.coreView);
+    st.cursor = { k: 0, r: 0, c: 0 };
+    st.focus = null;
+    st.marks = null;
+    st.drag = null;
+  }
 
   // -- DOM --------------------------------------------------------------------------------
   const canvas = el("canvas", { tabIndex: 0, className: "board-canvas" });
@@ -83,9 +127,15 @@ export function createView({ root, info, host }) {
   root.replaceChildren(el("div", { className: "view-head" }, [goal, ...(info.players ? [players] : []), tools]), stage, describe, menu);
   const ctx = canvas.getContext("2d");
 
-  const draw = () => paint(ctx, m, st, document.activeElement === canvas);
-  // the stage is the space the shell leaves for the board: fill it, never overflow it
-  const fit = fitToStage(stage, canvas, () => computeLayout(m, stage.clientWidth, stage.clientHeight), (next) => {
+  const draw = () => paint(ctx, st.model, st, document.activeElement === canvas);
+  // the stage is the space the shell leaves for the board: fill it, never overflow it (a wide board
+  // on an upright screen turned a quarter when that makes its cells clearly larger)
+  const compute = () => {
+    const chosen = chooseLayout(m, dm, stage.clientWidth, stage.clientHeight);
+    turn(chosen.turned);
+    return chosen.layout;
+  };
+  const fit = fitToStage(stage, canvas, compute, (next) => {
     st.layout = next;
     draw();
   });
@@ -127,9 +177,9 @@ export function createView({ root, info, host }) {
     }
     const p = focus.placement;
     const next = table[p.orientation];
-    const [r0, c0] = p.cells[0];
+    const [r0, c0] = source(p);
     const k = p.copy || 0;
-    const result = await host.move(`${r0},${c0}${sfx(k)}>${p.piece}${next}@${p.row},${p.col}${sfx(k)}`);
+    const result = await host.move(`${r0},${c0}${sfx(k)}>${target(p.piece, next, p.row, p.col)}${sfx(k)}`);
     if (!result.ok) flashRefused(k, pieceCells(m, p.piece, next).map(([a, b]) => [a + p.row, b + p.col]));
   }
 
@@ -140,8 +190,8 @@ export function createView({ root, info, host }) {
   }
 
   async function place(name, o, k, row, col, from) {
-    const to = `${name}${o}@${row},${col}${sfx(k)}`;
-    const move = from ? `${from.cells[0][0]},${from.cells[0][1]}${sfx(from.copy || 0)}>${to}` : to;
+    const to = `${target(name, o, row, col)}${sfx(k)}`;
+    const move = from ? `${source(from)[0]},${source(from)[1]}${sfx(from.copy || 0)}>${to}` : to;
     if (againstComputer) host.status(t("The computer is thinking…"));
     const result = await host.move(move);
     if (result.ok) {
@@ -165,7 +215,7 @@ export function createView({ root, info, host }) {
   async function takeBack(p) {
     if (m.fixed) return host.status(t("Pieces on the board stay in this game."));
     st.trayOrient.set(p.piece, p.orientation);
-    const result = await host.move(`-${p.cells[0][0]},${p.cells[0][1]}${sfx(p.copy || 0)}`);
+    const result = await host.move(`-${source(p)[0]},${source(p)[1]}${sfx(p.copy || 0)}`);
     if (result.ok) setFocus({ name: p.piece, from: "tray" });
   }
 
@@ -218,32 +268,34 @@ export function createView({ root, info, host }) {
   };
   document.addEventListener("pointerdown", outside, true);
 
-  bindInput(canvas, { m, st, host, draw, setFocus, place, takeBack, transform, openMenu, closeMenu });
+  bindInput(canvas, { st, host, draw, setFocus, place, takeBack, transform, openMenu, closeMenu });
 
   // -- the interface the shell uses -------------------------------------------------------------------------------
   return {
     /** @param {import("../protocol").CoverView} next */
     render(next) {
-      st.view = next;
+      st.coreView = next;
+      fit.ensure(); // the first layout decides whether the board is shown turned
+      st.view = shownView(next);
       if (st.marks && st.marks.kind !== "refused") st.marks = null;
       const focus = st.focus;
       if (focus && focus.from === "board") {
-        const same = next.placements.find((p) => p.text === focus.placement.text);
+        const same = st.view.placements.find((p) => p.text === focus.placement.text);
         st.focus = same ? { ...focus, placement: same } : null;
       }
       if (st.focus && st.focus.from === "tray" && !(next.available[st.focus.name] > 0)) st.focus = null;
       markTurn();
-      fit.ensure();
       describeBoard();
       draw();
     },
     showHint(h) {
-      st.marks = h.cells && h.cells.length ? { cells: h.cells, copy: h.copy || 0, kind: h.kind === "place" ? "hint" : "blocked" } : null;
+      const cells = shownCells(h.cells || []);
+      st.marks = cells.length ? { cells, copy: h.copy || 0, kind: h.kind === "place" ? "hint" : "blocked" } : null;
       // the hinted piece in the tray turned as the hint lays it, and in focus: Enter or a drag puts
       // it there (the move is a placement as this view writes them: NAME ORIENTATION @ R,C)
       const name = h.kind === "place" && h.move ? names.find((n) => h.move.startsWith(n) && /^\d+@/.test(h.move.slice(n.length))) : null;
-      if (name && (st.view.available[name] || 0) > 0) {
-        st.trayOrient.set(name, Number(h.move.slice(name.length).split("@")[0]));
+      if (name && (st.view.available[name] || 0) > 0 && cells.length) {
+        st.trayOrient.set(name, placementOf(st.model, name, cells).o);
         setFocus({ name, from: "tray" });
       }
       draw();
@@ -254,15 +306,17 @@ export function createView({ root, info, host }) {
       const tray = {};
       for (const name of names) {
         const o = st.trayOrient.get(name);
-        const { x0, y0 } = trayOrigin(m, lay, name, o);
-        tray[name] = pieceCells(m, name, o).map(([r, c]) => ({
+        const { x0, y0 } = trayOrigin(st.model, lay, name, o);
+        tray[name] = pieceCells(st.model, name, o).map(([r, c]) => ({
           x: rect.left + x0 + (c + 0.5) * lay.ts,
           y: rect.top + y0 + (r + 0.5) * lay.ts,
           r,
           c,
         }));
       }
+      // the board's cells as shown (turned: core (r, c) is shown at (c, rows - 1 - r))
       return {
+        turned: st.turned,
         cell: lay.s,
         boardX: rect.left + lay.boards[0].x,
         boardY: rect.top + lay.boards[0].y,

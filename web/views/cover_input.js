@@ -8,9 +8,8 @@ const LONG_PRESS_MS = 550;
 const DRAG_SLOP = 6;
 
 /**
- * What the controller works with: the model and state, and the view's actions.
+ * What the controller works with: the state (its model is the board as shown), and the view's actions.
  * @typedef {object} Controls
- * @property {import("./cover_layout.js").Model} m
  * @property {import("./cover_paint.js").State} st
  * @property {any} host the shell's host: move, status
  * @property {() => void} draw
@@ -28,7 +27,7 @@ const DRAG_SLOP = 6;
  * @param {Controls} ctl
  */
 export function bindInput(canvas, ctl) {
-  const { m, st, host } = ctl;
+  const { st, host } = ctl;
   const pointerPos = (e) => {
     const rect = canvas.getBoundingClientRect();
     return { x: e.clientX - rect.left, y: e.clientY - rect.top };
@@ -36,6 +35,7 @@ export function bindInput(canvas, ctl) {
 
   /** The piece under (x, y): a placed one (unless pieces stay) or one in the tray. */
   function pickAt(x, y) {
+    const m = st.model;
     const at = boardCellAt(m, st.layout, x, y);
     const p = at && isCell(m, at.r, at.c) ? placementAt(st.view, at.k, at.r, at.c) : null;
     if (p && !m.fixed) {
@@ -49,6 +49,7 @@ export function bindInput(canvas, ctl) {
 
   /** Tap a piece, then tap a board cell: the piece goes there, by the cell that was tapped on it. */
   async function tapPlace(x, y) {
+    const m = st.model;
     const at = boardCellAt(m, st.layout, x, y);
     const focus = st.focus;
     if (!focus || !at || !isCell(m, at.r, at.c)) return false;
@@ -95,6 +96,7 @@ export function bindInput(canvas, ctl) {
   });
 
   canvas.addEventListener("pointermove", (e) => {
+    const m = st.model;
     if (!st.drag && e.pointerType === "mouse" && st.layout) {
       const { x, y } = pointerPos(e);
       const at = boardCellAt(m, st.layout, x, y);
@@ -113,6 +115,7 @@ export function bindInput(canvas, ctl) {
   });
 
   async function endDrag(e, cancelled) {
+    const m = st.model;
     const d = st.drag;
     if (!d || e.pointerId !== d.pointerId) return;
     const dropped = performance.now();
@@ -158,6 +161,7 @@ export function bindInput(canvas, ctl) {
 
   /** The next (or previous) piece in the tray into focus. */
   function cycle(step) {
+    const m = st.model;
     const avail = m.names.filter((n) => st.view.available[n] > 0);
     if (!avail.length) return;
     const i = st.focus && st.focus.from === "tray" ? avail.indexOf(st.focus.name) : -1;
@@ -169,6 +173,7 @@ export function bindInput(canvas, ctl) {
   canvas.addEventListener("keydown", async (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     st.keyboardMode = true;
+    const m = st.model;
     const { R, C, K } = m;
     const cursor = st.cursor;
     const k = e.key;

@@ -47,6 +47,59 @@ export function modelOf(info) {
   };
 }
 
+/**
+ * The model of the board turned a quarter clockwise, as an upright phone shows a wide board: its
+ * rows are the columns. Pieces keep their tables (a shape is a shape, whichever way the board lies).
+ * Core (r, c) is shown at (c, R - 1 - r): see toDisplay and toCore.
+ * @param {Model} m @returns {Model}
+ */
+export function turnedModel(m) {
+  const rows = [];
+  for (let r = 0; r < m.C; r++) {
+    let row = "";
+    for (let c = 0; c < m.R; c++) row += m.boardRows[m.R - 1 - c][r];
+    rows.push(row);
+  }
+  return { ...m, R: m.C, C: m.R, boardRows: rows };
+}
+
+/** Where the core's cell (r, c) of board model ``m`` is shown on the turned board. @param {Model} m @param {number} r @param {number} c @returns {[number, number]} */
+export const toDisplay = (m, r, c) => [c, m.R - 1 - r];
+
+/** The core's cell of the turned board's cell (r, c) (``m`` the core's, unturned model). @param {Model} m @param {number} r @param {number} c @returns {[number, number]} */
+export const toCore = (m, r, c) => [m.R - 1 - c, r];
+
+/**
+ * A placement's orientation and anchor from its cells: the orientation of piece ``name`` whose
+ * cells these are, moved so that the smallest row and column are 0 (the core's convention).
+ * @param {Model} m @param {string} name @param {number[][]} cells
+ * @returns {{o: number, row: number, col: number}}
+ */
+export function placementOf(m, name, cells) {
+  const row = Math.min(...cells.map(([r]) => r));
+  const col = Math.min(...cells.map(([, c]) => c));
+  const key = (list) => JSON.stringify([...list].map(([r, c]) => [r, c]).sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+  const shape = key(cells.map(([r, c]) => [r - row, c - col]));
+  return { o: m.pieces.get(name).orientations.findIndex((o) => key(o) === shape), row, col };
+}
+
+export const TURN_GAIN = 1.15; // a board is shown turned only when its cells grow clearly
+
+/**
+ * The layout for a stage of W x H: the board as it is, or turned a quarter (``dm``, its turned
+ * model) when that makes its cells clearly larger (6 x 10 on an upright phone).
+ * @param {Model} m @param {Model} dm @param {number} W @param {number} H
+ * @returns {{layout: Layout, turned: boolean}}
+ */
+export function chooseLayout(m, dm, W, H) {
+  const plain = computeLayout(m, W, H);
+  // only a board whose long side lies across the screen's short side (a wide board on an upright
+  // phone, a tall one on a laptop) is turned: a laptop keeps its 6 x 10 as the books draw it
+  const across = (m.C > m.R && H > W) || (m.R > m.C && W > H);
+  const turned = across ? computeLayout(dm, W, H) : null;
+  return turned && turned.s >= plain.s * TURN_GAIN ? { layout: turned, turned: true } : { layout: plain, turned: false };
+}
+
 /** Whether (r, c) is a cell of the board. @param {Model} m @param {number} r @param {number} c */
 export const isCell = (m, r, c) => r >= 0 && c >= 0 && r < m.R && c < m.C && m.boardRows[r][c] !== "#";
 
@@ -69,6 +122,24 @@ export function slotCells(m) {
  * @returns {Layout}
  */
 export function computeLayout(m, stageW, stageH) {
+  // the tray's pieces at 0.55 of a board cell, or smaller when the board's cells would otherwise be
+  // under COMFORT (a phone: Last Fit's 8 x 8 had 28 px squares while its tray took 60 % of the height)
+  let chosen = null;
+  for (const ratio of TRAY_RATIOS) {
+    const found = arrange(m, stageW, stageH, ratio);
+    if (found.s * ratio < MIN_TRAY_CELL) continue;
+    if (!chosen || found.s > chosen.s + 0.01) chosen = found;
+    if (chosen.s >= COMFORT) break;
+  }
+  return place(m, chosen || arrange(m, stageW, stageH, TRAY_RATIOS[0]));
+}
+
+const TRAY_RATIOS = [TRAY_RATIO, 0.45, 0.38, 0.32];
+const COMFORT = 36; // CSS pixels: a board cell a finger hits without thinking
+const MIN_TRAY_CELL = 9; // CSS pixels: a tray piece stays a target (a pentomino about 45 px)
+
+/** The best arrangement at tray ratio ``ratio``: the tray beside or below, copies in a row or stacked. */
+function arrange(m, stageW, stageH, ratio) {
   const W = Math.max(120, stageW);
   const H = Math.max(120, stageH);
   const { R, C, K, names } = m;
@@ -82,15 +153,22 @@ export function computeLayout(m, stageW, stageH) {
     for (const side of [true, false]) {
       for (const k of side ? [2, 3, 4] : [3, 4, 6, 12]) {
         const rowsOfSlots = Math.ceil(n / k);
-        const wUnits = side ? bwu + k * slot * TRAY_RATIO : Math.max(bwu, k * slot * TRAY_RATIO);
-        const hUnits = side ? Math.max(bhu, rowsOfSlots * slot * TRAY_RATIO) : bhu + rowsOfSlots * slot * TRAY_RATIO;
+        const wUnits = side ? bwu + k * slot * ratio : Math.max(bwu, k * slot * ratio);
+        const hUnits = side ? Math.max(bhu, rowsOfSlots * slot * ratio) : bhu + rowsOfSlots * slot * ratio;
         const s = Math.min((W - GAP - 8) / wUnits, (H - GAP - 8) / hUnits, MAX_CELL);
-        if (!best || s > best.s + 0.01) best = { side, k, s, rowsOfSlots, stacked, bwu, bhu };
+        if (!best || s > best.s + 0.01) best = { side, k, s, rowsOfSlots, stacked, bwu, bhu, ratio };
       }
     }
   }
+  return best;
+}
+
+/** The layout of arrangement ``best``, in whole pixels. */
+function place(m, best) {
+  const { R, C, K, names } = m;
+  const slot = slotCells(m);
   const s = Math.max(8, Math.floor(best.s));
-  const ts = Math.max(5, Math.floor(s * TRAY_RATIO));
+  const ts = Math.max(5, Math.floor(s * best.ratio));
   const boardW = best.bwu * s;
   const boardH = best.bhu * s;
   const trayW = best.k * slot * ts;

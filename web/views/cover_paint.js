@@ -15,6 +15,9 @@ import { colorOf, drawCells, PLAYER_COLORS } from "./paint.js";
  * @property {any} marks {cells, copy, kind: "hint" | "blocked" | "refused", until?}, or null
  * @property {import("./cover_layout.js").Layout | null} layout
  * @property {Map<string, number>} trayOrient each tray piece's orientation
+ * @property {import("./cover_layout.js").Model} model the board as shown (turned on an upright phone)
+ * @property {boolean} turned whether it is shown turned a quarter
+ * @property {import("../protocol").CoverView} coreView the core's view, in the core's cells
  */
 
 /**
