@@ -144,3 +144,36 @@ def test_a_wide_board_on_an_upright_phone_is_shown_turned_and_plays_the_same(app
     page.set_viewport_size({"width": 1280, "height": 860})
     wait_until(page, "window.pento.layout().turned === false")
     assert session(page)["view"]["placements"][0]["cells"] == core
+
+
+def test_a_big_board_on_a_phone_can_be_zoomed_and_still_played(app: App) -> None:
+    """Issue 25: GandaGalo's 20 x 20 got 18 px squares on a phone and could not be zoomed."""
+    page = app.page
+    page.set_viewport_size(PHONE)
+    play(app, "20 x 20, hard", "gandagalo")
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    before = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))["cell"]
+    assert before < 36
+    page.get_by_role("button", name="Zoom in", exact=True).click()
+    page.get_by_role("button", name="Zoom in", exact=True).click()
+    lay = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))
+    assert lay["cell"] >= 36 > before
+    stage = page.evaluate(
+        "(s => [s.scrollWidth > s.clientWidth, getComputedStyle(s.querySelector('canvas')).touchAction])"
+        "(document.querySelector('.stage'))"
+    )
+    # one finger pans the zoomed board, a tap still plays (Chromium names pan-x pan-y pinch-zoom so)
+    assert stage == [True, "manipulation"]
+    # a click on a free square of the zoomed board marks it
+    info = api.handle({"cmd": "load", "args": {"game": "gandagalo", "desc": session(page)["desc"]}})["result"]["info"]
+    taken = {tuple(g[:2]) for g in info["givens"]} | {tuple(b) for b in info["blocked"]}
+    free = next((r, c) for r in range(10, lay["rows"]) for c in range(lay["cols"]) if (r, c) not in taken)
+    page.evaluate(f"document.querySelector('.stage').scrollTo(0, {max(0, free[0] * lay['cell'] - 100)})")
+    lay = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))
+    x = lay["boards"][0]["x"] + (free[1] + 0.5) * lay["cell"]
+    y = lay["boards"][0]["y"] + (free[0] + 0.5) * lay["cell"]
+    page.mouse.click(x, y)
+    wait_until(page, "window.pento.session().view.filled === 1")
+    page.get_by_role("button", name="Zoom out", exact=True).click()
+    page.get_by_role("button", name="Zoom out", exact=True).click()
+    assert json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))["cell"] == before

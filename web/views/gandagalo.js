@@ -3,7 +3,7 @@
 // board comes from the core's view. Tap cycles a square through X, O and empty.
 import { button, el } from "../dom.js";
 import { N_, t, tn } from "../i18n.js";
-import { fitToStage, gridLayout } from "./paint.js";
+import { fitToStage, gridLayout, sizeCanvas, zoomControls } from "./paint.js";
 import { highContrast, ink } from "../theme.js";
 
 const MAX_CELL = 84; // CSS pixels a square: a 6 x 6 board still fills a projector
@@ -83,8 +83,16 @@ export function createView({ root, info, host }) {
   root.replaceChildren(head, stage, describe);
   const ctx = canvas.getContext("2d");
 
-  const fit = fitToStage(stage, canvas, () => gridLayout(stage, R, C, 12, MAX_CELL), (next) => {
+  // a big board on a phone: zoom buttons beside the tools (and two fingers pinch the page)
+  const zoom = zoomControls(stage, () => {
+    layout = gridLayout(stage, R, C, 12, MAX_CELL, zoom.zoom());
+    sizeCanvas(canvas, layout.width, layout.height);
+    draw();
+  });
+  tools.append(zoom.element);
+  const fit = fitToStage(stage, canvas, () => gridLayout(stage, R, C, 12, MAX_CELL, zoom.zoom()), (next) => {
     layout = next;
+    zoom.update(next.fit);
     draw();
   });
 
@@ -269,17 +277,33 @@ export function createView({ root, info, host }) {
     });
   }
 
+  let tap = null; // a finger down on a zoomed board: a tap marks, a drag pans (the browser's)
   canvas.addEventListener("pointerdown", async (e) => {
     if (e.pointerType === "mouse" && e.button !== 0 && e.button !== 2) return;
+    if (zoom.zoomed() && e.pointerType === "touch") {
+      tap = { id: e.pointerId, x: e.clientX, y: e.clientY };
+      return;
+    }
     e.preventDefault();
+    await press(e.clientX, e.clientY, e.button === 2);
+  });
+  canvas.addEventListener("pointerup", async (e) => {
+    const t0 = tap;
+    tap = null;
+    if (!t0 || t0.id !== e.pointerId || Math.hypot(e.clientX - t0.x, e.clientY - t0.y) > 10) return;
+    await press(t0.x, t0.y, false);
+  });
+  canvas.addEventListener("pointercancel", () => (tap = null)); // the browser took it as a pan
+
+  async function press(clientX, clientY, backwards) {
     canvas.focus({ preventScroll: true });
     keyboard = false;
     const rect = canvas.getBoundingClientRect();
-    const cell = cellAt(e.clientX - rect.left, e.clientY - rect.top);
+    const cell = cellAt(clientX - rect.left, clientY - rect.top);
     if (!cell) return;
     cursor = cell;
-    await set(cell, (now) => (e.button === 2 ? PREVIOUS[now] : NEXT[now]));
-  });
+    await set(cell, (now) => (backwards ? PREVIOUS[now] : NEXT[now]));
+  }
   canvas.addEventListener("contextmenu", (e) => e.preventDefault()); // right click cycles backwards
 
   canvas.addEventListener("keydown", async (e) => {

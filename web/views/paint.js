@@ -1,4 +1,6 @@
 // Drawing helpers shared by the game views: piece colours and outlined cells.
+import { button } from "../dom.js";
+import { t } from "../i18n.js";
 import { ink } from "../theme.js";
 
 const COLORS = {
@@ -133,12 +135,52 @@ export function fitToStage(stage, canvas, compute, onLayout) {
 }
 
 /** The layout of a grid of rows x cols square cells filling the stage: cells of s CSS pixels
- *  (from minCell to maxCell) and a margin of 4 pixels, as fitToStage's compute() returns it. */
-export function gridLayout(stage, rows, cols, minCell, maxCell) {
+ *  (from minCell to maxCell) and a margin of 4 pixels, as fitToStage's compute() returns it;
+ *  ``zoom`` (zoomControls) makes the cells that much larger than the stage allows. ``fit`` is the
+ *  cell the stage allows. */
+export function gridLayout(stage, rows, cols, minCell, maxCell, zoom = 1) {
   const W = Math.max(120, stage.clientWidth);
   const H = Math.max(120, stage.clientHeight);
-  const s = Math.max(minCell, Math.floor(Math.min((W - 8) / cols, (H - 8) / rows, maxCell)));
-  return { s, x: 4, y: 4, width: cols * s + 8, height: rows * s + 8 };
+  const fit = Math.max(minCell, Math.floor(Math.min((W - 8) / cols, (H - 8) / rows, maxCell)));
+  const s = Math.floor(fit * zoom);
+  return { s, fit, x: 4, y: 4, width: cols * s + 8, height: rows * s + 8 };
+}
+
+export const COMFORT_CELL = 36; // CSS pixels: a square a finger hits without thinking
+const ZOOMS = [1, 1.5, 2, 3];
+
+/**
+ * Zoom buttons for a board whose squares the screen makes smaller than COMFORT_CELL (GandaGalo's
+ * 20 x 20 on a phone: 18 px): shown only then. Zoomed, the stage scrolls (one finger pans it, a
+ * tap still plays) and ``relayout`` lays the board out again at zoom().
+ * @param {HTMLElement} stage @param {() => void} relayout
+ */
+export function zoomControls(stage, relayout) {
+  let level = 0;
+  const set = (next) => {
+    level = Math.max(0, Math.min(ZOOMS.length - 1, next));
+    stage.classList.toggle("zoomed", level > 0);
+    out.disabled = level === 0;
+    inn.disabled = level === ZOOMS.length - 1;
+    relayout();
+  };
+  const out = button("−", t("Zoom out"), () => set(level - 1));
+  const inn = button("+", t("Zoom in: larger squares; drag to move around the board"), () => set(level + 1));
+  out.setAttribute("aria-label", t("Zoom out"));
+  inn.setAttribute("aria-label", t("Zoom in"));
+  out.disabled = true;
+  const group = /** @type {HTMLElement} */ (document.createElement("span"));
+  group.className = "zoom";
+  group.append(out, inn);
+  return {
+    element: group,
+    zoom: () => ZOOMS[level],
+    zoomed: () => level > 0,
+    /** Shown when the stage makes the squares small, or while zoomed. @param {number} fit the cell the stage allows */
+    update(fit) {
+      group.hidden = fit >= COMFORT_CELL && level === 0;
+    },
+  };
 }
 
 /** A peg board's empty hole at (x, y), for a cell of s pixels. */
