@@ -36,6 +36,8 @@ def test_a_game_embedded_in_a_sandboxed_iframe_on_another_site(browser: Any, bas
         assert inner.evaluate("document.body.dataset.embed") == "yes"
         assert not frame.locator("#home-link").is_visible()  # no site chrome
         assert "not saved in this embedded page" in str(frame.locator("#notice-text").text_content())
+        full_page = frame.locator("#full-page").bounding_box()  # issue 25: it was 16 px high in a frame
+        assert full_page is not None and full_page["height"] >= 44
         # a piece dragged onto the board, inside the frame
         box = page.locator("#pento").bounding_box()
         assert box is not None
