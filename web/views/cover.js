@@ -26,7 +26,7 @@ export const KEYS = [
 
 export function createView({ root, info, host }) {
   const m = modelOf(info);
-  const dm = turnedModel(m); // the board as an upright phone shows a wide one: turned a quarter
+  const dm = turnedModel(m); // the board turned a quarter, as an upright phone may show a wide one
   const { R, C, K, names } = m;
   const againstComputer = (info.computer || []).some(Boolean);
   const sfx = (k) => (K > 1 ? `#${k}` : ""); // moves name the copy when there are several

@@ -87,7 +87,7 @@ export const TURN_GAIN = 1.15; // a board is shown turned only when its cells gr
 
 /**
  * The layout for a stage of W x H: the board as it is, or turned a quarter (``dm``, its turned
- * model) when that makes its cells clearly larger (6 x 10 on an upright phone).
+ * model) when that makes its cells clearly larger (3 x 20 on an upright phone: 18 to 26 px).
  * @param {Model} m @param {Model} dm @param {number} W @param {number} H
  * @returns {{layout: Layout, turned: boolean}}
  */
