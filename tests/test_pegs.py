@@ -402,3 +402,24 @@ def test_a_refused_jump_says_which_rule_it_breaks(move: str, reason: str) -> Non
     with pytest.raises(PentoError) as e:
         game.apply(game.start("english"), move)
     assert str(e.value) == reason
+
+
+def test_a_hint_that_ran_out_of_time_leaves_its_work_for_the_next() -> None:
+    """Issue 25: on an ordinary English position Hint ran out of time twice in a row, each time
+    from the start.  Now the positions proved lost stay (per board), so hints asked again go on
+    and answer; a search that is not a player's (the generator's grading) starts afresh."""
+    from pento_core.pegs import solver
+
+    game = PegsGame()
+    # lost after nine random jumps; proving it searches about 180,000 positions
+    st = game.start("english", "3,1-3,3;1,2-3,2;1,4-1,2;3,3-3,1;5,3-3,3;4,1-4,3;3,4-3,2;2,1-4,1;2,4-2,2")
+    solver._failed.cache_clear()
+    kinds = []
+    for _ in range(20):
+        hint = game.hint(st, Budget(max_nodes=120_000), None)  # the beams take 87,524 of each
+        kinds.append(hint.kind)
+        if hint.kind != "unknown":
+            break
+    assert kinds[0] == "unknown" and kinds[-1] == "blocked", kinds  # lost, as the one long search says
+    assert solve(st.board, st.pegs, st.finish, Budget(max_nodes=120_000)).status is Outcome.UNKNOWN  # afresh
+    solver._failed.cache_clear()

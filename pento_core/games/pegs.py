@@ -338,7 +338,7 @@ class PegsGame(GameBase[PegState, PegMove]):
             return Hint("solved", tr("Solved: one peg is left."))
         if view["lost"]:  # plain words: no proof is needed when no jump is left
             return Hint("blocked", tr("No jump is left, so the game is over. Undo a few jumps, or start again."))
-        verdict = solve(board, st.pegs, st.finish, budget)
+        verdict = solve(board, st.pegs, st.finish, budget, keep=True)
         if verdict.status is Outcome.YES:
             j = verdict.moves[0]
             (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
@@ -356,7 +356,8 @@ class PegsGame(GameBase[PegState, PegMove]):
                 [board.cells[j.a], board.cells[j.c]],
             )
         if verdict.status is Outcome.UNKNOWN:
-            return Hint("unknown", tr("The solver ran out of time on this position; try again, or undo a few jumps."))
+            again = tr("The solver ran out of time on this position. Ask again: it goes on from where it stopped.")
+            return Hint("unknown", again)
         lost = verdict.proof
         cells = [board.cells[i] for i in range(board.size) if lost and lost.marked >> i & 1]
         labels = [(*board.cells[i], str(v)) for i, v in enumerate(lost.values if lost else ()) if v]
@@ -373,7 +374,7 @@ class PegsGame(GameBase[PegState, PegMove]):
     def solve(self, st: PegState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
         board = st.board
         budget = budget.started()
-        verdict = solve(board, st.pegs, st.finish, budget)
+        verdict = solve(board, st.pegs, st.finish, budget, keep=True)
         if verdict.status is Outcome.YES:
             return Solution(True, tr("Here is a winning line."), [_jump_text(board, j) for j in verdict.moves])
         if st.jumps and verdict.status is Outcome.NO:

@@ -311,8 +311,20 @@ def _distance_tables(board: PegBoard) -> tuple[tuple[int, ...], ...]:
     return tuple(tables)
 
 
+@lru_cache(maxsize=1)
+def _failed(board: PegBoard, finish: int | None) -> set[int]:
+    """The positions (and classes) of ``board`` and ``finish`` that a search has proved lost, kept
+    from one request to the next: a hint that ran out of time left its work here, so the next hint
+    (or Solve) goes on from it instead of starting again, and the positions of one game share most
+    of their futures.  A position goes in only once every jump from it has been searched to the
+    end, so an interrupted search leaves nothing unsound.  One board at a time (a page plays one;
+    another board's search replaces it), bounded by :data:`MAX_TABLE` (about 70 bytes an entry:
+    the issue's English position leaves 1.1 million, some 80 MB in CPython, less in the page)."""
+    return set()
+
+
 class _Search:
-    def __init__(self, board: PegBoard, finish: int | None, budget: Budget) -> None:
+    def __init__(self, board: PegBoard, finish: int | None, budget: Budget, keep: bool = False) -> None:
         self.board = board
         self.finish = finish
         self.budget = budget.started()
@@ -325,7 +337,10 @@ class _Search:
         self.shifts = layout.shifts
         self.finish_bit = layout.finish_bit
         self.perms = layout.perms
-        self.failed: set[int] = set()
+        # a player's hints and Solve keep what they proved (``keep``); the generator does not: its
+        # grades count the positions searched, which must not depend on earlier requests
+        self.failed = _failed(board, finish) if keep else set()
+        self.fresh = not self.failed  # no earlier search's work to go on from
         self.exhausted = 0  # classes of positions searched to the end without a solution
 
     def tick(self) -> None:
@@ -435,9 +450,12 @@ class _Search:
         return None
 
 
-def solve(board: PegBoard, pegs: int, finish: int | None = None, budget: Budget | None = None) -> Verdict:
+def solve(
+    board: PegBoard, pegs: int, finish: int | None = None, budget: Budget | None = None, keep: bool = False
+) -> Verdict:
     """A solution of ``pegs`` (jumps to one peg, in ``finish`` when given), a proof that there
-    is none, or ``unknown`` when ``budget`` runs out."""
+    is none, or ``unknown`` when ``budget`` runs out.  ``keep``: the positions proved lost are kept
+    for the next call on this board (a player's hints and Solve go on where the last one stopped)."""
     budget = (budget or Budget()).started()
     try:
         lost = proof(board, pegs, finish, budget)
@@ -445,7 +463,7 @@ def solve(board: PegBoard, pegs: int, finish: int | None = None, budget: Budget 
         return Verdict(Outcome.UNKNOWN)
     if lost:
         return Verdict(Outcome.NO, reason=lost.reason, proof=lost)
-    s = _Search(board, finish, budget)
+    s = _Search(board, finish, budget, keep)
     try:
         found = s.beam(pegs, drawn_in=False) or s.beam(pegs) or s.beam(pegs, by_class=True)
         if found is not None:
@@ -455,7 +473,12 @@ def solve(board: PegBoard, pegs: int, finish: int | None = None, budget: Budget 
             return Verdict(Outcome.YES, tuple(path), nodes=s.nodes)
     except BudgetSpent:
         return Verdict(Outcome.UNKNOWN, nodes=s.nodes)
-    tried = tr("{exhausted:,} positions up to symmetry", exhausted=s.exhausted)
+    # the count is this search's alone when it went on from earlier ones (a hint that ran out of time)
+    tried = (
+        tr("{exhausted:,} positions up to symmetry", exhausted=s.exhausted)
+        if s.fresh
+        else tr("going on from the searches before")
+    )
     if finish is None:
         reason = tr("every way of jumping was tried ({tried}): none leaves one peg", tried=tried)
     else:
