@@ -124,6 +124,10 @@ def test_a_wide_board_on_an_upright_phone_is_shown_turned_and_plays_the_same(app
     core gets the same placement in its own cells."""
     page = app.page
     page.set_viewport_size(PHONE)
+    # the issue's boards: 6 x 10 had 31 px squares, Last Fit's 8 x 8 28 px under a tray of 60 %
+    for fragment in ("cover:6x10:", "lastfit:8x8~Ana%2CBruno:"):
+        cell = json.loads(open_hash(app, fragment).evaluate("JSON.stringify(window.pento.layout())"))["cell"]
+        assert cell >= 36, (fragment, cell)
     page = open_hash(app, "cover:3x20:")
     lay = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))
     assert lay["turned"] and lay["cell"] >= 1.15 * (390 - 24) / 20, lay["cell"]

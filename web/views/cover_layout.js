@@ -155,7 +155,8 @@ function arrange(m, stageW, stageH, ratio) {
         const rowsOfSlots = Math.ceil(n / k);
         const wUnits = side ? bwu + k * slot * ratio : Math.max(bwu, k * slot * ratio);
         const hUnits = side ? Math.max(bhu, rowsOfSlots * slot * ratio) : bhu + rowsOfSlots * slot * ratio;
-        const s = Math.min((W - GAP - 8) / wUnits, (H - GAP - 8) / hUnits, MAX_CELL);
+        // the gap lies between the board and the tray: across for a tray beside, down for one below
+        const s = Math.min((W - (side ? GAP : 0) - 8) / wUnits, (H - (side ? 0 : GAP) - 8) / hUnits, MAX_CELL);
         if (!best || s > best.s + 0.01) best = { side, k, s, rowsOfSlots, stacked, bwu, bhu, ratio };
       }
     }
