@@ -117,7 +117,7 @@ export async function openHelp(game = app.session ? app.session.game : null) {
   } catch {
     keys = [];
   }
-  if (keys.length) keys = [...keys.slice(0, -1), ["D", N_("describe the board in words")], keys.at(-1)]; // "?" stays last
+  if (keys.length) keys = [...keys.slice(0, -1), ["D", N_("describe the board in words")], ["N", N_("a new puzzle of this kind (this one stays in your games)")], keys.at(-1)]; // "?" stays last
   $("help-describe").hidden = !(app.session && app.session.game === game);
   $("help-keys").replaceChildren(...keys.flatMap(([k, what]) => [el("dt", { textContent: t(k) }), el("dd", { textContent: t(what) })]));
   $("help-keys-title").hidden = keys.length === 0;

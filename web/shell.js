@@ -99,6 +99,10 @@ function bindKeys() {
     } else if (e.key.toLowerCase() === "d" && !mod && !e.altKey && app.session && !document.querySelector("dialog[open]")) {
       e.preventDefault();
       describeBoard();
+    } else if (e.key === "n" && !mod && !e.altKey && app.session && !document.querySelector("dialog[open]") && !$("new").disabled) {
+      // N: a new puzzle of the same kind, as the New button (this one stays in the player's games)
+      e.preventDefault();
+      newGame(app.session.game, app.session.params);
     }
   });
 }

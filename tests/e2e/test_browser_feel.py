@@ -181,3 +181,16 @@ def test_a_big_board_on_a_phone_can_be_zoomed_and_still_played(app: App) -> None
     page.get_by_role("button", name="Zoom out", exact=True).click()
     page.get_by_role("button", name="Zoom out", exact=True).click()
     assert json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))["cell"] == before
+
+
+@pytest.mark.parametrize("game", ["pegs", "gandagalo"])
+def test_n_starts_a_new_puzzle_of_the_same_kind_and_keeps_this_one(app: App, game: str) -> None:
+    """Issue 26: the collection's common N for a new game was free in every game."""
+    page = play(app, dict(first_presets())[game], game)
+    first = session(page)["id"]
+    page.locator("#view canvas").first.focus()
+    page.keyboard.press("n")
+    wait_until(page, f"window.pento.session() && window.pento.session().id !== {json.dumps(first)}")
+    assert session(page)["game"] == game
+    page.keyboard.press("Shift+N")  # not N: a shifted letter is the game's (the cover game's N piece)
+    assert session(page)["game"] == game
