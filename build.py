@@ -634,7 +634,7 @@ def test(pytest_args: list[str]) -> int:
     ensure_chromium()
     bin_dir = ensure_node_tools()
     build()
-    paths = ["pento_core", "tests", "bench", "build.py"]
+    paths = ["pento_core", "tests", "bench", "scripts", "build.py"]
     steps = [
         ("ruff", [sys.executable, "-m", "ruff", "check", *paths]),
         ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", *paths]),
