@@ -9,6 +9,7 @@
 import { byId, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { qrCanvas } from "./qr.js";
+import { share } from "./share.js";
 import { loadRaceCodes, saveRaceCodes } from "./storage.js";
 
 const $ = byId;
@@ -50,6 +51,14 @@ async function copy(text, onDone) {
   }
 }
 
+/** A race link or a result code to the system's share sheet where there is one, else copied. */
+async function shareText(text, { shared, copied, failed }, ui) {
+  const how = await share(/^https?:/.test(text) ? { url: text } : { text }, text);
+  if (how === "shared") ui.status(shared, "success");
+  else if (how === "copied") ui.status(copied, "success");
+  else if (how === "failed") failed();
+}
+
 /**
  * The teacher's dialog: a new race (or race ``id`` again) on ``game``/``desc``: its link as text
  * and QR code, and the results page's link. ``ui``: {core, status, plain}.
@@ -66,7 +75,7 @@ export async function showRaceDialog(ui, { game, desc, title, id = null }) {
   $("race-qr").replaceChildren(el("p", { textContent: t("Drawing the QR code…") }));
   if (!$("race-dialog").open) $("race-dialog").showModal();
   $("race-link-copy").onclick = () =>
-    copy(link, (ok) => (ok ? ui.status(t("Race link copied."), "success") : $("race-link").select()));
+    shareText(link, { shared: t("Race link shared."), copied: t("Race link copied."), failed: () => $("race-link").select() }, ui);
   await showQr(ui.core, $("race-qr"), link);
   return race;
 }
@@ -133,7 +142,7 @@ export async function showResult(ui, session, state) {
   $("race-code").textContent = race.code;
   $("race-result").hidden = false;
   $("race-copy").onclick = () =>
-    copy(race.code, (ok) => ui.status(ok ? t("Code copied.") : t("Select the code and copy it."), ok ? "success" : "info"));
+    shareText(race.code, { shared: t("Code shared."), copied: t("Code copied."), failed: () => ui.status(t("Select the code and copy it."), "info") }, ui);
   await showQr(ui.core, $("race-result-qr"), base() + resultsHash(race.id, session.game, session.desc, race.code));
   return race.code;
 }

@@ -5,6 +5,7 @@ import { byId } from "./dom.js";
 import { t } from "./i18n.js";
 import { currentState, freshSlot, goHome, openPosition, openRace, openResults, persist } from "./midend.js";
 import { gameEntry, notice, plain, status, titleOf, updateFullPage } from "./page.js";
+import { share } from "./share.js";
 import { parseRaceHash, raceHash } from "./race.js";
 import { listSaves } from "./storage.js";
 import { VIEWS } from "./views/index.js";
@@ -103,10 +104,10 @@ export async function copyLink() {
   if (!app.session) return;
   updateUrl();
   const url = location.href;
-  try {
-    await navigator.clipboard.writeText(url);
-    status(t("Link copied: it reopens this exact position."), "success");
-  } catch {
+  const how = await share({ title: document.title, url }, url); // a phone's share sheet, else the clipboard
+  if (how === "shared") status(t("Link shared: it reopens this exact position."), "success");
+  else if (how === "copied") status(t("Link copied: it reopens this exact position."), "success");
+  else if (how === "failed") {
     const field = $("link-field");
     field.value = url;
     $("link-dialog").showModal();

@@ -194,3 +194,23 @@ def test_n_starts_a_new_puzzle_of_the_same_kind_and_keeps_this_one(app: App, gam
     assert session(page)["game"] == game
     page.keyboard.press("Shift+N")  # not N: a shifted letter is the game's (the cover game's N piece)
     assert session(page)["game"] == game
+
+
+def test_link_uses_the_share_sheet_where_there_is_one_and_copies_where_not(app: App) -> None:
+    """Issue 26: sharing was copy-to-clipboard only; phones have a share sheet."""
+    page = play(app, "6 x 10")
+    # this Chromium has no share sheet: a phone's is stood in for, then taken away again
+    page.evaluate("navigator.share = async (d) => { window.__shared = d; }; navigator.canShare = () => true; null")
+    try:
+        page.locator("#copy-link").click()
+        wait_until(page, "window.__shared")
+        shared = page.evaluate("window.__shared")
+        assert shared["url"] == page.evaluate("location.href")
+        assert status_text(page) == "Link shared: it reopens this exact position."
+        # closing the sheet is no error, and says nothing more
+        page.evaluate("navigator.share = async () => { throw new DOMException('closed', 'AbortError'); }; null")
+        page.locator("#copy-link").click()
+        assert status_text(page) == "Link shared: it reopens this exact position."
+    finally:
+        page.evaluate("delete navigator.share; delete navigator.canShare; delete window.__shared;")
+    assert page.evaluate("typeof navigator.share") == "undefined"
