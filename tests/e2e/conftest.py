@@ -246,3 +246,27 @@ def next_state(page: Any, before: str, timeout: float = 20.0) -> str:
     """Wait until the position differs from ``before``; return the new state string."""
     expr = f"(s => s && s.state !== {json.dumps(before)} && [s.state])(window.pento.session())"
     return str(wait_until(page, expr, timeout)[0])
+
+
+def finger_drag(cdp: Any, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+    """One finger from ``start`` to ``end`` in ``steps`` moves, through the DevTools protocol (a
+    page with touch, or with touch emulation turned on)."""
+
+    def touch(kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", *start)
+    for k in range(1, steps + 1):
+        touch("touchMove", start[0] + (end[0] - start[0]) * k / steps, start[1] + (end[1] - start[1]) * k / steps)
+    touch("touchEnd", *end)
+
+
+def win_one_by_five(app: App) -> Any:
+    """Open the 1 x 5 board and win it by keys (the I, turned upright, put down): the quickest win."""
+    page = open_hash(app, "cover:1x5:")
+    page.locator("#view canvas").first.focus()
+    for key in ("Shift+I", "r", "Enter"):
+        page.keyboard.press(key)
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    return page

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import App, open_hash, play, session, status_text, wait_until
+from conftest import App, open_hash, play, session, status_text, wait_until, win_one_by_five
 
 from pento_core import api, registry
 
@@ -92,11 +92,7 @@ def test_the_keyboard_starts_on_the_board_and_two_fingers_may_pinch_it(app: App,
 
 
 def test_a_win_counts_the_moves_of_its_line_not_the_undone_ones(app: App) -> None:
-    page = open_hash(app, "cover:1x5:")
-    page.locator("#view canvas").first.focus()
-    for key in ("Shift+I", "r", "Enter"):
-        page.keyboard.press(key)
-    page.wait_for_selector("#done[open]", timeout=30_000)
+    page = win_one_by_five(app)
     page.locator("#done-stay").click()
     page.locator("#undo").click()
     wait_until(page, "window.pento.session().at === 0")

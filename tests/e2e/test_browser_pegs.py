@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import App, open_hash, play, session, status_text, wait_until
+from conftest import App, finger_drag, open_hash, play, session, status_text, wait_until
 
 from pento_core import api
 
@@ -205,15 +205,8 @@ def test_a_finger_drops_the_peg_where_it_is_drawn_above_it(app: App) -> None:
         a, b = hole(page, 1, 3), hole(page, 3, 3)
         lift = 1.2 * json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))["cell"]
 
-        def touch(kind: str, px: float, py: float) -> None:
-            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
-            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
         # the finger goes below the hole, so that the peg drawn above it is over the hole
-        touch("touchStart", a["x"], a["y"])
-        for i in range(1, 9):
-            touch("touchMove", a["x"], a["y"] + (b["y"] + lift - a["y"]) * i / 8)
-        touch("touchEnd", b["x"], b["y"] + lift)
+        finger_drag(cdp, (a["x"], a["y"]), (b["x"], b["y"] + lift))
         wait_until(page, "window.pento.session().at === 1")
         assert session(page)["state"] == "1,3-3,3"
     finally:

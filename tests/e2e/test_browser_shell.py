@@ -13,6 +13,7 @@ from conftest import (
     Console,
     cell_center,
     drag_piece,
+    finger_drag,
     layout,
     next_state,
     open_hash,
@@ -20,6 +21,7 @@ from conftest import (
     session,
     status_text,
     wait_until,
+    win_one_by_five,
 )
 
 from pento_core import api
@@ -309,14 +311,7 @@ def test_a_finger_drags_a_piece_drawn_above_it(browser: Any, base_url: str) -> N
         grab = lay["tray"]["X"][2]  # X's centre
         x, y = cell_center(lay, 4, 5)
 
-        def touch(kind: str, px: float, py: float) -> None:
-            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
-            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-        touch("touchStart", grab["x"], grab["y"])
-        for i in range(1, 9):
-            touch("touchMove", grab["x"] + (x - grab["x"]) * i / 8, grab["y"] + (y - grab["y"]) * i / 8)
-        touch("touchEnd", x, y)
+        finger_drag(cdp, (grab["x"], grab["y"]), (x, y))
         state = next_state(page, "")
         # the piece was drawn (and lands) about two cells above the finger, where the player could see it
         assert [2, 5] in session(page)["view"]["placements"][0]["cells"], state
@@ -438,11 +433,7 @@ def test_help_opens_at_its_top_on_a_phone(app: App) -> None:
 
 def test_a_wins_dialog_goes_when_the_player_goes_back(app: App) -> None:
     """Issue 25: after a win, Back left "Well done" open over the start screen."""
-    page = open_hash(app, "cover:1x5:")
-    page.locator("#view canvas").first.focus()
-    for key in ("Shift+I", "r", "Enter"):
-        page.keyboard.press(key)
-    page.wait_for_selector("#done[open]", timeout=30_000)
+    page = win_one_by_five(app)
     page.go_back()
     page.wait_for_selector("body[data-screen=home]", state="attached")
     assert page.evaluate("document.querySelectorAll('dialog[open]').length") == 0

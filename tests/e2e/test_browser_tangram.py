@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import App, layout, next_state, open_hash, session, status_text, wait_until
+from conftest import App, finger_drag, layout, next_state, open_hash, session, status_text, wait_until
 from tangram_keys import KeyboardPlayer
 
 from pento_core.games.tangram import in_set_order
@@ -234,14 +234,7 @@ def test_a_finger_drags_a_tan_drawn_above_it(browser: Any, base_url: str) -> Non
         # the finger ends below the place, by the lift: the square drawn above it is on the place
         end = (grab[0] + target[0] - anchor["x"], grab[1] + target[1] - anchor["y"] + lift)
 
-        def touch(kind: str, px: float, py: float) -> None:
-            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
-            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-        touch("touchStart", *grab)
-        for k in range(1, 11):
-            touch("touchMove", grab[0] + (end[0] - grab[0]) * k / 10, grab[1] + (end[1] - grab[1]) * k / 10)
-        touch("touchEnd", *end)
+        finger_drag(cdp, grab, end, steps=10)
         state = next_state(page, "")
         assert state.split(";")[i] == "Q0@1,1", state
     finally:
