@@ -3,7 +3,7 @@
 // board comes from the core's view. Tap cycles a square through X, O and empty.
 import { button, el } from "../dom.js";
 import { N_, t, tn } from "../i18n.js";
-import { fitToStage, gridLayout, sizeCanvas, zoomControls } from "./paint.js";
+import { fitToStage, gridLayout, zoomControls } from "./paint.js";
 import { highContrast, ink } from "../theme.js";
 
 const MAX_CELL = 84; // CSS pixels a square: a 6 x 6 board still fills a projector
@@ -84,11 +84,7 @@ export function createView({ root, info, host }) {
   const ctx = canvas.getContext("2d");
 
   // a big board on a phone: zoom buttons beside the tools (and two fingers pinch the page)
-  const zoom = zoomControls(stage, () => {
-    layout = gridLayout(stage, R, C, 12, MAX_CELL, zoom.zoom());
-    sizeCanvas(canvas, layout.width, layout.height);
-    draw();
-  });
+  const zoom = zoomControls(stage, () => fit.refresh()); // a new zoom: the layout made again
   tools.append(zoom.element);
   const fit = fitToStage(stage, canvas, () => gridLayout(stage, R, C, 12, MAX_CELL, zoom.zoom()), (next) => {
     layout = next;

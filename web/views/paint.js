@@ -125,6 +125,8 @@ export function fitToStage(stage, canvas, compute, onLayout) {
     ensure() {
       if (!done) apply();
     },
+    /** Lay out again now, though the stage kept its size (the view's zoom changed). */
+    refresh: () => apply(),
     disconnect: () => {
       observer.disconnect();
       canvas.removeEventListener("pointerdown", hold);
