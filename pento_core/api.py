@@ -14,6 +14,9 @@ Commands (``args`` in brackets):
 * ``new`` [game, params, seed, seconds?]: a new puzzle, made within the seconds (120 by
   default): ``desc``, ``state``, ``info``, ``view`` and ``picture`` (:mod:`pento_core.games.base`).
 * ``load`` [game, desc, state]: check a saved or linked puzzle and position.
+* ``daily`` [game, date]: the puzzle of the day (:mod:`pento_core.daily`) of ``date``
+  (``YYYY-MM-DD``, the page's UTC date), as ``new`` answers, with ``daily``: its ``date``,
+  ``level`` (1 on Monday to 7 on Sunday) and ``link`` (the address's ``#...`` part).
 * ``move`` [game, desc, state, move]: the new ``state`` and ``view``, or an
   ``illegal_move`` error whose message says why.
 * ``hint`` [game, desc, state, seconds?]: a :class:`~pento_core.games.base.Hint`.
@@ -47,7 +50,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from . import i18n, registry
+from . import daily, i18n, registry
 from .budget import Budget, BudgetSpent, Progress
 from .classroom import qr, race
 from .errors import PentoError
@@ -145,6 +148,14 @@ def cmd_new(args: JSON, sink: ProgressSink | None) -> JSON:
     budget = _budget(args, 120.0, limit=600.0)
     desc = game.new(_arg(args, "params", str), _arg(args, "seed", int, 0), _progress(sink), budget)
     return {**_snapshot(game, desc, game.start(desc)), "info": game.info(desc)}
+
+
+def cmd_daily(args: JSON, sink: ProgressSink | None) -> JSON:
+    game = _game(args)
+    day = daily.parse_date(_arg(args, "date", str)[:40])
+    puzzle = daily.daily(game.id, day, _progress(sink), _budget(args, daily.SECONDS))
+    about = {"date": day.isoformat(), "level": puzzle.level, "link": puzzle.link()}
+    return {**_snapshot(game, puzzle.desc, game.start(puzzle.desc)), "info": game.info(puzzle.desc), "daily": about}
 
 
 def cmd_load(args: JSON, sink: ProgressSink | None) -> JSON:
@@ -263,6 +274,7 @@ COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], JSON]] = {
     "hello": cmd_hello,
     "new": cmd_new,
     "load": cmd_load,
+    "daily": cmd_daily,
     "move": cmd_move,
     "hint": cmd_hint,
     "solve": cmd_solve,

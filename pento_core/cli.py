@@ -33,6 +33,9 @@ Commands (see the README for the formats):
   (board text, a piece's letter on its cells): for a win, the position after
   a winning move and then ``value: win``; ``value: loss``; both exit 0.  A
   spent budget prints ``value: unknown``, exit 3.
+* ``daily GAME [--date YYYY-MM-DD] [--base URL]`` prints the link to GAME's puzzle of the day
+  (today in UTC by default): ``#daily:DATE:GAME:DESC``, after URL when given, and nothing else.
+  A game with no puzzle of the day, or a date that is not one, is bad input.
 
 Bad input (a malformed file, an unknown piece, an impossible problem) gives
 one line on stderr and exit status 2.  A spent ``--timeout`` gives exit 3.
@@ -51,6 +54,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from . import daily
 from .budget import Budget, BudgetSpent, Outcome
 from .errors import PentoError
 from .gandagalo import board as gg_board
@@ -382,6 +386,18 @@ def cmd_tangram_check(args: argparse.Namespace) -> int:
     return 0 if verdict.solved else EXIT_NO
 
 
+def cmd_daily(args: argparse.Namespace) -> int:
+    day = daily.today() if args.date is None else daily.parse_date(args.date)
+    budget = Budget(max_seconds=args.timeout if args.timeout is not None else daily.SECONDS).started()
+    try:
+        puzzle = daily.daily(args.game, day, budget=budget)
+    except BudgetSpent:
+        print("stopped: budget spent before the puzzle was made", file=sys.stderr)
+        return EXIT_BUDGET
+    print(puzzle.link(args.base))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m pento_core", description="Pentomino and polyomino tiling tools.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -458,6 +474,12 @@ def build_parser() -> argparse.ArgumentParser:
     tg_check.add_argument("--mirror", action="store_true", help="the silhouette's mirror image counts too")
     tg_check.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     tg_check.set_defaults(run=cmd_tangram_check)
+    day = sub.add_parser("daily", help="the link to a game's puzzle of the day")
+    day.add_argument("game", metavar="GAME", help="one of: " + ", ".join(daily.games_with_daily()))
+    day.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="the day (default: today, in UTC)")
+    day.add_argument("--base", default="", metavar="URL", help="the page's address, written before the #")
+    day.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
+    day.set_defaults(run=cmd_daily)
     for kind in ("twenty", "thirty"):
         game = sub.add_parser(kind, help=f"a Game of {20 if kind == 'twenty' else 30} board and its coverings")
         game.add_argument("--seed", type=_whole(-(10**18), 10**18), default=0)

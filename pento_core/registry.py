@@ -51,6 +51,7 @@ def entries() -> list[JSON]:
             "features": list(g.features),
             "print": g.print_style,
             "titled_by_board": g.titled_by_board,
+            "daily": bool(g.daily_levels),  # it has a puzzle of the day (pento_core.daily)
             "presets": [{**dataclasses.asdict(p), "label": tr(p.label)} for p in g.presets()],
             "forms": [_form(f) for f in g.forms()],
         }

@@ -40,6 +40,8 @@ export interface GameEntry {
   print: "" | "tiles" | "marks" | "holes" | "outline";
   /** Its page title names the board ("Pentomino cover: 6 x 10"), or only the game. */
   titled_by_board: boolean;
+  /** It has a puzzle of the day (pento_core/daily.py): the daily command makes it. */
+  daily: boolean;
 }
 
 /** The typed status every position has (games/base.py's Status). */
@@ -139,6 +141,8 @@ export interface Snapshot {
   view: GameView;
   picture: string[];
   info?: { [field: string]: any };
+  /** The daily command's answer: the puzzle's UTC date, its level (1 on Monday to 7 on Sunday), its link. */
+  daily?: { date: string; level: number; link: string };
 }
 
 /** A hint (games/base.py's Hint). */

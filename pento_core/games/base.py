@@ -140,6 +140,9 @@ class Game(Protocol[S, M]):
     picture_solved: bool  # the start screen pictures a preset solved (a tiling) rather than as it starts
     print_style: PrintStyle  # how a printed sheet draws it
     titled_by_board: bool  # its page title names the board ("Pentomino cover: 6 x 10"), or the game alone
+    # the puzzle of the day (pento_core.daily): seven params for ``new``, Monday's (the easiest)
+    # first and Sunday's (the hardest) last; empty for a game with no puzzle of the day
+    daily_levels: tuple[str, ...]
 
     def presets(self) -> list[Preset]: ...
 
@@ -247,6 +250,7 @@ class GameBase(ABC, Generic[S, M]):
 
     print_style: PrintStyle = "tiles"
     titled_by_board = True
+    daily_levels: tuple[str, ...] = ()
 
     @abstractmethod
     def parse_move(self, text: str) -> M:

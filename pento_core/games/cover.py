@@ -94,6 +94,8 @@ class CoverGame(GameBase[CoverState, PieceMove]):
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = True
+    # the puzzle of the day: a free-form board of 4 pentominoes on Monday to all 12 on Sunday
+    daily_levels: tuple[str, ...] = tuple(f"freeform:2.2:{n}" for n in (4, 5, 6, 8, 9, 10, 12))
     # what its result codes are packed against (format 1 of the race's codes: never change it)
     race_dictionary = "F3@0,0;I1@0,1;L0@2,0;N7@1,2;P5@3,1;T2@3,4;U3@4,8;V2@0,7;W3@3,2;X0@3,6;Y7@2,4;Z3@0,6;1,10;11,2"
 

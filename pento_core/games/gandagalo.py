@@ -186,6 +186,16 @@ class GandaGaloGame(GameBase[GGState, GGMove]):
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
     print_style: PrintStyle = "marks"
+    # the puzzle of the day: larger boards and deeper reasoning through the week
+    daily_levels: tuple[str, ...] = (
+        "6x6:easy",
+        "8x8:easy",
+        "8x8:hard",
+        "10x10:hard",
+        "10x10:expert",
+        "12x12:expert",
+        "14x14:expert",
+    )
     # what its result codes are packed against (format 1 of the race's codes: never change it)
     race_dictionary = "XOXOOXXOOXXOXOOXXOOXOXXOOXXOXOOX"
 

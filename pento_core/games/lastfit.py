@@ -162,6 +162,11 @@ class LastFitGame(GameBase[LFState, Put]):
     rules = RULES
     features: tuple[str, ...] = ("hint",)
     picture_solved = False
+    # the puzzle of the day: the blocking puzzle on a larger board each day (the board is the
+    # weekday's: the game generates nothing, so Monday's puzzle is the same every week)
+    daily_levels: tuple[str, ...] = tuple(
+        f"{board}~block" for board in ("5x6", "6x6", "7x7", "5x12", "6x10", "8x8", "8x10")
+    )
 
     def presets(self) -> list[Preset]:
         return [

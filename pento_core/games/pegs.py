@@ -158,6 +158,17 @@ class PegsGame(GameBase[PegState, PegMove]):
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
     print_style: PrintStyle = "holes"
+    # the puzzle of the day: grown backwards from one peg, the triangle and the levels of the
+    # generator in turn, up to the 39 holes of 3322 on Sunday
+    daily_levels: tuple[str, ...] = (
+        "new:triangle:easy",
+        "new:english:easy",
+        "new:triangle:medium",
+        "new:english:medium",
+        "new:french:medium",
+        "new:english:hard",
+        "new:3322:hard",
+    )
     # what its result codes are packed against (format 1 of the race's codes: never change it)
     race_dictionary = "1,3-3,3;2,1-2,3;4,1-2,1;2,0-2,2;4,0-2,0;2,3-2,1;2,5-2,3;0,4-2,4;0,2-0,4;3,4-1,4;5,2-3,2;6,4-4,4;"
 

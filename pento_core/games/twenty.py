@@ -96,6 +96,8 @@ class TwentyGame(GameBase[TwentyState, PieceMove]):
     rules = RULES
     features: tuple[str, ...] = ("hint", "solve", "timer", "ranking", "race")
     picture_solved = True
+    # the puzzle of the day: the Game of 20 from Monday to Thursday, the Game of 30 (larger boards) after
+    daily_levels: tuple[str, ...] = ("twenty",) * 4 + ("thirty",) * 3
     # what its result codes are packed against (format 1 of the race's codes: never change it)
     race_dictionary = "F1@0,0;I0@1,0;L0@2,0;N7@4,1;P4@2,0;T3@2,1;U0@2,1;V3@3,0;W0@0,1;X0@0,0;Y3@4,1;Z0@5,1|"
 
