@@ -154,7 +154,7 @@ def cmd_daily(args: JSON, sink: ProgressSink | None) -> JSON:
     game = _game(args)
     day = daily.parse_date(_arg(args, "date", str)[:40])
     puzzle = daily.daily(game.id, day, _progress(sink), _budget(args, daily.SECONDS))
-    about = {"date": day.isoformat(), "level": puzzle.level, "link": puzzle.link()}
+    about = {"date": day.isoformat(), "level": puzzle.level, "params": puzzle.params, "link": puzzle.link()}
     return {**_snapshot(game, puzzle.desc, game.start(puzzle.desc)), "info": game.info(puzzle.desc), "daily": about}
 
 

@@ -84,6 +84,18 @@ def test_the_extractor_finds_messages_of_every_kind() -> None:
     assert "Finish ring" in page  # N_() in a view
 
 
+def test_no_message_hides_inside_a_template_literal() -> None:
+    # Babel's JavaScript extractor does not look inside `${...}`: a t() there would stay English
+    hidden = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted((ROOT / "web").rglob("*.js"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\$\{\s*tn?\(\s*[\"'`]", line)
+    ]
+    assert hidden == []
+    assert "{date} · level {level} of 7" in build.web_messages()  # written outside one, it is found
+
+
 @pytest.mark.parametrize("lang", i18n.LANGUAGES[1:])
 def test_the_compiled_catalogue_is_the_text_one(lang: str) -> None:
     """What the standard library's gettext reads from the compiled .mo (what the core uses) is what

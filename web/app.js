@@ -15,6 +15,8 @@
  * @property {string} params
  * @property {number} moves
  * @property {any} [race] {id, name, started, tenths?, code?} in a class race
+ * @property {string} [daily] the UTC date (YYYY-MM-DD) when this is that day's puzzle of the day
+ * @property {number} [hints] hints asked in this game
  * @property {any} [info]
  * @property {import("./protocol").GameView} [view]
  * @property {string[]} [picture]

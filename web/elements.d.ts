@@ -1,10 +1,15 @@
 // The page's elements that are more than an HTMLElement, by id, as index.html has them: what
 // byId() (dom.js) returns for each. tests/test_build.py checks this list against index.html.
 export interface PageElements {
+  "accessibility-link": HTMLAnchorElement;
+  "clear-dialog": HTMLDialogElement;
+  "clear-no": HTMLButtonElement;
+  "clear-yes": HTMLButtonElement;
   "confetti": HTMLCanvasElement;
   "copy-link": HTMLButtonElement;
   "done": HTMLDialogElement;
   "done-new": HTMLButtonElement;
+  "done-share": HTMLButtonElement;
   "done-stay": HTMLButtonElement;
   "engine-progress": HTMLProgressElement;
   "full-page": HTMLAnchorElement;
@@ -13,9 +18,11 @@ export interface PageElements {
   "help-close": HTMLButtonElement;
   "help-contrast": HTMLInputElement;
   "help-describe": HTMLButtonElement;
+  "help-theme": HTMLSelectElement;
   "hint": HTMLButtonElement;
   "home-contrast": HTMLInputElement;
   "home-link": HTMLAnchorElement;
+  "home-theme": HTMLSelectElement;
   "link-close": HTMLButtonElement;
   "link-dialog": HTMLDialogElement;
   "link-field": HTMLInputElement;
@@ -25,12 +32,19 @@ export interface PageElements {
   "new": HTMLButtonElement;
   "notice-action": HTMLButtonElement;
   "notice-close": HTMLButtonElement;
+  "open-progress": HTMLAnchorElement;
   "player-name": HTMLInputElement;
   "print": HTMLButtonElement;
   "print-cancel": HTMLButtonElement;
   "print-dialog": HTMLDialogElement;
   "print-go": HTMLButtonElement;
   "print-solution": HTMLInputElement;
+  "privacy-link": HTMLAnchorElement;
+  "progress-back": HTMLAnchorElement;
+  "progress-clear": HTMLButtonElement;
+  "progress-export": HTMLButtonElement;
+  "progress-file": HTMLInputElement;
+  "progress-import": HTMLButtonElement;
   "race": HTMLButtonElement;
   "race-close": HTMLButtonElement;
   "race-copy": HTMLButtonElement;
@@ -43,12 +57,12 @@ export interface PageElements {
   "race-results-link": HTMLAnchorElement;
   "race-start": HTMLDialogElement;
   "redo": HTMLButtonElement;
+  "replay": HTMLButtonElement;
   "results-add": HTMLButtonElement;
   "results-clear": HTMLButtonElement;
   "results-copy": HTMLButtonElement;
   "results-input": HTMLTextAreaElement;
   "results-show-race": HTMLButtonElement;
-  "replay": HTMLButtonElement;
   "retry": HTMLButtonElement;
   "solve": HTMLButtonElement;
   "stop": HTMLButtonElement;

@@ -7,8 +7,11 @@ import { formatNumber, t, tn } from "./i18n.js";
 import { busy, features, formatTime, gameEntry, notice, plain, progressText, status, text, titleOf } from "./page.js";
 import { askName, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
 import { copyLink, homeUrl, openLink, updateUrl } from "./router.js";
-import { renderSaved } from "./start.js";
-import { addToRanking, boundHistory, getSave, listSaves, loadRanking, newId, setAsideSave, storageAvailable, writeSave } from "./storage.js";
+import { renderSaved, renderToday } from "./start.js";
+import { dailyHash, dailyResult, todayUtc } from "./daily.js";
+import { streaks } from "./progress_data.js";
+import { share } from "./share.js";
+import { addToRanking, boundHistory, getSave, listProgress, listSaves, loadRanking, newId, setAsideSave, storageAvailable, trackProgress, writeSave } from "./storage.js";
 import { VIEWS } from "./views/index.js";
 import { longRequest, showLoading, stopAnimation } from "./work.js";
 
@@ -91,6 +94,8 @@ export function persist() {
     params: app.session.params,
     moves: app.session.moves,
     race: app.session.race,
+    daily: app.session.daily,
+    hints: app.session.hints || 0,
     title: $("game-title").textContent,
     picture: app.session.picture,
     summary: app.session.view ? app.session.view.summary : "",
@@ -109,6 +114,7 @@ export function showScreen(name) {
   $("home").hidden = name !== "home";
   $("play").hidden = name !== "play";
   $("results").hidden = name !== "results";
+  $("progress-page").hidden = name !== "progress";
   $("gamebar").hidden = name !== "play";
   $("timer").hidden = name !== "play" || !app.session || !features(app.session.game).includes("timer");
   document.body.dataset.screen = name;
@@ -116,6 +122,7 @@ export function showScreen(name) {
     text($("game-title"), "");
     document.title = t("Pento — polyomino puzzles");
     renderSaved();
+    renderToday();
     status(app.core && app.core.ready ? "" : t("You can choose a puzzle now: it opens as soon as the engine is ready."));
   }
 }
@@ -393,6 +400,7 @@ export async function playMove(move) {
     mine.history.push(result.state);
     mine.at += 1;
     mine.moves = (mine.moves || 0) + 1;
+    if (mine.moves === 1) track(mine); // a puzzle played: it has a place in my progress
     showPosition(result);
     return { ok: true };
   } catch (err) {
@@ -419,6 +427,12 @@ function showPosition(result, message = null) {
   refreshButtons();
 }
 
+/** Add ``change`` (hints, solves, a win) to my progress on ``session``'s puzzle, kept on this device. */
+export function track(session, change = {}) {
+  const title = session === app.session ? $("game-title").textContent : session.game;
+  trackProgress(session.game, session.desc, title, session.daily || null, change);
+}
+
 export function finished() {
   const time = formatTime(app.session.elapsed);
   // the moves of the winning line, as the game counts them: not the ones undone on the way
@@ -430,6 +444,11 @@ export function finished() {
     status(app.session.view.summary, "error");
     return;
   }
+  if (!app.session.assisted) {
+    const hints = app.session.hints || 0;
+    track(app.session, { win: { at: Date.now(), seconds: app.session.elapsed, moves, hints } });
+  }
+  $("done-share").hidden = !app.session.daily || app.session.assisted;
   $("race-result").hidden = true;
   if (app.session.race) {
     app.session.race.tenths ??= app.session.elapsed * 10;
@@ -454,7 +473,7 @@ export function finished() {
     text($("done-text"), t("The solver finished this one, so it is not timed as yours. Try another puzzle on your own!"));
   } else {
     text($("done-title"), t("Well done!"));
-    text($("done-text"), [app.session.view.summary, timed ? t("Time: {time}.", { time }) : "", t("Moves: {n}.", { n: formatNumber(moves) })].filter(Boolean).join(" "));
+    text($("done-text"), [app.session.view.summary, timed ? t("Time: {time}.", { time }) : "", t("Moves: {n}.", { n: formatNumber(moves) }), dailyLine()].filter(Boolean).join(" "));
   }
   let line = app.session.view.summary; // a game of players (Last Fit) says who won, not a time
   if (app.session.assisted) line = t("Solved by the solver (not timed).");
@@ -466,6 +485,26 @@ export function finished() {
   const dialog = $("done");
   if (!dialog.open) dialog.showModal();
   celebrate($("confetti"), { quiet: app.session.assisted });
+}
+
+/** After a puzzle of the day solved on its day: the streak of days. */
+function dailyLine() {
+  if (!app.session.daily || app.session.daily !== todayUtc()) return "";
+  const { current } = streaks(listProgress(), todayUtc());
+  return current > 1 ? tn("Puzzle of the day: {n} day in a row!", "Puzzle of the day: {n} days in a row!", current) : t("Puzzle of the day: solved today.");
+}
+
+/** Share the result of a puzzle of the day: game, date, level, time and hints, and its link (not its solution). */
+export async function shareDaily() {
+  const s = app.session;
+  if (!s || !s.daily) return;
+  const link = location.origin + location.pathname + dailyHash(s.daily, s.game, s.desc);
+  const timed = features(s.game).includes("timer");
+  const result = dailyResult({ title: $("game-title").textContent, date: s.daily, seconds: s.elapsed, hints: s.hints || 0, timed }, link);
+  const how = await share({ title: t("Pento, puzzle of the day"), text: result }, result);
+  if (how === "shared") status(t("Result shared."), "success");
+  else if (how === "copied") status(t("Result copied: paste it in a message."), "success");
+  else if (how === "failed") status(result);
 }
 
 function showRanking(list) {

@@ -2,6 +2,7 @@
 // empty cell, a letter a cell covered by that piece, "*" a blocked cell (drawn dark), a space no cell. Drawn
 // as an SVG element built node by node (never from markup), so saved or linked
 // text can never inject anything.
+import { ink } from "./theme.js";
 import { colorOf } from "./views/paint.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -20,6 +21,7 @@ export function pictureElement(rows, { maxWidth = 120, maxHeight = 80, label = "
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", label);
   } else svg.setAttribute("aria-hidden", "true");
+  const colours = ink(); // the theme's, as the boards are drawn
   const at = (r, c) => (rows[r] && rows[r][c] && rows[r][c] !== "#" ? rows[r][c] : " ");
   rows.forEach((row, r) => {
     [...row].forEach((ch, c) => {
@@ -29,7 +31,7 @@ export function pictureElement(rows, { maxWidth = 120, maxHeight = 80, label = "
       rect.setAttribute("y", String(r));
       rect.setAttribute("width", "1.02"); // a hair wider: no seams between cells of one piece
       rect.setAttribute("height", "1.02");
-      rect.setAttribute("fill", ch === "." ? ((r + c) % 2 ? "#f4f1ea" : "#e6e0d2") : ch === "*" ? "#3b3f4a" : colorOf(ch));
+      rect.setAttribute("fill", ch === "." ? ((r + c) % 2 ? colours.cell : colours.cellAlt) : ch === "*" ? colours.blocked : colorOf(ch));
       svg.append(rect);
     });
   });
@@ -44,7 +46,7 @@ export function pictureElement(rows, { maxWidth = 120, maxHeight = 80, label = "
   }
   const lines = document.createElementNS(SVG, "path");
   lines.setAttribute("d", d);
-  lines.setAttribute("stroke", "#333");
+  lines.setAttribute("stroke", colours.outline);
   lines.setAttribute("stroke-width", "0.1");
   lines.setAttribute("stroke-linecap", "square");
   lines.setAttribute("fill", "none");

@@ -141,8 +141,8 @@ export interface Snapshot {
   view: GameView;
   picture: string[];
   info?: { [field: string]: any };
-  /** The daily command's answer: the puzzle's UTC date, its level (1 on Monday to 7 on Sunday), its link. */
-  daily?: { date: string; level: number; link: string };
+  /** The daily command's answer: the puzzle's UTC date, its level (1 on Monday to 7 on Sunday), the params New makes more of, its link. */
+  daily?: { date: string; level: number; params: string; link: string };
 }
 
 /** A hint (games/base.py's Hint). */

@@ -1,10 +1,12 @@
 // The address: #game:desc:state (each part URI-encoded), history.state = {slot}; what the
 // address names is opened through the mid-end's one path.
 import { app } from "./app.js";
+import { dailyHash, parseDailyHash } from "./daily.js";
 import { byId } from "./dom.js";
 import { t } from "./i18n.js";
-import { currentState, freshSlot, goHome, openPosition, openRace, openResults, persist } from "./midend.js";
+import { currentState, freshSlot, goHome, leaveGame, openPosition, openRace, openResults, persist, showScreen } from "./midend.js";
 import { gameEntry, notice, plain, status, titleOf, updateFullPage } from "./page.js";
+import { renderProgress } from "./progress.js";
 import { share } from "./share.js";
 import { parseRaceHash, raceHash } from "./race.js";
 import { listSaves } from "./storage.js";
@@ -15,10 +17,13 @@ const $ = byId;
 export function parseHash() {
   const raw = location.hash.replace(/^#/, "");
   if (!raw) return null;
+  if (raw === "progress") return { page: "progress" };
   try {
     const parts = raw.split(":").map((p) => decodeURIComponent(p));
     const raced = parseRaceHash(parts);
     if (raced) return raced;
+    const daily = parseDailyHash(parts);
+    if (daily) return daily;
     const [game, desc = "", state = ""] = parts;
     return { game, desc, state };
   } catch {
@@ -34,9 +39,8 @@ export const homeUrl = () => location.pathname + location.search;
 
 /** Put the current position in the address bar (a new history entry when ``push``). */
 export function updateUrl(push = false) {
-  const h = app.session.race
-    ? raceHash(app.session.race.id, app.session.game, app.session.desc, currentState())
-    : hashFor(app.session.game, app.session.desc, currentState());
+  const { race, daily, game, desc } = app.session;
+  const h = race ? raceHash(race.id, game, desc, currentState()) : daily ? dailyHash(daily, game, desc, currentState()) : hashFor(game, desc, currentState());
   const entry = { slot: app.session.id };
   if (push) history.pushState(entry, "", h);
   else if (location.hash !== h || !history.state || history.state.slot !== app.session.id) history.replaceState(entry, "", h);
@@ -52,6 +56,7 @@ export async function route() {
     return;
   }
   if (target && target.results !== undefined) return openResults(target);
+  if (target && target.page === "progress") return openProgressPage();
   if (!target || !target.game) {
     goHome(false);
     return;
@@ -64,6 +69,7 @@ export async function route() {
   const sameRace = app.session && (app.session.race ? app.session.race.id : undefined) === target.race;
   if (sameRace && app.session.game === target.game && app.session.desc === target.desc && currentState() === target.state) return;
   if (target.race !== undefined) return openRace(target);
+  const daily = target.daily ? { daily: target.daily } : {}; // a puzzle of the day counts as that day's
   // Which saved game is this? The one this history entry was made for, else one on the same puzzle.
   const slotId = history.state && history.state.slot;
   const saves = listSaves(notice).filter((e) => e.game === target.game && e.desc === target.desc);
@@ -77,19 +83,31 @@ export async function route() {
     title: saved ? saved.title : titleOf(target.game, target.desc),
     request: () => app.core.request("load", { game: target.game, desc: target.desc, state: target.state }),
     slotFor: (result) => {
-      if (saved && saved.history[saved.at] === target.state) return saved;
+      if (saved && saved.history[saved.at] === target.state) return { ...daily, ...saved };
       if (saved) {
         // a link to a position of a puzzle with a save: it becomes a new step, Undo goes back to yours
         const history = saved.history.slice(0, saved.at + 1).concat([result.state]);
-        return { ...saved, history, at: history.length - 1, solved: false };
+        return { ...daily, ...saved, history, at: history.length - 1, solved: false };
       }
-      return freshSlot(target.game, result, result.desc);
+      return freshSlot(target.game, result, result.desc, daily);
     },
     failed: (err) => {
       goHome(false);
       notice(t("That link could not be opened: {reason} Your games are safe.", { reason: plain(err, false) }));
     },
   });
+}
+
+/** My progress (#progress): what this device keeps of the player's games. */
+function openProgressPage() {
+  app.opening += 1;
+  leaveGame();
+  showScreen("progress");
+  $("game-title").textContent = "";
+  document.title = t("My progress — Pento");
+  renderProgress();
+  $("progress-title").focus({ preventScroll: true });
+  scrollTo(0, 0);
 }
 
 /** Open another game on a puzzle (e.g. the workshop's "Play this"): a new history entry. */

@@ -6,13 +6,14 @@ import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
 import { byId, el } from "./dom.js";
 import { chooseLanguage, language, languageMenu, setLanguage, t, translateDocument } from "./i18n.js";
-import { currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, showScreen, startRace } from "./midend.js";
+import { currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace } from "./midend.js";
 import { embedded, features, formatTime, gameEntry, notice, openHelp, plain, status, text, updateFullPage } from "./page.js";
 import { buildSheets } from "./print.js";
+import { clearAll, exportProgress, importFile } from "./progress.js";
 import { copyLink, hashFor, parseHash, route } from "./router.js";
-import { renderHome } from "./start.js";
+import { renderHome, renderSaved } from "./start.js";
 import { storageAvailable } from "./storage.js";
-import { chooseContrast, setContrast } from "./theme.js";
+import { chooseContrast, chooseTheme, setContrast, setTheme } from "./theme.js";
 import { hint, longRequest, onLoading, setCoreState, solve, SOLVE_SECONDS, stop, stopAnimation } from "./work.js";
 
 const $ = byId;
@@ -143,6 +144,23 @@ function bindButtons() {
     if (app.session) newGame(app.session.game, app.session.params);
   });
   $("done-stay").addEventListener("click", () => $("done").close());
+  $("done-share").addEventListener("click", shareDaily);
+  $("progress-export").addEventListener("click", exportProgress);
+  $("progress-import").addEventListener("click", () => $("progress-file").click());
+  $("progress-file").addEventListener("change", () => {
+    const file = $("progress-file").files && $("progress-file").files[0];
+    if (file) importFile(file).finally(() => ($("progress-file").value = ""));
+  });
+  $("progress-clear").addEventListener("click", () => $("clear-dialog").showModal());
+  $("clear-no").addEventListener("click", () => $("clear-dialog").close());
+  $("clear-yes").addEventListener("click", () => {
+    $("clear-dialog").close();
+    clearAll();
+  });
+  $("progress-back").addEventListener("click", (e) => {
+    e.preventDefault();
+    goHome(true);
+  });
   $("ranking-form").addEventListener("submit", saveRanking);
   $("help-close").addEventListener("click", () => $("help").close());
   $("help-describe").addEventListener("click", describeBoard);
@@ -206,6 +224,31 @@ function localiseCatalog() {
   }
 }
 
+/** The board drawn again in the colours of now (a theme or contrast changed). */
+function redraw() {
+  if (app.session && app.gameView && app.session.view) app.gameView.render(app.session.view);
+  if (document.body.dataset.screen === "home") {
+    renderHome(); // the pictures of the presets and of the saved games, in the new colours
+    renderSaved();
+  }
+}
+
+/** The theme menus (start screen, Help): light, dark, or as on this device; kept on this device, and
+ * in the link when the link named one. */
+function bindTheme() {
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll(".theme-select"))) {
+    select.addEventListener("change", () => {
+      setTheme(select.value, true, redraw);
+      const url = new URL(location.href);
+      if (url.searchParams.has("theme")) {
+        url.searchParams.set("theme", select.value);
+        history.replaceState(history.state, "", url);
+      }
+      redraw();
+    });
+  }
+}
+
 /** The high-contrast boxes (start screen, Help): the choice is kept on this device and in the link
  * when the link named one; the board is drawn again in the new colours at once. */
 function bindContrast() {
@@ -218,13 +261,14 @@ function bindContrast() {
         url.searchParams.set("contrast", value);
         history.replaceState(history.state, "", url);
       }
-      if (app.session && app.gameView && app.session.view) app.gameView.render(app.session.view);
+      redraw();
     });
   }
 }
 
 export async function boot() {
   setContrast(chooseContrast());
+  setTheme(chooseTheme(), false, redraw);
   await setLanguage(chooseLanguage());
   translateDocument();
   localiseCatalog();
@@ -236,6 +280,7 @@ export async function boot() {
   bindButtons();
   bindKeys();
   bindContrast();
+  bindTheme();
   renderHome();
   showScreen("home");
   performance.mark("pento-home"); // the start screen is up, before the engine (read by the benchmarks)

@@ -1,11 +1,13 @@
 // The start screen: every game of the catalog with its presets and forms, and the saved games.
 import { CATALOG } from "./catalog.js";
 import { byId, el } from "./dom.js";
-import { t, tn } from "./i18n.js";
-import { continueSlot, newGame } from "./midend.js";
+import { language, t, tn } from "./i18n.js";
+import { dailySave, levelOf, longDate, openDaily, todayUtc } from "./daily.js";
+import { continueSlot, freshSlot, goHome, newGame, openPosition } from "./midend.js";
 import { gameEntry, notice, openHelp, status, text } from "./page.js";
 import { pictureElement } from "./picture.js";
-import { listSaves, setAbandoned } from "./storage.js";
+import { streaks } from "./progress_data.js";
+import { listProgress, listSaves, setAbandoned } from "./storage.js";
 
 const $ = byId;
 
@@ -35,6 +37,38 @@ export function renderHome() {
     card.dataset.game = g.id;
     list.append(card);
   }
+}
+
+/**
+ * Today's puzzles, first on the start screen: one button per game that has a puzzle of the day,
+ * marked once solved on this device, and the streak of days.
+ */
+export function renderToday() {
+  const date = todayUtc();
+  const level = levelOf(date);
+  const records = listProgress(notice);
+  const solvedToday = new Set(records.filter((r) => r.daily === date && r.solved).map((r) => r.game));
+  text($("today-date"), t("{date} · level {level} of 7", { date: longDate(date, language()), level }));
+  const { current } = streaks(records, date);
+  $("today-streak").hidden = current === 0;
+  text($("today-streak"), tn("Your streak: {n} day in a row with the puzzle of the day.", "Your streak: {n} days in a row with the puzzle of the day.", current));
+  const error = $("today-error");
+  const items = CATALOG.games
+    .filter((g) => g.daily)
+    .map((g) => {
+      const solved = solvedToday.has(g.id);
+      const started = !solved && dailySave(g.id, date) !== null;
+      const state = solved ? t("Solved ✓") : started ? t("Started") : t("Play");
+      const b = el("button", { type: "button", className: "today-game" }, [el("strong", { textContent: g.title }), el("span", { className: "today-state", textContent: state })]);
+      b.dataset.game = g.id;
+      if (solved) b.dataset.solved = "yes";
+      b.addEventListener("click", () => {
+        error.hidden = true;
+        openDaily(g.id, { continueSlot, openPosition, freshSlot, goHome }, error);
+      });
+      return el("li", {}, [b]);
+    });
+  $("today-list").replaceChildren(...items);
 }
 
 function timeAgo(ms) {

@@ -6,6 +6,7 @@
 // A save: {v, id, game, desc, history: [state strings], at, elapsed, solved,
 // assisted, params, title, picture, touched, abandoned?}.
 import { t, tn } from "./i18n.js";
+import { applyChange, emptyRecord, mergeRecords, normaliseRecord, validRecord } from "./progress_data.js";
 
 const PREFIX = "pento.game.";
 const ASIDE = "pento.aside.";
@@ -63,6 +64,8 @@ function normalise(entry) {
   entry.title = typeof entry.title === "string" ? entry.title : entry.game;
   entry.solved = entry.solved === true;
   entry.assisted = entry.assisted === true;
+  if (typeof entry.daily !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(entry.daily)) delete entry.daily;
+  entry.hints = Number.isInteger(entry.hints) && entry.hints >= 0 ? entry.hints : 0;
   const race = entry.race;
   const raceOk = race && typeof race.id === "string" && typeof race.name === "string" && Number.isFinite(race.started);
   if (!raceOk) delete entry.race;
@@ -288,6 +291,103 @@ export function saveRaceCodes(id, codes) {
   }
 }
 
+// -- my progress: one record per puzzle played (progress_data.js), under its own key -----------------
+
+const PROGRESS = "pento.progress.";
+
+/** Two FNV-1a hashes of ``text``: a key of 16 hex digits (the record keeps its desc: a key names it). */
+function textKey(text) {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+}
+
+const progressKey = (game, desc) => `${PROGRESS}${game}.${textKey(desc)}`;
+
+/**
+ * Every record of my progress, oldest first played first. A record that cannot be read is set
+ * aside alone (kept under another key), with one notice; the others are untouched.
+ * @param {(message: string) => void} [onNotice]
+ * @returns {import("./progress_data.js").ProgressRecord[]}
+ */
+export function listProgress(onNotice = () => {}) {
+  if (!storageAvailable()) return [];
+  const out = [];
+  let bad = 0;
+  for (const key of keys(PROGRESS)) {
+    let raw = null;
+    try {
+      raw = store.getItem(key);
+      const record = JSON.parse(raw);
+      if (!validRecord(record) || progressKey(record.game, record.desc) !== key) throw new Error("not a record");
+      out.push(normaliseRecord(record));
+    } catch {
+      bad += 1;
+      if (raw !== null) setAside(key, raw);
+    }
+  }
+  if (bad) onNotice(tn("One record of your progress could not be read and was set aside; the rest is safe.", "{n} records of your progress could not be read and were set aside; the rest is safe.", bad));
+  return out.sort((a, b) => a.first - b.first);
+}
+
+function readRecord(game, desc) {
+  try {
+    const raw = JSON.parse(store.getItem(progressKey(game, desc)));
+    return validRecord(raw) && raw.game === game && raw.desc === desc ? normaliseRecord(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeRecord(record) {
+  try {
+    store.setItem(progressKey(record.game, record.desc), JSON.stringify(record));
+    return true;
+  } catch {
+    return false; // storage full or blocked: progress is not kept, the game goes on
+  }
+}
+
+/**
+ * Add ``change`` (progress_data.js's applyChange) to the record of a puzzle, made when it has none.
+ * A record that cannot be read is set aside first (never overwritten). Returns the record written.
+ */
+export function trackProgress(game, desc, title, daily, change = {}) {
+  if (!storageAvailable()) return null;
+  const key = progressKey(game, desc);
+  let record = readRecord(game, desc);
+  if (!record) {
+    const raw = store.getItem(key);
+    if (raw !== null) setAside(key, raw);
+    record = emptyRecord(game, desc, title, daily || null);
+  }
+  if (daily && !record.daily) record.daily = daily;
+  const next = applyChange(record, change);
+  return writeRecord(next) ? next : null;
+}
+
+/** Records read from a file merged into this device's: returns how many puzzles were added or updated. */
+export function importProgress(records) {
+  if (!storageAvailable()) return 0;
+  let n = 0;
+  for (const record of records) {
+    const mine = readRecord(record.game, record.desc);
+    if (writeRecord(mine ? mergeRecords(mine, record) : record)) n += 1;
+  }
+  return n;
+}
+
+/** Forget all my progress on this device (the page asks first). Saved games stay. */
+export function clearProgress() {
+  if (!storageAvailable()) return;
+  for (const key of keys(PROGRESS)) store.removeItem(key);
+}
+
 // the player's choices for this device (language, contrast): small values under their own keys
 
 function loadChoice(key, valid) {
@@ -317,3 +417,9 @@ export const loadContrast = () => loadChoice("pento.contrast", /^(high|standard)
 
 /** Remember the player's contrast; false when it cannot be kept here. */
 export const saveContrast = (value) => saveChoice("pento.contrast", value);
+
+/** The theme the player chose on this device ("system", "light" or "dark"), or null. */
+export const loadTheme = () => loadChoice("pento.theme", /^(system|light|dark)$/);
+
+/** Remember the player's theme; false when it cannot be kept here. */
+export const saveTheme = (value) => saveChoice("pento.theme", value);

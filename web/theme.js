@@ -1,15 +1,16 @@
-// The colours the boards are drawn with, and the high-contrast option.
+// The colours the boards are drawn with, the theme (light, dark, or the system's) and the
+// high-contrast option.
 //
-// The page's own colours are CSS custom properties (style.css); high contrast
-// is html[data-contrast="high"], which redefines them. The canvases cannot
-// read CSS as they draw, so the views take their colours from `ink()`: the
-// same roles in two sets. High contrast: white cells, black grid lines and
+// The page's own colours are CSS custom properties (style.css); the dark theme is
+// html[data-theme="dark"] and high contrast html[data-contrast="high"], each redefining them.
+// The canvases cannot read CSS as they draw, so the views take their colours from `ink()`: the
+// same roles in three sets. High contrast is drawn light, whatever the theme. High contrast: white cells, black grid lines and
 // outlines drawn thicker, and marks in darker, stronger colours; pieces keep
 // their colours and letters (the letters, not the colours, tell them apart).
 //
 // Which contrast: ?contrast=high (or standard) in the link, else the one chosen
 // on this device, else the system's (prefers-contrast: more, forced colours).
-import { loadContrast, saveContrast } from "./storage.js";
+import { loadContrast, loadTheme, saveContrast, saveTheme } from "./storage.js";
 
 const STANDARD = {
   cell: "#f4f1ea", // empty board cells, in a checkerboard of two tones
@@ -29,6 +30,42 @@ const STANDARD = {
   given: "#e4dfd3", // GandaGalo's given squares
   thin: "#9a9384", // GandaGalo's inner lines, the tangram table's border
   thick: "#4a4538",
+  markX: "#1d4ed8", // GandaGalo's marks: X, O, a given one, one made since the anchor
+  markO: "#b45309",
+  markGiven: "#1b1b1b",
+  markAnchor: "#7b1fa2",
+  wrongFill: "#f6c9c4", // GandaGalo's squares: a mistake, the hint's square, the squares it names
+  hintFill: "#bfe5c8",
+  namedFill: "#fbe7a8",
+};
+
+// Dark: the board sits dark on a dark page; pieces keep their colours (and their dark outlines and
+// letters), cells that are not part of the board and the tangram's silhouette turn a light grey.
+const DARK = {
+  cell: "#2a2c36",
+  cellAlt: "#32353f",
+  grid: "#4a4e5c",
+  outline: "#0b0c10",
+  outlineScale: 1,
+  letter: "rgba(0,0,0,0.78)",
+  blocked: "#767b8b",
+  ok: "#5fd38a",
+  okFill: "rgba(95,211,138,0.3)",
+  bad: "#ff6b6b",
+  badFill: "rgba(255,107,107,0.3)",
+  focus: "#8ab4ff",
+  focusWidth: 3,
+  table: "#1f2129",
+  given: "#3a3d4a",
+  thin: "#5a5f6e",
+  thick: "#a0a6b6",
+  markX: "#8ab4ff",
+  markO: "#ffb35c",
+  markGiven: "#f0f0f5",
+  markAnchor: "#d59cff",
+  wrongFill: "#6b2b2b",
+  hintFill: "#1f5a33",
+  namedFill: "#5e4e15",
 };
 
 const HIGH = {
@@ -49,6 +86,13 @@ const HIGH = {
   given: "#c8c8c8",
   thin: "#000000",
   thick: "#000000",
+  markX: "#0033cc",
+  markO: "#8a3200",
+  markGiven: "#000000",
+  markAnchor: "#6a0080",
+  wrongFill: "#ffb3b3",
+  hintFill: "#a6e3b5",
+  namedFill: "#ffe680",
 };
 
 const systemHigh = () =>
@@ -67,8 +111,46 @@ export function chooseContrast() {
 
 export const highContrast = () => document.documentElement.dataset.contrast === "high";
 
+export const darkTheme = () => document.documentElement.dataset.theme === "dark";
+
 /** The colours to draw with now. */
-export const ink = () => (highContrast() ? HIGH : STANDARD);
+export const ink = () => (highContrast() ? HIGH : darkTheme() ? DARK : STANDARD);
+
+// -- the theme: "light", "dark" or "system" (the system's, followed as it changes) ----------------
+
+const THEMES = ["system", "light", "dark"];
+const systemDark = () => typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
+
+/** The theme asked for by the link (?theme=dark, light or system), this device's choice, or "system". */
+export function chooseTheme() {
+  const value = new URLSearchParams(location.search).get("theme");
+  return THEMES.includes(value) ? value : loadTheme() || "system";
+}
+
+/**
+ * Show the page in theme ``choice`` (``remember`` keeps it on this device); ``redraw`` is called
+ * when the colours change later on their own (the system's theme, under "system").
+ */
+export function setTheme(choice, remember = false, redraw = () => {}) {
+  const root = document.documentElement;
+  root.dataset.themeChoice = THEMES.includes(choice) ? choice : "system";
+  const apply = () => {
+    const dark = root.dataset.themeChoice === "dark" || (root.dataset.themeChoice === "system" && systemDark());
+    const changed = root.dataset.theme !== (dark ? "dark" : "light");
+    root.dataset.theme = dark ? "dark" : "light";
+    return changed;
+  };
+  apply();
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll(".theme-select"))) select.value = root.dataset.themeChoice;
+  if (remember) saveTheme(root.dataset.themeChoice);
+  if (!watching && typeof matchMedia === "function") {
+    watching = true;
+    matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+      if (apply()) redraw();
+    });
+  }
+}
+let watching = false;
 
 /** Show the page in `value` ("high" or "standard"); `remember` keeps the choice on this device. */
 export function setContrast(value, remember = false) {

@@ -2,7 +2,7 @@
 import { app } from "./app.js";
 import { byId } from "./dom.js";
 import { t } from "./i18n.js";
-import { currentState, goHome, playMove, refreshButtons, waitingText } from "./midend.js";
+import { currentState, goHome, persist, playMove, refreshButtons, track, waitingText } from "./midend.js";
 import { busy, plain, progressText, status, text } from "./page.js";
 
 const $ = byId;
@@ -26,6 +26,9 @@ export async function hint() {
     );
     if (app.session !== mine) return;
     app.gameView.showHint(h);
+    mine.hints = (mine.hints || 0) + 1;
+    track(mine, { hints: 1 });
+    persist();
     status(h.message, h.kind === "blocked" ? "error" : "info");
     performance.measure("pento-hint", { start: t0, end: performance.now() });
   } catch (err) {
@@ -56,6 +59,7 @@ export async function solve() {
   status(solution.message, solution.found ? "info" : "error");
   if (!solution.found) return;
   mine.assisted = true; // a game the solver finished is not timed or ranked as the player's
+  track(mine, { solves: 1 });
   const moves = (solution.from_empty ? ["clear"] : []).concat(solution.moves);
   app.animation = { stopped: false };
   refreshButtons();

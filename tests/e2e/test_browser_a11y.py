@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from conftest import App, layout, open_hash, play, wait_until
 
 import build
+from pento_core import registry
 from pento_core.classroom.race import result_code
 
 AXE = build.axe_source()
@@ -226,3 +228,88 @@ def test_the_peg_board_editor_with_the_keyboard(app: App) -> None:
     assert page.evaluate(first_row) == "##.#o##"  # an empty hole, then no hole
     assert "Cursor at row 1, column 4: no hole." in str(page.locator("canvas.pegs-editor").get_attribute("aria-label"))
     page.get_by_role("button", name="Cancel").click()
+
+
+def luminance(rgb: list[int]) -> float:
+    return (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]) / 255
+
+
+def test_dark_is_chosen_kept_drawn_and_clean(app: App) -> None:
+    page = app.page
+    try:
+        page.locator("#home-theme").select_option("dark")
+        assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+        assert page.evaluate("localStorage.getItem('pento.theme')") == "dark"
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number)")
+        assert luminance(background) < 0.15
+        assert_clean(page, "the start screen in dark")
+        page = open_hash(app, "cover:6x10:")
+        lay = layout(page)
+        x, y = lay["boardX"] + 5.5 * lay["cell"], lay["boardY"] + 2.5 * lay["cell"]  # an empty cell
+        assert luminance(canvas_rgb(page, x, y)) < 0.25  # the board itself is drawn dark
+        assert_clean(page, "a board in dark")
+        grid = registry.get("gandagalo").new("6x6:easy", 1)
+        for link in (f"gandagalo:{quote(grid, safe='')}:", "pegs:english:", "tangram:square:"):
+            open_hash(app, link)
+            assert_clean(page, f"{link} in dark")
+        page.keyboard.press("?")
+        page.wait_for_selector("#help[open]", state="attached")
+        assert page.locator("#help-theme").input_value() == "dark"
+        page.locator("#help-theme").select_option("light")  # from Help, in the game: drawn again at once
+        page.keyboard.press("Escape")
+        open_hash(app, "cover:6x10:")
+        assert luminance(canvas_rgb(page, x, y)) > 0.8
+        # "as on this device" follows the system's colours, and their changes
+        page.locator("#home-link").click()
+        page.locator("#home-theme").select_option("system")
+        page.emulate_media(color_scheme="dark")
+        wait_until(page, "document.documentElement.dataset.theme === 'dark'")
+        page.emulate_media(color_scheme="light")
+        wait_until(page, "document.documentElement.dataset.theme === 'light'")
+        page.locator("#open-progress").click()
+        page.wait_for_selector("body[data-screen=progress]", state="attached")
+        assert_clean(page, "my progress")
+        page.emulate_media(color_scheme="dark")
+        assert_clean(page, "my progress in dark")
+    finally:
+        page.emulate_media(color_scheme="light")
+        page.evaluate(
+            "document.querySelectorAll('.theme-select').forEach(s => { s.value = 'system'; });"
+            "document.documentElement.dataset.themeChoice = 'system';"
+            "document.documentElement.dataset.theme = 'light';"
+        )
+
+
+def test_the_two_short_pages_in_three_languages(app: App) -> None:
+    page = app.page.context.new_page()
+    try:
+        home = app.page
+        for link in ("#privacy-link", "#accessibility-link"):
+            href = home.locator(link).evaluate("a => a.href")
+            assert page.request.get(href).ok
+        cases = [
+            ("privacy", "en", "What Pento keeps", "Nothing leaves your device."),
+            ("privacy", "pt", "O que o Pento guarda", "Nada sai do seu dispositivo."),
+            ("privacy", "de", "Was Pento speichert", "Nichts verlässt dein Gerät."),
+            ("accessibility", "en", "Accessibility", "Not yet met"),
+            ("accessibility", "pt", "Acessibilidade", "Ainda não cumprido"),
+            ("accessibility", "de", "Barrierefreiheit", "Noch nicht erfüllt"),
+        ]
+        for name, lang, title, words in cases:
+            page.goto(f"{app.base_url.split('?')[0]}web/about/{name}.html?lang={lang}")
+            assert page.evaluate("document.documentElement.lang") == lang
+            assert page.locator("article:visible").count() == 1
+            assert page.locator("article:visible h1").text_content() == title
+            assert words in str(page.locator("article:visible").text_content())
+            assert page.title() == f"{title} — Pento"
+            if name == "accessibility":  # each tested point names its WCAG 2.1 criteria
+                cells = page.locator("article:visible tbody tr td:last-child").all_text_contents()
+                assert len(cells) >= 6 and all(any(ch.isdigit() for ch in c) for c in cells)
+            assert not violations(page), (name, lang)
+        # the language chosen in Pento, when the link names none
+        page.evaluate("localStorage.setItem('pento.language', 'de')")
+        page.goto(f"{app.base_url.split('?')[0]}web/about/privacy.html")
+        assert page.locator("article:visible h1").text_content() == "Was Pento speichert"
+    finally:
+        page.evaluate("localStorage.removeItem('pento.language')")
+        page.close()

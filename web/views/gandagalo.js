@@ -8,7 +8,6 @@ import { highContrast, ink } from "../theme.js";
 
 const MAX_CELL = 84; // CSS pixels a square: a 6 x 6 board still fills a projector
 const SHOW_MISTAKES = "pento.gandagalo.mistakes"; // a setting kept on this device
-const INK = { given: "#1b1b1b", X: "#1d4ed8", O: "#b45309", anchor: "#7b1fa2" };
 
 /** The keys of this view, for the shell's help. */
 export const KEYS = [
@@ -122,13 +121,13 @@ export function createView({ root, info, host }) {
           continue;
         }
         ctx.fillStyle = givens.has(k) ? colours.given : colours.table;
-        if (wrong.has(k) || broken.has(k)) ctx.fillStyle = "#f6c9c4";
-        if (hint && hint.kind === "place" && hint.target[0] === r && hint.target[1] === c) ctx.fillStyle = "#bfe5c8";
-        else if (hinted.has(k)) ctx.fillStyle = hint.kind === "place" ? "#fbe7a8" : "#f6c9c4";
+        if (wrong.has(k) || broken.has(k)) ctx.fillStyle = colours.wrongFill;
+        if (hint && hint.kind === "place" && hint.target[0] === r && hint.target[1] === c) ctx.fillStyle = colours.hintFill;
+        else if (hinted.has(k)) ctx.fillStyle = hint.kind === "place" ? colours.namedFill : colours.wrongFill;
         ctx.fillRect(x, y, s, s);
         const mark = markAt(r, c);
         if (mark !== ".") {
-          const color = givens.has(k) ? INK.given : since.has(k) ? INK.anchor : INK[mark];
+          const color = givens.has(k) ? colours.markGiven : since.has(k) ? colours.markAnchor : mark === "X" ? colours.markX : colours.markO;
           // high contrast draws them thicker; X and O differ by shape as well as colour
           drawMark(mark, x, y, s, color, (givens.has(k) ? 0.13 : 0.1) * colours.outlineScale ** 0.5, false);
         } else if (hint && hint.kind === "place" && hint.target[0] === r && hint.target[1] === c) {

@@ -1,0 +1,76 @@
+// My progress as data (web/progress_data.js): a win, a merge, a corrupt field, the streak.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { addDays, applyChange, emptyRecord, MAX_WINS, mergeRecords, normaliseRecord, streaks, validRecord } from "../../web/progress_data.js";
+
+const at = (date, hour = 12) => Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
+const win = (date, seconds, extra = {}) => ({ at: at(date), seconds, moves: 10, hints: 0, ...extra });
+const daily = (date, ...wins) => ({ ...emptyRecord("pegs", `desc ${date}`, "Pegs", date, at(date, 8)), wins, solved: wins.length > 0 });
+
+test("a win keeps the best time and fewest moves, and the hints asked add up", () => {
+  let r = emptyRecord("cover", "6x10", "Cover", null, 1000);
+  r = applyChange(r, { hints: 1, now: 2000 });
+  r = applyChange(r, { win: { at: 3000, seconds: 90, moves: 14, hints: 1 }, now: 3000 });
+  r = applyChange(r, { win: { at: 4000, seconds: 120, moves: 12, hints: 0 }, now: 4000 });
+  assert.equal(r.solved, true);
+  assert.equal(r.best, 90);
+  assert.equal(r.bestMoves, 12);
+  assert.equal(r.hints, 1);
+  assert.equal(r.wins.length, 2);
+  assert.equal(r.last, 4000);
+});
+
+test("a record keeps its latest wins only, and its best from the ones dropped", () => {
+  let r = emptyRecord("cover", "6x10", "Cover");
+  r = applyChange(r, { win: { at: 1, seconds: 5, moves: 3, hints: 0 } });
+  for (let k = 0; k < MAX_WINS + 5; k++) r = applyChange(r, { win: { at: 10 + k, seconds: 60 + k, moves: 9, hints: 0 } });
+  assert.equal(r.wins.length, MAX_WINS);
+  assert.equal(normaliseRecord(JSON.parse(JSON.stringify(r))).best, 5);
+});
+
+test("a record with wrong fields is read with what is right in it; a non-record is refused", () => {
+  const read = normaliseRecord({ v: 1, game: "pegs", desc: "english", hints: -3, solves: "x", daily: "tomorrow", wins: [{ at: 5, seconds: 30 }, { at: "x" }, null] });
+  assert.equal(read.hints, 0);
+  assert.equal(read.solves, 0);
+  assert.equal(read.daily, null);
+  assert.deepEqual(read.wins, [{ at: 5, seconds: 30, moves: 0, hints: 0 }]);
+  assert.equal(read.solved, true);
+  for (const bad of [null, [], "x", { v: 1, game: "", desc: "d" }, { game: "pegs", desc: "d" }, { v: 1, game: "pegs", desc: 3 }, { v: 1, game: "pegs", desc: "d", wins: {} }]) {
+    assert.equal(validRecord(bad), false, JSON.stringify(bad));
+  }
+});
+
+test("an import merges the wins of both once and keeps the larger counts", () => {
+  const mine = applyChange(emptyRecord("pegs", "d", "P", null, 100), { win: { at: 200, seconds: 50, moves: 8, hints: 0 }, hints: 2 });
+  const theirs = applyChange(emptyRecord("pegs", "d", "P", null, 50), { win: { at: 300, seconds: 40, moves: 9, hints: 1 } });
+  const both = mergeRecords(mine, applyChange(theirs, { win: { at: 200, seconds: 50, moves: 8, hints: 0 } }));
+  assert.deepEqual(both.wins.map((w) => w.at), [200, 300]);
+  assert.equal(both.best, 40);
+  assert.equal(both.bestMoves, 8);
+  assert.equal(both.hints, 2);
+  assert.equal(both.first, 50);
+  assert.deepEqual(mergeRecords(both, both), both);
+});
+
+test("the streak counts days in a row with the day's puzzle solved on its day", () => {
+  const today = "2026-11-25";
+  const records = [daily("2026-11-22", win("2026-11-22", 60)), daily("2026-11-23", win("2026-11-23", 60)), daily("2026-11-24", win("2026-11-24", 60))];
+  assert.deepEqual(streaks(records, today), { current: 3, best: 3 }); // today not played yet: still alive
+  assert.deepEqual(streaks([...records, daily(today, win(today, 30))], today), { current: 4, best: 4 });
+  assert.deepEqual(streaks(records, "2026-11-26"), { current: 0, best: 3 }); // a day missed
+  // solved a day late, or not solved, or by the solver (no win): no day
+  const late = daily("2026-11-20", win("2026-11-21", 60));
+  const unsolved = daily("2026-11-21");
+  assert.deepEqual(streaks([late, unsolved, ...records], today), { current: 3, best: 3 });
+  assert.deepEqual(streaks([], today), { current: 0, best: 0 });
+});
+
+test("days are counted in UTC across months and years", () => {
+  assert.equal(addDays("2026-12-31", 1), "2027-01-01");
+  assert.equal(addDays("2028-03-01", -1), "2028-02-29");
+  const records = ["2026-12-30", "2026-12-31", "2027-01-01"].map((d) => daily(d, win(d, 10)));
+  assert.deepEqual(streaks(records, "2027-01-01"), { current: 3, best: 3 });
+  // just before midnight UTC still counts for that day
+  assert.deepEqual(streaks([daily("2026-11-23", { at: at("2026-11-23", 23) + 59 * 60e3, seconds: 1, moves: 1, hints: 0 })], "2026-11-23"), { current: 1, best: 1 });
+});
