@@ -4,7 +4,7 @@
 // The core makes the puzzle (pento_core/daily.py); the page only names the day.
 import { app } from "./app.js";
 import { t, tn } from "./i18n.js";
-import { busy, formatTime, notice, plain, progressText, status, titleOf } from "./page.js";
+import { busy, formatTime, gameEntry, notice, plain, progressText, status } from "./page.js";
 import { utcDate } from "./progress_data.js";
 import { listSaves } from "./storage.js";
 
@@ -53,7 +53,7 @@ export async function openDaily(game, how, errorEl = null) {
   let level = levelOf(date);
   const outcome = await how.openPosition({
     game,
-    title: titleOf(game, ""),
+    title: t("{game}: puzzle of the day", { game: (gameEntry(game) || { title: game }).title }),
     push: true,
     request: async () => {
       const result = await app.core.request("daily", { game, date }, { onProgress: progressText(t("Preparing the board")) });

@@ -189,7 +189,9 @@ export async function openGame(slot, result, { push = false } = {}) {
   };
   app.clockStart = app.session.solved ? null : performance.now();
   $("waiting").hidden = true;
-  const title = titleOf(slot.game, result.desc, result.info, slot.params);
+  // a puzzle of the day is titled so, unless the core names its board
+  const daily = slot.daily && !(result.info && result.info.title);
+  const title = daily ? t("{game}: puzzle of the day", { game: gameEntry(slot.game).title }) : titleOf(slot.game, result.desc, result.info, slot.params);
   text($("game-title"), title);
   document.title = t("{title} — Pento", { title });
   showScreen("play");

@@ -104,6 +104,7 @@ function openProgressPage() {
   leaveGame();
   showScreen("progress");
   $("game-title").textContent = "";
+  status(""); // what the status line said of the game left behind is not about this page
   document.title = t("My progress — Pento");
   renderProgress();
   $("progress-title").focus({ preventScroll: true });

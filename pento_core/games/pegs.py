@@ -114,7 +114,7 @@ def _board_name(desc: str) -> str:
     s = spec.strip().lower().partition("@")[0]  # the board's name, whichever hole starts empty
     name = {"english": tr("English board"), "french": tr("French board"), "triangle": tr("triangle")}.get(s)
     if s.startswith(TRIANGLE_ROWS):
-        name = "triangle"
+        name = tr("triangle")
     if name is None:
         name = tr("board {s}", s=s) if s.isdigit() else s.replace("x", " × ") if "/" not in s else tr("your board")
     return name + (tr(" (one peg in the ring)") if finish else "")

@@ -14,11 +14,11 @@ function chosen(key, allowed) {
 const asked = new URLSearchParams(location.search).get("lang");
 const browser = (navigator.languages || [navigator.language || "en"]).map((l) => String(l).slice(0, 2)).find((l) => LANGS.includes(l));
 const lang = LANGS.includes(asked) ? asked : chosen("pento.language", LANGS) || browser || "en";
-for (const article of document.querySelectorAll("article[lang]")) article.hidden = article.lang !== lang;
+for (const article of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("article[lang]"))) article.hidden = article.lang !== lang;
 document.documentElement.lang = lang;
 const shown = document.querySelector(`article[lang="${lang}"] h1`);
 if (shown) document.title = [shown.textContent, "Pento"].join(" — "); // the heading is already in the page's language
-for (const link of document.querySelectorAll("a[data-lang]")) if (link.dataset.lang === lang) link.setAttribute("aria-current", "true");
+for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("a[data-lang]"))) if (link.dataset.lang === lang) link.setAttribute("aria-current", "true");
 
 const theme = chosen("pento.theme", ["light", "dark", "system"]) || "system";
 const dark = theme === "dark" || (theme === "system" && matchMedia("(prefers-color-scheme: dark)").matches);
