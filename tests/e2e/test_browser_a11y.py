@@ -289,7 +289,7 @@ def test_the_two_short_pages_in_three_languages(app: App) -> None:
             assert page.request.get(href).ok
         cases = [
             ("privacy", "en", "What Pento keeps", "Nothing leaves your device."),
-            ("privacy", "pt", "O que o Pento guarda", "Nada sai do seu dispositivo."),
+            ("privacy", "pt", "O que o Pento guarda", "Nada sai do teu dispositivo."),
             ("privacy", "de", "Was Pento speichert", "Nichts verlässt dein Gerät."),
             ("accessibility", "en", "Accessibility", "Not yet met"),
             ("accessibility", "pt", "Acessibilidade", "Ainda não cumprido"),
