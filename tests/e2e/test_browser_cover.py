@@ -297,12 +297,17 @@ def test_playable_offline_once_loaded(context: Any, page: Any, base_url: str) ->
     assets = json.loads(re.search(r"ASSETS = (\[.*?\]);", (build.DIST / "web" / "config.js").read_text()).group(1))
     cached = "caches.keys().then(ks => ks.length ? caches.open(ks[0]).then(c => c.keys()) : [])"
     wait_until(page, f"{cached}.then(r => r.length >= {len(assets)})")
+    # launched as an installed app opens it: the manifest's start_url
+    start = page.evaluate("new URL('../', document.querySelector('link[rel=manifest]').href).href")
     context.set_offline(True)
     try:
-        page.reload()
+        page.goto(start)
         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
         page.get_by_role("button", name="4 x 15", exact=True).click()
         wait_until(page, "window.pento.session() && window.pento.session().desc === '4x15'")  # played offline
+        page.locator("#home-link").click()
+        page.locator("#today-list [data-game=gandagalo]").click()  # and today's puzzle is made offline
+        wait_until(page, "window.pento.session() && window.pento.session().game === 'gandagalo'")
     finally:
         context.set_offline(False)
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conftest import CHROMIUM_ARGS, wait_until
+from conftest import CHROMIUM_ARGS
 
 import build
 
@@ -19,31 +19,9 @@ def test_chromium_finds_nothing_that_stops_an_install(browser: Any, base_url: st
         options["executable_path"] = exe
     context = browser.browser_type.launch_persistent_context(str(tmp_path / "profile"), **options)
     try:
-        page = context.new_page()
-        installable(page, base_url)
-        launched_offline(context, page)
+        installable(context.new_page(), base_url)
     finally:
         context.close()
-
-
-def launched_offline(context: Any, page: Any) -> None:
-    """What an installed Pento opens (the manifest's start_url), with no network: the start screen
-    and a puzzle of the day work from the offline cache."""
-    manifest = page.evaluate("document.querySelector('link[rel=manifest]').href")
-    start = page.evaluate("([m]) => new URL('../', m).href", [manifest])  # start_url, as the manifest says
-    wait_until(page, "navigator.serviceWorker.controller !== null || (location.reload(), false)", timeout=60)
-    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
-    cached = "caches.keys().then(ks => ks.length ? caches.open(ks[0]).then(c => c.keys()) : [])"
-    assets = len(page.evaluate("import('./web/config.js').then(c => c.ASSETS)"))
-    wait_until(page, f"{cached}.then(r => r.length >= {assets})")
-    context.set_offline(True)
-    try:
-        page.goto(start)
-        page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
-        page.locator("#today-list [data-game=gandagalo]").click()
-        wait_until(page, "window.pento.session() && window.pento.session().desc.length > 0", timeout=60)
-    finally:
-        context.set_offline(False)
 
 
 def installable(page: Any, base_url: str) -> None:
