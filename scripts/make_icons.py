@@ -38,7 +38,8 @@ def page_for(svg: str, size: int, bleed: bool, scale: float) -> str:
     return (
         "<!doctype html><html><body style='margin:0;background:transparent'>"
         f"<div style='width:{size}px;height:{size}px'>"
-        + drawing.replace('width="512" height="512"', f'width="{size}" height="{size}"')
+        # the <svg> element's size only (count 1): the background's rect is 512 in the viewBox's units
+        + drawing.replace('width="512" height="512"', f'width="{size}" height="{size}"', 1)
         + "</div></body></html>"
     )
 
