@@ -61,7 +61,9 @@ export interface PageElements {
   "results-add": HTMLButtonElement;
   "results-clear": HTMLButtonElement;
   "results-copy": HTMLButtonElement;
+  "results-csv": HTMLButtonElement;
   "results-input": HTMLTextAreaElement;
+  "results-print": HTMLButtonElement;
   "results-show-race": HTMLButtonElement;
   "retry": HTMLButtonElement;
   "solve": HTMLButtonElement;

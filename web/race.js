@@ -6,6 +6,7 @@
 //   #race:ID:game:desc[:state]     a pupil's race (the state while playing)
 //   #results:ID:game:desc[:code]   the teacher's results (a scanned code is added, then dropped)
 
+import { csvText } from "./csv.js";
 import { byId, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { qrCanvas } from "./qr.js";
@@ -164,6 +165,8 @@ export async function showResults(ui, target) {
   $("results-title").textContent = t("Race results: {game}", { game: ui.title });
   $("results-about").textContent = t("Race {race}. Ranked by time; every solution is checked against the puzzle's rules on this device.", { race: id });
   const codes = () => loadRaceCodes(id);
+  let shown = /** @type {any[]} */ ([]); // the entries last checked
+  let sortBy = "rank";
   const add = (more) => {
     const list = codes();
     const fresh = more.filter((c) => !list.includes(c));
@@ -180,13 +183,10 @@ export async function showResults(ui, target) {
       ui.status(t("The codes could not be checked: {reason} You can remove them below.", { reason: ui.plain(err) }), "error");
       entries = codes().map((code) => ({ code, rank: 0, name: "", tenths: 0, reason: t("not checked") }));
     }
+    shown = entries;
+    drawRows();
     const counted = entries.filter((e) => e.rank > 0);
     const refused = entries.filter((e) => e.rank === 0);
-    $("results-rows").replaceChildren(
-      ...counted.map((e) =>
-        el("tr", {}, [el("td", { textContent: String(e.rank) }), el("th", { scope: "row", textContent: e.name }), el("td", { textContent: raceTime(e.tenths) })]),
-      ),
-    );
     $("results-count").textContent = counted.length
       ? tn("{n} pupil finished.", "{n} pupils finished.", counted.length)
       : t("No results yet: paste codes, or scan pupils' QR codes with this device's camera.");
@@ -196,16 +196,58 @@ export async function showResults(ui, target) {
     );
     return entries;
   };
+  /** The counted results in the order asked (by rank, which is by time, or by name), drawn. */
+  const drawRows = () => {
+    const counted = shown.filter((e) => e.rank > 0);
+    if (sortBy === "name") counted.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
+    $("results-rows").replaceChildren(
+      ...counted.map((e) => el("tr", {}, [el("td", { textContent: String(e.rank) }), el("th", { scope: "row", textContent: e.name }), el("td", { textContent: raceTime(e.tenths) })])),
+    );
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#results-table .sort"))) {
+      const on = b.dataset.sort === sortBy || (sortBy === "rank" && b.dataset.sort === "time");
+      b.closest("th").setAttribute("aria-sort", on ? "ascending" : "none");
+    }
+  };
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#results-table .sort"))) {
+    b.onclick = () => {
+      sortBy = b.dataset.sort === "name" ? "name" : "rank";
+      drawRows();
+    };
+  }
   if (target.code) {
     add([target.code]);
     history.replaceState(null, "", resultsHash(id, game, desc)); // the list keeps it, not the address
   }
   $("results-add").onclick = async () => {
-    const fresh = add(splitCodes($("results-input").value));
+    const before = new Set(codes());
+    const typed = splitCodes($("results-input").value);
+    add(typed);
     $("results-input").value = "";
-    await render();
-    ui.status(fresh ? tn("{n} code added.", "{n} codes added.", fresh) : t("Those codes are already in the list."), "info");
+    const entries = await render();
+    // what became of the codes just given: counted, or refused (and why: the first reason)
+    const fresh = entries.filter((e) => !before.has(e.code) && typed.includes(e.code));
+    const refused = fresh.filter((e) => e.rank === 0);
+    const added = fresh.length - refused.length;
+    if (!fresh.length) ui.status(t("Those codes are already in the list."), "info");
+    else if (!refused.length) ui.status(tn("{n} code added.", "{n} codes added.", added), "success");
+    else {
+      const reason = ui.plain({ message: refused[0].reason });
+      const refusedText = tn("{n} refused: {reason}", "{n} refused, the first: {reason}", refused.length, { reason });
+      ui.status(tn("{n} code added, {refused}", "{n} codes added, {refused}", added, { refused: refusedText }), "error");
+    }
   };
+  $("results-csv").onclick = () => {
+    const rows = [[t("Race"), t("Puzzle"), t("Rank"), t("Name"), t("Solved"), t("Time"), t("Seconds"), t("Hints"), t("Solves")]];
+    for (const e of shown.filter((x) => x.rank > 0)) rows.push([id, ui.title, e.rank, e.name, t("yes"), raceTime(e.tenths), e.tenths / 10, 0, 0]);
+    const blob = new Blob([csvText(rows)], { type: "text/csv;charset=utf-8" });
+    const a = el("a", { href: URL.createObjectURL(blob), download: `pento-race-${id}.csv` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    ui.status(tn("{n} result saved to the file.", "{n} results saved to the file.", rows.length - 1), "success");
+  };
+  $("results-print").onclick = () => window.print();
   $("results-copy").onclick = () =>
     copy(codes().join("\n"), (ok) => ui.status(ok ? t("All codes copied: paste them on another device's results page.") : t("Copying is blocked here."), ok ? "success" : "error"));
   $("results-clear").onclick = async () => {
