@@ -50,6 +50,10 @@ PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+Hb
 # axe-core, for the browser tests' accessibility checks (never part of the page)
 AXE_VERSION = "4.14.1"
 AXE_INTEGRITY = "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
+# jsQR, the results page's QR reader where the browser has no BarcodeDetector (Apache-2.0; copied
+# into dist/web/vendor/ with its licence, loaded only by the camera's worker, web/scan_worker.js)
+JSQR_VERSION = "1.4.0"
+JSQR_INTEGRITY = "sha512-dxLob7q65Xg2DvstYkRpkYtmKm2sPJ9oFhrhmudT1dZvNFFTlroai3AWSpLey/w5vMcLBXRgOJsbXpdN9HzU/A=="
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 VENV = ROOT / ".venv"
@@ -196,6 +200,21 @@ def axe_source() -> str:
         if member is None:
             sys.exit("build: axe.min.js missing from the axe-core package")
         return member.read().decode("utf-8")
+
+
+def vendor_jsqr() -> dict[str, str]:
+    """jsQR's files as the site ships them (pinned, from npm, cached in .cache/): ``vendor/jsQR.js``
+    and its licence, by their paths under web/."""
+    tarball = fetch_npm("jsqr", JSQR_VERSION, JSQR_INTEGRITY, "jsQR, the camera's QR reader")
+    out: dict[str, str] = {}
+    with tarfile.open(tarball) as tar:
+        files = (("package/dist/jsQR.js", "vendor/jsQR.js"), ("package/LICENSE", "vendor/jsQR-LICENSE.txt"))
+        for name, target in files:
+            member = tar.extractfile(name)
+            if member is None:
+                sys.exit(f"build: {name} missing from the jsqr package")
+            out[target] = member.read().decode("utf-8")
+    return out
 
 
 def install_pyodide(target: Path) -> None:
@@ -465,11 +484,15 @@ def build() -> Path:
     from pento_core.i18n import LANGUAGE_NAMES, LANGUAGES
 
     locales = [f"locale/{lang}.js" for lang in LANGUAGES[1:]]
-    generated = ("config.js", "catalog.js", *locales)
+    vendored = vendor_jsqr()
+    generated = ("config.js", "catalog.js", *locales, *vendored)
     for p in (DIST / "web").rglob("*") if (DIST / "web").exists() else ():
         if p.is_file() and p not in wanted and p.relative_to(DIST / "web").as_posix() not in generated:
             p.unlink()
     _write_if_changed(DIST / "web" / "catalog.js", catalog_source())
+    (DIST / "web" / "vendor").mkdir(exist_ok=True)
+    for name, source in vendored.items():
+        _write_if_changed(DIST / "web" / name, source)
     (DIST / "web" / "locale").mkdir(exist_ok=True)
     for lang, name in zip(LANGUAGES[1:], locales, strict=True):
         _write_if_changed(DIST / "web" / name, locale_source(lang))

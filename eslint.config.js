@@ -104,7 +104,7 @@ export default [
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
   },
   {
-    files: ["web/worker.js", "web/sw.js"],
+    files: ["web/worker.js", "web/sw.js", "web/scan_worker.js"],
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
   },
 ];

@@ -64,6 +64,8 @@ export interface PageElements {
   "results-csv": HTMLButtonElement;
   "results-input": HTMLTextAreaElement;
   "results-print": HTMLButtonElement;
+  "results-scan": HTMLButtonElement;
+  "results-video": HTMLVideoElement;
   "results-show-race": HTMLButtonElement;
   "retry": HTMLButtonElement;
   "solve": HTMLButtonElement;

@@ -11,6 +11,7 @@ import { byId, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { qrCanvas } from "./qr.js";
 import { share } from "./share.js";
+import { Scanner } from "./scanner.js";
 import { loadRaceCodes, saveRaceCodes } from "./storage.js";
 
 const $ = byId;
@@ -148,6 +149,88 @@ export async function showResult(ui, session, state) {
   return race.code;
 }
 
+const scanner = new Scanner();
+
+/** A short beep and a flash of the camera's frame: a code was read (``ok``) or refused. */
+function signal(ok) {
+  const video = $("results-video");
+  video.dataset.flash = ok ? "ok" : "bad";
+  setTimeout(() => delete video.dataset.flash, 600);
+  try {
+    const audio = (signal.audio ||= new AudioContext());
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = ok ? 880 : 220;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + (ok ? 0.09 : 0.25));
+  } catch {
+    /* no sound here: the flash and the status line say it */
+  }
+}
+/** @type {AudioContext | undefined} */
+signal.audio = undefined;
+
+/** The result code a scanned text holds: a pupil's results link (#results:ID:game:desc:CODE) or a bare code. */
+export function scannedCode(text) {
+  const at = text.indexOf("#results:");
+  if (at < 0) return text.trim();
+  try {
+    const parts = text.slice(at + 1).split(":").map((p) => decodeURIComponent(p));
+    return parts[4] || "";
+  } catch {
+    return "";
+  }
+}
+
+/** The camera on: every code read is added and checked at once; repeats of one held up are ignored. */
+async function startScanning(ui, race, add, render) {
+  const seen = new Set();
+  const button = $("results-scan");
+  const video = $("results-video");
+  try {
+    video.hidden = false;
+    await scanner.start(video, async (text) => {
+      const code = scannedCode(text);
+      if (!code || seen.has(code)) return;
+      seen.add(code);
+      if (!add([code])) return; // already in the list
+      const entries = await render();
+      const entry = entries.find((e) => e.code === code);
+      if (entry && entry.rank > 0) {
+        signal(true);
+        ui.status(t("{name} added: {time}.", { name: entry.name, time: raceTime(entry.tenths) }), "success");
+      } else {
+        signal(false);
+        ui.status(t("A code was refused: {reason}", { reason: ui.plain({ message: entry ? entry.reason : "" }) }), "error");
+      }
+    });
+    button.setAttribute("aria-pressed", "true");
+    text(button, t("Stop the camera"));
+    ui.status(t("The camera is on: hold a pupil's QR code up to it."), "info");
+  } catch (err) {
+    stopScanning();
+    const name = err && err.name;
+    ui.status(
+      name === "NotAllowedError" ? t("The camera was not allowed. Allow it in the browser's settings, or type the codes.") : t("No camera could be opened here: type or paste the codes instead."),
+      "error",
+    );
+  }
+}
+
+/** The camera off (also when the results page is left). */
+export function stopScanning() {
+  scanner.stop();
+  const video = $("results-video");
+  video.srcObject = null;
+  video.hidden = true;
+  $("results-scan").setAttribute("aria-pressed", "false");
+  text($("results-scan"), t("Scan codes with the camera"));
+}
+
+const text = (node, value) => (node.textContent = value);
+
 /** Codes in pasted text: one a line (commas and semicolons also separate them). */
 const splitCodes = (text) =>
   text
@@ -248,6 +331,7 @@ export async function showResults(ui, target) {
     ui.status(tn("{n} result saved to the file.", "{n} results saved to the file.", rows.length - 1), "success");
   };
   $("results-print").onclick = () => window.print();
+  $("results-scan").onclick = () => (scanner.on ? stopScanning() : startScanning(ui, { id, game, desc }, add, render));
   $("results-copy").onclick = () =>
     copy(codes().join("\n"), (ok) => ui.status(ok ? t("All codes copied: paste them on another device's results page.") : t("Copying is blocked here."), ok ? "success" : "error"));
   $("results-clear").onclick = async () => {
