@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from conftest import App, Console, open_ready, session, wait_until
+from conftest import App, Console, open_hash, session, wait_until
 
 from pento_core import daily, registry
 from pento_core.budget import Budget
@@ -29,11 +29,12 @@ def open_today(page: Any, game: str) -> dict[str, Any]:
 
 
 def device(browser: Any, base_url: str, when: dt.date, console: Console) -> tuple[Any, Any]:
+    """A browser of its own on ``when``, loading the page (its engine boots while the next one loads)."""
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
     console.attach(page)
     page.clock.set_fixed_time(at_noon(when))
-    open_ready(page, base_url + "?nosw")
+    page.goto(base_url + "?nosw")
     return context, page
 
 
@@ -44,6 +45,8 @@ def test_the_daily_is_everyones_on_its_date_counts_in_progress_and_changes_the_n
     ctx_a, a = device(browser, base_url, DAY, console)
     ctx_b, b = device(browser, base_url, DAY, console)
     try:
+        for page in (a, b):
+            page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
         # the same puzzle in two browsers, the one the core makes for the date (CPython here)
         first = open_today(a, "gandagalo")
         second = open_today(b, "gandagalo")
@@ -175,9 +178,7 @@ def test_progress_goes_to_a_file_comes_back_and_is_cleared_and_a_bad_record_is_s
 
 
 def test_hints_and_the_solver_count_in_progress_and_a_solved_game_is_not_the_players(app: App) -> None:
-    from conftest import play
-
-    page = play(app, "6 x 10")
+    page = open_hash(app, "cover:1x5:")
     page.locator("#hint").click()
     wait_until(page, "!window.pento.busy() && document.getElementById('status').textContent.length > 0")
     page.locator("#solve").click()

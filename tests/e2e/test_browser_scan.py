@@ -18,7 +18,7 @@ W, H = 640, 480
 RACE = "QRCAM7"
 
 
-def y4m(path: Path, texts: list[str], frames_each: int = 10, gap: int = 4) -> None:
+def y4m(path: Path, texts: list[str], frames_each: int = 7, gap: int = 3) -> None:
     """A video (YUV4MPEG2, 10 frames a second, grey) showing each text's QR code for ``frames_each``
     frames, with ``gap`` blank frames between: what a camera sees as pupils hold up their screens."""
     blank = bytes([235]) * (W * H)
