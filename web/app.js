@@ -45,4 +45,6 @@ export const app = {
   saveWarned: false,
   /** Whether a view's editor hides the game (its buttons and clock rest meanwhile). */
   editing: false,
+  /** The school platform's report (scorm.js), when launched from a SCORM package with a platform around. @type {import("./scorm.js").ScormReport | null} */
+  scorm: null,
 };

@@ -450,6 +450,7 @@ export function finished() {
   if (!app.session.assisted) {
     const hints = app.session.hints || 0;
     track(app.session, { win: { at: Date.now(), seconds: app.session.elapsed, moves, hints } });
+    if (app.scorm) app.scorm.solved(app.session.game, app.session.desc); // the school's platform, when there is one
   }
   $("done-share").hidden = !app.session.daily || app.session.assisted;
   $("race-result").hidden = true;

@@ -11,6 +11,7 @@ import { embedded, features, formatTime, gameEntry, notice, openHelp, plain, sta
 import { buildSheets } from "./print.js";
 import { clearAll, exportProgress, importFile } from "./progress.js";
 import { copyLink, hashFor, parseHash, route } from "./router.js";
+import { findApi, ScormReport } from "./scorm.js";
 import { renderHome, renderSaved } from "./start.js";
 import { storageAvailable } from "./storage.js";
 import { chooseContrast, chooseTheme, setContrast, setTheme } from "./theme.js";
@@ -184,7 +185,7 @@ function bindButtons() {
 
 function registerOffline() {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-  if (new URLSearchParams(location.search).has("nosw")) return;
+  if (["nosw", "scorm"].some((p) => new URLSearchParams(location.search).has(p))) return; // a platform serves it
   navigator.serviceWorker
     .register("./sw.js")
     .then((registration) => {
@@ -266,6 +267,16 @@ function bindContrast() {
   }
 }
 
+/** Launched from a SCORM package (?scorm): report to the platform's API when there is one. */
+function connectPlatform() {
+  if (!new URLSearchParams(location.search).has("scorm")) return;
+  const api = findApi(window);
+  if (!api) return; // opened outside a platform: the game plays, nothing is reported
+  const target = parseHash();
+  app.scorm = new ScormReport(api, target && target.game && !target.malformed ? { game: target.game, desc: target.desc } : null);
+  window.addEventListener("pagehide", () => app.scorm && app.scorm.finish());
+}
+
 export async function boot() {
   setContrast(chooseContrast());
   setTheme(chooseTheme(), false, redraw);
@@ -308,6 +319,7 @@ export async function boot() {
     engine: () => ({ ready: app.core.ready, spare: app.core.spare ? (app.core.spare.ready ? "ready" : "booting") : null, loading: { ...app.loading } }),
   };
   registerOffline();
+  connectPlatform();
   route();
 }
 

@@ -1,0 +1,69 @@
+// Reporting to a school's platform (web/scorm.js), against a stand-in SCORM 1.2 API.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { findApi, ScormReport, timespan } from "../../web/scorm.js";
+
+function platform(status = "not attempted") {
+  const values = { "cmi.core.lesson_status": status };
+  const calls = [];
+  const api = {
+    LMSInitialize: () => (calls.push("init"), "true"),
+    LMSGetValue: (k) => values[k] ?? "",
+    LMSSetValue: (k, v) => ((values[k] = v), "true"),
+    LMSCommit: () => (calls.push("commit"), "true"),
+    LMSFinish: () => (calls.push("finish"), "true"),
+  };
+  return { api, values, calls };
+}
+
+test("a time span is written HHHH:MM:SS.SS", () => {
+  assert.equal(timespan(0), "0000:00:00.00");
+  assert.equal(timespan(3723.456), "0001:02:03.46");
+  assert.equal(timespan(-5), "0000:00:00.00");
+});
+
+test("the launched puzzle solved completes the lesson with its score and time; another puzzle does not", () => {
+  const { api, values, calls } = platform();
+  let now = 1000;
+  const report = new ScormReport(api, { game: "cover", desc: "1x5" }, () => now);
+  assert.equal(values["cmi.core.lesson_status"], "incomplete");
+  report.solved("cover", "6x10");
+  assert.equal(values["cmi.core.lesson_status"], "incomplete");
+  now += 65_500;
+  report.solved("cover", "1x5");
+  assert.equal(values["cmi.core.lesson_status"], "completed");
+  assert.equal(values["cmi.core.score.raw"], "100");
+  assert.equal(values["cmi.core.session_time"], "0000:01:05.50");
+  report.finish();
+  report.finish();
+  assert.deepEqual(calls.filter((c) => c === "finish"), ["finish"]);
+});
+
+test("a lesson already completed stays so, and the start screen's launch counts any puzzle", () => {
+  const done = platform("completed");
+  new ScormReport(done.api, null).solved("pegs", "english");
+  assert.equal(done.values["cmi.core.lesson_status"], "completed");
+  assert.equal(done.values["cmi.core.score.raw"], undefined);
+  const open = platform();
+  new ScormReport(open.api, null).solved("pegs", "english");
+  assert.equal(open.values["cmi.core.lesson_status"], "completed");
+});
+
+test("the API is found in a parent frame, and not at all in a frame of another site", () => {
+  const { api } = platform();
+  const top = { API: api };
+  top.parent = top;
+  const child = { parent: top };
+  assert.equal(findApi(child), api);
+  const foreign = {};
+  Object.defineProperty(foreign, "API", {
+    get() {
+      throw new Error("SecurityError");
+    },
+  });
+  assert.equal(findApi({ parent: foreign }), null);
+  const alone = {};
+  alone.parent = alone;
+  assert.equal(findApi(alone), null);
+});

@@ -1,0 +1,74 @@
+// Reporting to a school's learning platform (SCORM 1.2), when Pento is launched from its package
+// (`python3 build.py scorm`: index.html?scorm#LINK). The platform's API is found the way SCORM
+// says (window.API in this window, a parent or the opener); without one, nothing is reported.
+// What is reported: cmi.core.lesson_status (incomplete, then completed once the launched puzzle,
+// or any puzzle when the package opens the start screen, is solved by the pupil),
+// cmi.core.score.raw (the puzzles solved, as a percentage), cmi.core.session_time.
+
+/** The SCORM 1.2 API of the platform around ``win``, or null (at most a few frames up, then the opener). */
+export function findApi(win) {
+  for (let w = win, hops = 0; w && hops < 8; hops++) {
+    try {
+      if (w.API && typeof w.API.LMSInitialize === "function") return w.API;
+    } catch {
+      return null; // a frame of another site: no API of ours up there
+    }
+    if (w.parent === w) break;
+    w = w.parent;
+  }
+  try {
+    return win.opener ? findApi(win.opener) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Seconds as SCORM 1.2 writes a time span: HHHH:MM:SS.SS. */
+export function timespan(seconds) {
+  const s = Math.max(0, seconds);
+  const h = Math.min(9999, Math.floor(s / 3600));
+  const m = Math.floor((s % 3600) / 60);
+  const rest = (s % 60).toFixed(2).padStart(5, "0");
+  return `${String(h).padStart(4, "0")}:${String(m).padStart(2, "0")}:${rest}`;
+}
+
+/** The platform's side of a launch: ``target`` is the launched link's {game, desc} (null: the start screen). */
+export class ScormReport {
+  constructor(api, target, now = () => performance.now()) {
+    this.api = api;
+    this.target = target;
+    this.now = now;
+    this.started = now();
+    this.done = false;
+    this.open = String(api.LMSInitialize("")) === "true";
+    const status = this.open ? api.LMSGetValue("cmi.core.lesson_status") : "";
+    this.done = status === "completed" || status === "passed";
+    if (this.open && !this.done) {
+      api.LMSSetValue("cmi.core.lesson_status", "incomplete");
+      api.LMSCommit("");
+    }
+  }
+
+  /** A puzzle was solved by the pupil (not by the solver): the launched one completes the lesson. */
+  solved(game, desc) {
+    if (!this.open || this.done) return;
+    if (this.target && (this.target.game !== game || this.target.desc !== desc)) return;
+    this.done = true;
+    const api = this.api;
+    api.LMSSetValue("cmi.core.score.min", "0");
+    api.LMSSetValue("cmi.core.score.max", "100");
+    api.LMSSetValue("cmi.core.score.raw", "100"); // the one puzzle of the launch, solved: 100 %
+    api.LMSSetValue("cmi.core.lesson_status", "completed");
+    api.LMSSetValue("cmi.core.session_time", timespan((this.now() - this.started) / 1000));
+    api.LMSCommit("");
+  }
+
+  /** The page goes away: the time spent, and the platform told that this session ends. */
+  finish() {
+    if (!this.open) return;
+    this.open = false;
+    this.api.LMSSetValue("cmi.core.session_time", timespan((this.now() - this.started) / 1000));
+    this.api.LMSCommit("");
+    this.api.LMSFinish("");
+  }
+}
