@@ -303,8 +303,9 @@ def scorm(assignment: str | None) -> Path:
         zf.writestr("imsmanifest.xml", manifest)
         for name, data in scorm_schemas().items():
             zf.writestr(name, data)
-        for f in files:
-            zf.write(DIST / f, f)
+        for f in files:  # text deflated; WebAssembly and zips, which barely shrink, stored
+            packed = f.endswith((".js", ".mjs", ".html", ".css", ".json", ".svg", ".webmanifest", ".txt"))
+            zf.write(DIST / f, f, compress_type=zipfile.ZIP_DEFLATED if packed else zipfile.ZIP_STORED)
     os.replace(partial, target)
     return target
 
