@@ -64,6 +64,12 @@ SCORM_SCHEMAS = (
 )
 SCORM_SCHEMA_FILES = ("imscp_rootv1p1p2.xsd", "adlcp_rootv1p2.xsd", "imsmd_rootv1p2p1.xsd", "ims_xml.xsd")
 SCORM_DIR = ROOT / "dist-scorm"
+# scorm-again (MIT), a SCORM 1.2 runtime: the tests' stand-in for a school's platform, never shipped
+SCORM_RUNTIME = (
+    "scorm-again",
+    "3.4.3",
+    "sha512-Zbe+7ArMUbT1lVnqYxsbGRfI9JD9JVqEPzZLQdk0nfNmcDYJ404rMO9nbkQ0Hzwux5uACF9zKsvc29Q/ZzMOdg==",
+)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 VENV = ROOT / ".venv"
@@ -194,6 +200,32 @@ def fetch_npm(name: str, version: str, integrity: str, why: str) -> Path:
             sys.exit(f"build: {name} tarball integrity mismatch: {got}")
         os.replace(packed, tarball)
     return tarball
+
+
+def prefetch_npm(packages: list[tuple[str, str, str]]) -> None:
+    """Every tarball of ``packages`` (name, version, integrity) not yet in .cache/, fetched with one
+    ``npm pack`` (npm starts once, not once a package), then checked as :func:`fetch_npm` checks."""
+    missing = [p for p in packages if _integrity_or_none(CACHE / f"{p[0]}-{p[1]}.tgz") != p[2]]
+    npm = shutil.which("npm")
+    if not missing or npm is None:
+        return  # fetch_npm fetches (or says what is missing) when each is needed
+    CACHE.mkdir(exist_ok=True)
+    log("fetching " + ", ".join(f"{n}@{v}" for n, v, _ in missing) + " with npm")
+    with tempfile.TemporaryDirectory(dir=CACHE) as fresh:
+        subprocess.run(
+            [npm, "pack", *(f"{n}@{v}" for n, v, _ in missing), "--pack-destination", fresh, "--silent"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        for name, version, integrity in missing:
+            packed = Path(fresh) / f"{name}-{version}.tgz"
+            if _integrity_or_none(packed) != integrity:
+                sys.exit(f"build: {name} tarball integrity mismatch")
+            os.replace(packed, CACHE / packed.name)
+
+
+def _integrity_or_none(path: Path) -> str | None:
+    return _integrity(path) if path.exists() else None
 
 
 def fetch_pyodide() -> Path:
@@ -749,6 +781,16 @@ PYTEST_OPTIONS = ("-p", "no:cacheprovider", "--durations=12")  # the slowest tes
 def test(pytest_args: list[str]) -> int:
     ensure_chromium()
     bin_dir = ensure_node_tools()
+    # what the build and the tests fetch from npm, in one go
+    prefetch_npm(
+        [
+            ("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY),
+            ("jsqr", JSQR_VERSION, JSQR_INTEGRITY),
+            ("axe-core", AXE_VERSION, AXE_INTEGRITY),
+            SCORM_SCHEMAS,
+            SCORM_RUNTIME,
+        ]
+    )
     build()
     paths = ["pento_core", "tests", "bench", "scripts", "build.py"]
     steps = [

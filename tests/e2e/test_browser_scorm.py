@@ -1,6 +1,6 @@
 """A package for the school's platform (issue 27, item 5): `build.py scorm` writes a SCORM 1.2 zip
 whose manifest the SCORM 1.2 schemas accept, and whose launch page, played inside a real SCORM
-runtime (scorm-again, pinned, standing in for the platform as `window.API` around the package in
+runtime (scorm-again, pinned in build.py, standing in for the platform as `window.API` around the package in
 a frame), reports the lesson's status, score and time."""
 
 from __future__ import annotations
@@ -19,11 +19,6 @@ from conftest import Console, wait_until
 
 import build
 
-SCORM_AGAIN = (
-    "scorm-again",
-    "3.4.3",
-    "sha512-Zbe+7ArMUbT1lVnqYxsbGRfI9JD9JVqEPzZLQdk0nfNmcDYJ404rMO9nbkQ0Hzwux5uACF9zKsvc29Q/ZzMOdg==",
-)
 IMSCP = "{http://www.imsproject.org/xsd/imscp_rootv1p1p2}"
 ADLCP = "{http://www.adlnet.org/xsd/adlcp_rootv1p2}"
 
@@ -82,7 +77,7 @@ def test_the_scorm_package_validates_and_reports_to_a_scorm_runtime(browser: Any
     assert all(not n.startswith("/") and ".." not in n for n in names)  # relative, inside the package
 
     # the platform: scorm-again's SCORM 1.2 runtime as window.API, the lesson in a frame
-    tarball = build.fetch_npm(*SCORM_AGAIN, "scorm-again, a SCORM runtime for the tests")
+    tarball = build.fetch_npm(*build.SCORM_RUNTIME, "scorm-again, a SCORM runtime for the tests")
     with tarfile.open(tarball) as tar:
         member = tar.extractfile("package/dist/scorm12.min.js")
         assert member is not None
