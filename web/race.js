@@ -283,17 +283,17 @@ export async function showResults(ui, target) {
   const drawRows = () => {
     const counted = shown.filter((e) => e.rank > 0);
     if (sortBy === "name") counted.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
+    if (sortBy === "time") counted.sort((a, b) => a.tenths - b.tenths);
     $("results-rows").replaceChildren(
       ...counted.map((e) => el("tr", {}, [el("td", { textContent: String(e.rank) }), el("th", { scope: "row", textContent: e.name }), el("td", { textContent: raceTime(e.tenths) })])),
     );
     for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#results-table .sort"))) {
-      const on = b.dataset.sort === sortBy || (sortBy === "rank" && b.dataset.sort === "time");
-      b.closest("th").setAttribute("aria-sort", on ? "ascending" : "none");
+      b.closest("th").setAttribute("aria-sort", b.dataset.sort === sortBy ? "ascending" : "none");
     }
   };
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#results-table .sort"))) {
     b.onclick = () => {
-      sortBy = b.dataset.sort === "name" ? "name" : "rank";
+      sortBy = ["name", "time"].includes(b.dataset.sort) ? b.dataset.sort : "rank";
       drawRows();
     };
   }
