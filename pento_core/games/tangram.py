@@ -60,7 +60,7 @@ PICTURE_MAX = 40  # ... and at most this many a side: tans spread over the free 
 
 RULES = N_("""\
 Lay all seven tans (two large triangles, a medium one, two small ones, a square and a
-parallelogram) so that together they cover the dark silhouette exactly, without overlapping. Any
+parallelogram) so that together they cover the grey silhouette exactly, without overlapping. Any
 arrangement that makes the figure counts: the game compares the outline of your tans with the
 silhouette's, exactly.
 
@@ -475,7 +475,7 @@ class TangramGame(GameBase[TanState, TanMove]):
             )
         else:
             title = tr("Tangram: {figure}", figure=tr(target.name))
-            goal = tr("Cover the dark silhouette with all seven tans, in any arrangement.")
+            goal = tr("Cover the grey silhouette with all seven tans, in any arrangement.")
         return {
             "title": title,
             "goal": goal,
