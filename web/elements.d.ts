@@ -64,6 +64,7 @@ export interface PageElements {
   "results-csv": HTMLButtonElement;
   "results-input": HTMLTextAreaElement;
   "results-print": HTMLButtonElement;
+  "results-projector": HTMLButtonElement;
   "results-scan": HTMLButtonElement;
   "results-video": HTMLVideoElement;
   "results-show-race": HTMLButtonElement;

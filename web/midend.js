@@ -5,7 +5,7 @@ import { celebrate } from "./celebrate.js";
 import { byId, el } from "./dom.js";
 import { formatNumber, t, tn } from "./i18n.js";
 import { busy, features, formatTime, gameEntry, notice, plain, progressText, status, text, titleOf } from "./page.js";
-import { askName, raceTime, showRaceDialog, showResult, showResults, stopScanning } from "./race.js";
+import { askName, leaveResults, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
 import { copyLink, homeUrl, openLink, updateUrl } from "./router.js";
 import { renderSaved, renderToday } from "./start.js";
 import { dailyHash, dailyResult, todayUtc } from "./daily.js";
@@ -142,7 +142,7 @@ export function leaveGame() {
   if (app.gameView) app.gameView.destroy();
   app.gameView = null;
   app.editing = false;
-  stopScanning(); // the results page's camera goes with the page
+  leaveResults(); // the results page's camera and projector view go with the page
   delete document.body.dataset.game;
 }
 

@@ -39,9 +39,9 @@ export function raceTime(tenths) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}.${tenths % 10}`;
 }
 
-async function showQr(core, holder, text) {
+async function showQr(core, holder, text, largest = 360) {
   const { rows } = await core.request("qr", { text });
-  holder.replaceChildren(qrCanvas(rows, text, Math.min(360, window.innerWidth - 80, window.innerHeight - 300)));
+  holder.replaceChildren(qrCanvas(rows, text, Math.min(largest, window.innerWidth - 80, window.innerHeight - 300)));
 }
 
 async function copy(text, onDone) {
@@ -219,6 +219,29 @@ async function startScanning(ui, race, add, render) {
   }
 }
 
+/**
+ * The projector view of the results page: the ranking large, refreshed as codes come in, beside
+ * the race's QR code for latecomers; the codes' tools rest (the camera goes on if it is on).
+ */
+function setProjector(on, ui, link) {
+  if (on) document.body.dataset.projector = "yes";
+  else delete document.body.dataset.projector;
+  $("results-projector").setAttribute("aria-pressed", String(on));
+  text($("results-projector"), on ? t("Leave projector view") : t("Projector view"));
+  $("results-join").hidden = !on;
+  // as large as a third of the screen allows: read from the back of the room
+  if (on) showQr(ui.core, $("results-join-qr"), link, Math.max(200, window.innerWidth * 0.3)).catch((err) => ui.status(ui.plain(err), "error"));
+}
+
+/** The results page left: its camera off, its projector view closed. */
+export function leaveResults() {
+  stopScanning();
+  delete document.body.dataset.projector;
+  $("results-join").hidden = true;
+  $("results-projector").setAttribute("aria-pressed", "false");
+  text($("results-projector"), t("Projector view"));
+}
+
 /** The camera off (also when the results page is left). */
 export function stopScanning() {
   scanner.stop();
@@ -331,6 +354,7 @@ export async function showResults(ui, target) {
     ui.status(tn("{n} result saved to the file.", "{n} results saved to the file.", rows.length - 1), "success");
   };
   $("results-print").onclick = () => window.print();
+  $("results-projector").onclick = () => setProjector(!document.body.dataset.projector, ui, base() + raceHash(id, game, desc));
   $("results-scan").onclick = () => (scanner.on ? stopScanning() : startScanning(ui, { id, game, desc }, add, render));
   $("results-copy").onclick = () =>
     copy(codes().join("\n"), (ok) => ui.status(ok ? t("All codes copied: paste them on another device's results page.") : t("Copying is blocked here."), ok ? "success" : "error"));

@@ -189,3 +189,15 @@ def test_results_sort_by_name_and_go_to_a_spreadsheet(app: App) -> None:
     assert lines[3][5:7] == ["16:39.9", "999.9"]
     page.get_by_role("button", name="Rank", exact=True).click()
     assert names()[0] == "Bruno"
+
+    # the projector view: the ranking large, and the race's QR code for latecomers to join
+    font = "parseFloat(getComputedStyle(document.getElementById('results-table')).fontSize)"
+    size = lambda: float(page.evaluate(font))  # noqa: E731
+    before = size()
+    page.locator("#results-projector").click()
+    assert page.evaluate("document.body.dataset.projector") == "yes"
+    assert size() > 1.5 * before and page.locator("#results-input").is_hidden()
+    joined = scan(page, "#results-join-qr")
+    assert joined.endswith(f"#race:{race_id}:cover:1x5"), joined
+    page.locator("#results-projector").click()
+    assert page.evaluate("document.body.dataset.projector") is None and page.locator("#results-input").is_visible()
