@@ -1,4 +1,4 @@
-// The one DOM helper the shell and the views share. Text goes in through properties such as
+// The DOM helpers the shell and the views share. Text goes in through properties such as
 // textContent, never as markup.
 
 /** A new element ``tag`` with ``props`` assigned and ``children`` appended. */
@@ -13,6 +13,15 @@ export function button(text, title, onClick) {
   const b = el("button", { type: "button", textContent: text, title });
   b.addEventListener("click", onClick);
   return b;
+}
+
+/** Hand ``blob`` to the browser as a file called ``name`` (the download the player sees). */
+export function saveFile(blob, name) {
+  const a = el("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000); // the download has its copy by then
 }
 
 /**

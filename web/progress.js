@@ -3,7 +3,7 @@
 // loads it back and clears it. It knows no game: titles come from the catalog.
 import { CATALOG } from "./catalog.js";
 import { todayUtc } from "./daily.js";
-import { byId, el } from "./dom.js";
+import { byId, el, saveFile } from "./dom.js";
 import { formatNumber, t, tn } from "./i18n.js";
 import { formatTime, notice, status } from "./page.js";
 import { normaliseRecord, streaks, validRecord } from "./progress_data.js";
@@ -98,12 +98,7 @@ export function timePlot(wins) {
 export function exportProgress() {
   const records = listProgress(notice);
   const data = { format: FILE_FORMAT, version: 1, exported: new Date().toISOString(), records };
-  const blob = new Blob([JSON.stringify(data)], { type: "application/json" });
-  const a = el("a", { href: URL.createObjectURL(blob), download: `pento-progress-${todayUtc()}.json` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  saveFile(new Blob([JSON.stringify(data)], { type: "application/json" }), `pento-progress-${todayUtc()}.json`);
   status(tn("Saved {n} puzzle to the file.", "Saved {n} puzzles to the file.", records.length), "success");
 }
 

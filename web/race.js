@@ -7,7 +7,7 @@
 //   #results:ID:game:desc[:code]   the teacher's results (a scanned code is added, then dropped)
 
 import { csvText } from "./csv.js";
-import { byId, el } from "./dom.js";
+import { byId, el, saveFile } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { qrCanvas } from "./qr.js";
 import { share } from "./share.js";
@@ -345,12 +345,7 @@ export async function showResults(ui, target) {
   $("results-csv").onclick = () => {
     const rows = [[t("Race"), t("Puzzle"), t("Rank"), t("Name"), t("Solved"), t("Time"), t("Seconds"), t("Hints"), t("Solves")]];
     for (const e of shown.filter((x) => x.rank > 0)) rows.push([id, ui.title, e.rank, e.name, t("yes"), raceTime(e.tenths), e.tenths / 10, 0, 0]);
-    const blob = new Blob([csvText(rows)], { type: "text/csv;charset=utf-8" });
-    const a = el("a", { href: URL.createObjectURL(blob), download: `pento-race-${id}.csv` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    saveFile(new Blob([csvText(rows)], { type: "text/csv;charset=utf-8" }), `pento-race-${id}.csv`);
     ui.status(tn("{n} result saved to the file.", "{n} results saved to the file.", rows.length - 1), "success");
   };
   $("results-print").onclick = () => window.print();

@@ -87,6 +87,29 @@ function setAside(key, raw) {
   }
 }
 
+/**
+ * Every entry under ``prefix`` that ``read`` accepts (it gets the parsed value and its key, and
+ * returns the entry, or null for one that is not what the key says); one that cannot be read is
+ * set aside alone. Returns the entries and how many were set aside.
+ */
+function readAll(prefix, read) {
+  const entries = [];
+  let bad = 0;
+  for (const key of keys(prefix)) {
+    let raw = null;
+    try {
+      raw = store.getItem(key);
+      const entry = read(JSON.parse(raw), key);
+      if (entry === null) throw new Error("not an entry");
+      entries.push(entry);
+    } catch {
+      bad += 1;
+      if (raw !== null) setAside(key, raw);
+    }
+  }
+  return { entries, bad };
+}
+
 export function newId() {
   return Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
 }
@@ -122,20 +145,7 @@ function migrate(onNotice) {
 export function listSaves(onNotice = () => {}) {
   if (!storageAvailable()) return [];
   migrate(onNotice);
-  const out = [];
-  let bad = 0;
-  for (const key of keys(PREFIX)) {
-    let raw = null;
-    try {
-      raw = store.getItem(key);
-      const entry = JSON.parse(raw);
-      if (!valid(entry) || PREFIX + entry.id !== key) throw new Error("not a save");
-      out.push(normalise(entry));
-    } catch {
-      bad += 1;
-      if (raw !== null) setAside(key, raw);
-    }
-  }
+  const { entries: out, bad } = readAll(PREFIX, (entry, key) => (valid(entry) && PREFIX + entry.id === key ? normalise(entry) : null));
   if (bad) onNotice(tn("One saved game could not be read and was set aside; your other games are safe.", "{n} saved games could not be read and were set aside; your other games are safe.", bad));
   const cutoff = Date.now() - ABANDONED_DAYS * 86400e3;
   for (const e of out.filter((e) => e.abandoned && e.abandoned < cutoff)) removeSave(e.id);
@@ -317,20 +327,8 @@ const progressKey = (game, desc) => `${PROGRESS}${game}.${textKey(desc)}`;
  */
 export function listProgress(onNotice = () => {}) {
   if (!storageAvailable()) return [];
-  const out = [];
-  let bad = 0;
-  for (const key of keys(PROGRESS)) {
-    let raw = null;
-    try {
-      raw = store.getItem(key);
-      const record = JSON.parse(raw);
-      if (!validRecord(record) || progressKey(record.game, record.desc) !== key) throw new Error("not a record");
-      out.push(normaliseRecord(record));
-    } catch {
-      bad += 1;
-      if (raw !== null) setAside(key, raw);
-    }
-  }
+  const accept = (record, key) => (validRecord(record) && progressKey(record.game, record.desc) === key ? normaliseRecord(record) : null);
+  const { entries: out, bad } = readAll(PROGRESS, accept);
   if (bad) onNotice(tn("One record of your progress could not be read and was set aside; the rest is safe.", "{n} records of your progress could not be read and were set aside; the rest is safe.", bad));
   return out.sort((a, b) => a.first - b.first);
 }
