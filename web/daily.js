@@ -37,8 +37,8 @@ export function longDate(date, lang) {
   }
 }
 
-/** The save of today's puzzle of ``game`` on this device, if it was started here. */
-export const dailySave = (game, date) => listSaves().find((e) => e.game === game && e.daily === date && !e.abandoned) || null;
+/** The save of ``date``'s puzzle of ``game`` among ``saves`` (this device's), if it was started here. */
+export const dailySave = (game, date, saves = listSaves()) => saves.find((e) => e.game === game && e.daily === date && !e.abandoned) || null;
 
 /**
  * Open today's puzzle of ``game``: the game already started on this device, else the core's.

@@ -9,6 +9,7 @@
 import { csvText } from "./csv.js";
 import { byId, el, saveFile } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { text } from "./page.js";
 import { qrCanvas } from "./qr.js";
 import { share } from "./share.js";
 import { Scanner } from "./scanner.js";
@@ -150,6 +151,8 @@ export async function showResult(ui, session, state) {
 }
 
 const scanner = new Scanner();
+/** @type {AudioContext | null} made at the first beep (after the press that turned the camera on) */
+let audio = null;
 
 /** A short beep and a flash of the camera's frame: a code was read (``ok``) or refused. */
 function signal(ok) {
@@ -157,7 +160,7 @@ function signal(ok) {
   video.dataset.flash = ok ? "ok" : "bad";
   setTimeout(() => delete video.dataset.flash, 600);
   try {
-    const audio = (signal.audio ||= new AudioContext());
+    audio ||= new AudioContext();
     const tone = audio.createOscillator();
     const gain = audio.createGain();
     tone.frequency.value = ok ? 880 : 220;
@@ -169,8 +172,6 @@ function signal(ok) {
     /* no sound here: the flash and the status line say it */
   }
 }
-/** @type {AudioContext | undefined} */
-signal.audio = undefined;
 
 /** The result code a scanned text holds: a pupil's results link (#results:ID:game:desc:CODE) or a bare code. */
 export function scannedCode(text) {
@@ -251,8 +252,6 @@ export function stopScanning() {
   $("results-scan").setAttribute("aria-pressed", "false");
   text($("results-scan"), t("Scan codes with the camera"));
 }
-
-const text = (node, value) => (node.textContent = value);
 
 /** Codes in pasted text: one a line (commas and semicolons also separate them). */
 const splitCodes = (text) =>

@@ -48,6 +48,7 @@ export function renderToday() {
   const level = levelOf(date);
   const records = listProgress(notice);
   const solvedToday = new Set(records.filter((r) => r.daily === date && r.solved).map((r) => r.game));
+  const saves = listSaves(notice);
   text($("today-date"), t("{date} · level {level} of 7", { date: longDate(date, language()), level }));
   const { current } = streaks(records, date);
   $("today-streak").hidden = current === 0;
@@ -57,7 +58,7 @@ export function renderToday() {
     .filter((g) => g.daily)
     .map((g) => {
       const solved = solvedToday.has(g.id);
-      const started = !solved && dailySave(g.id, date) !== null;
+      const started = !solved && dailySave(g.id, date, saves) !== null;
       const state = solved ? t("Solved ✓") : started ? t("Started") : t("Play");
       const b = el("button", { type: "button", className: "today-game" }, [el("strong", { textContent: g.title }), el("span", { className: "today-state", textContent: state })]);
       b.dataset.game = g.id;

@@ -205,6 +205,20 @@ def drag_piece(page: Any, name: str, r: int, c: int, grab: int = 0) -> None:
     page.mouse.up()
 
 
+@contextlib.contextmanager
+def touch_device(browser: Any, url: str, **options: Any) -> Iterator[tuple[Any, Any]]:
+    """A touch device of its own (a context with ``options``: its viewport, is_mobile...) showing
+    the board ``url`` links to; yields the page and a DevTools session for finger_drag."""
+    ctx = browser.new_context(has_touch=True, **options)
+    try:
+        page = ctx.new_page()
+        page.goto(url)
+        wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null", timeout=90)
+        yield page, ctx.new_cdp_session(page)
+    finally:
+        ctx.close()
+
+
 def start_game(page: Any, base: str | None, preset: str, game: str = "cover") -> None:
     """Open ``preset`` of ``game`` from the start screen (loading ``base`` first unless None)."""
     if base is not None:

@@ -20,6 +20,7 @@ from conftest import (
     play,
     session,
     status_text,
+    touch_device,
     wait_until,
     win_one_by_five,
 )
@@ -301,12 +302,8 @@ def test_a_covered_copy_of_the_game_of_20_is_marked(app: App) -> None:
 
 
 def test_a_finger_drags_a_piece_drawn_above_it(browser: Any, base_url: str) -> None:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    try:
-        page = ctx.new_page()
-        page.goto(base_url + "?nosw#cover:6x10:")
-        wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null", timeout=90)
-        cdp = ctx.new_cdp_session(page)
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
+    with touch_device(browser, base_url + "?nosw#cover:6x10:", **phone) as (page, cdp):
         lay = layout(page)
         grab = lay["tray"]["X"][2]  # X's centre
         x, y = cell_center(lay, 4, 5)
@@ -324,8 +321,6 @@ def test_a_finger_drags_a_piece_drawn_above_it(browser: Any, base_url: str) -> N
         wait_until(page, "window.pento.session().view.placements.length === 2")
         placed_i = next(p for p in session(page)["view"]["placements"] if p["piece"] == "I")
         assert [0, 0] in placed_i["cells"]
-    finally:
-        ctx.close()
 
 
 # -- Stop ---------------------------------------------------------------------------------------------------------

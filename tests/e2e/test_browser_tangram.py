@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import App, finger_drag, layout, next_state, open_hash, session, status_text, wait_until
+from conftest import App, finger_drag, layout, next_state, open_hash, session, status_text, touch_device, wait_until
 from tangram_keys import KeyboardPlayer
 
 from pento_core.games.tangram import in_set_order
@@ -220,12 +220,8 @@ def test_keys_alone_make_a_figure(app: App, name: str) -> None:
 def test_a_finger_drags_a_tan_drawn_above_it(browser: Any, base_url: str) -> None:
     """Issue 25: a dragged tan was drawn under the finger that hid it (a tablet of its own: touch
     state from other tests on the shared page must not decide this one)."""
-    ctx = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True)
-    try:
-        page = ctx.new_page()
-        page.goto(base_url + "?nosw#tangram:square:")
-        wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null", timeout=90)
-        cdp = ctx.new_cdp_session(page)
+    tablet = {"viewport": {"width": 768, "height": 1024}}
+    with touch_device(browser, base_url + "?nosw#tangram:square:", **tablet) as (page, cdp):
         lay = layout(page)
         i = 5  # the square
         anchor, grab = lay["anchors"][i], centre_of(page, i)
@@ -237,5 +233,3 @@ def test_a_finger_drags_a_tan_drawn_above_it(browser: Any, base_url: str) -> Non
         finger_drag(cdp, grab, end, steps=10)
         state = next_state(page, "")
         assert state.split(";")[i] == "Q0@1,1", state
-    finally:
-        ctx.close()
