@@ -36,6 +36,14 @@ Commands (``args`` in brackets):
 * ``race_code`` [game, desc, race, name, tenths, state]: the pupil's result ``code``.
 * ``race_results`` [game, desc, race, codes]: every code checked, the ranking
   first (``entries``: code, rank, name, tenths, reason).
+* ``assignment`` [title, help, items, id?]: an assignment (:mod:`pento_core.classroom.assignment`)
+  checked: ``items`` are ``{game, desc}``; the answer is the ``assignment`` as the others take
+  it (``id``, ``title``, ``help``, ``items``), with a new id when none was given.
+* ``assignment_code`` [assignment, name, work]: the pupil's one result ``code`` for ``work``,
+  one ``{solved, tenths, hints, solves, state}`` per puzzle in order.
+* ``assignment_results`` [assignment, codes]: every code checked, the pupils ranked first
+  (``rows``: code, rank, name, solved, tenths, work per puzzle, reason).  A race's results are its
+  one-puzzle assignment's (id, no title, no help), which also reads the race's older codes.
 * ``qr`` [text, level?]: the QR code of ``text`` as ``rows`` of ``0`` and ``1``
   (:mod:`pento_core.classroom.qr`).
 """
@@ -52,7 +60,7 @@ from typing import Any
 
 from . import daily, i18n, registry
 from .budget import Budget, BudgetSpent, Progress
-from .classroom import qr, race
+from .classroom import assignment, qr, race
 from .errors import PentoError
 from .games.base import JSON, Game, ListsTilings
 from .i18n import N_, tr
@@ -266,6 +274,61 @@ def cmd_race_results(args: JSON, sink: ProgressSink | None) -> JSON:
     return {"entries": [dataclasses.asdict(e) for e in entries]}
 
 
+def _items(value: Any) -> list[assignment.Item]:
+    if not isinstance(value, list) or not all(
+        isinstance(i, dict) and isinstance(i.get("game"), str) and isinstance(i.get("desc"), str) for i in value
+    ):
+        raise RequestError("bad_request", tr("argument 'items' must be a list of puzzles (game and desc)"))
+    if len(value) > assignment.MAX_ITEMS:
+        raise RequestError("too_large", tr("an assignment has at most {n} puzzles", n=assignment.MAX_ITEMS))
+    return [assignment.Item(i["game"], i["desc"]) for i in value]
+
+
+def _assignment(args: JSON) -> assignment.Assignment:
+    given = _arg(args, "assignment", dict)
+    return assignment.check_assignment(
+        _arg(given, "id", str), _arg(given, "title", str), _arg(given, "help", bool), _items(given.get("items"))
+    )
+
+
+def _assignment_json(a: assignment.Assignment) -> JSON:
+    return {"id": a.id, "title": a.title, "help": a.help, "items": [dataclasses.asdict(i) for i in a.items]}
+
+
+def cmd_assignment(args: JSON, sink: ProgressSink | None) -> JSON:
+    given_id = _arg(args, "id", str, "") or race.new_race_id()
+    checked = assignment.check_assignment(
+        given_id, _arg(args, "title", str), _arg(args, "help", bool), _items(args.get("items"))
+    )
+    return {"assignment": _assignment_json(checked)}
+
+
+def cmd_assignment_code(args: JSON, sink: ProgressSink | None) -> JSON:
+    given = _arg(args, "work", list)
+    work = []
+    for w in given:
+        if not isinstance(w, dict):
+            raise RequestError("bad_request", tr("argument 'work' must be a list of puzzles' work"))
+        work.append(
+            assignment.Work(
+                _arg(w, "solved", bool),
+                round(_arg(w, "tenths", float)),
+                _arg(w, "hints", int, 0),
+                _arg(w, "solves", int, 0),
+                _arg(w, "state", str, ""),
+            )
+        )
+    return {"code": assignment.result_code(_assignment(args), _arg(args, "name", str), work)}
+
+
+def cmd_assignment_results(args: JSON, sink: ProgressSink | None) -> JSON:
+    codes = _arg(args, "codes", list)
+    if not all(isinstance(c, str) for c in codes):
+        raise RequestError("bad_request", tr("argument 'codes' must be a list of strings"))
+    rows = assignment.results(_assignment(args), codes)
+    return {"rows": [dataclasses.asdict(r) for r in rows]}
+
+
 def cmd_qr(args: JSON, sink: ProgressSink | None) -> JSON:
     return {"rows": qr.qr_matrix(_arg(args, "text", str), _arg(args, "level", str, "M"))}
 
@@ -284,6 +347,9 @@ COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], JSON]] = {
     "race_name": cmd_race_name,
     "race_code": cmd_race_code,
     "race_results": cmd_race_results,
+    "assignment": cmd_assignment,
+    "assignment_code": cmd_assignment_code,
+    "assignment_results": cmd_assignment_results,
     "qr": cmd_qr,
 }
 

@@ -38,7 +38,7 @@ from ..limits import MAX_STATE
 
 FORMAT = 1
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
-_READ = {c: i for i, c in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
+READ = {c: i for i, c in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
 CHECK_CHARS = 5  # 25 bits
 ID_CHARS = 6  # a race id: 30 random bits
 MAX_NAME = 24  # characters of a pupil's name
@@ -103,12 +103,12 @@ def _race_key(race_id: str, game_id: str, desc: str) -> bytes:
     return f"{race_id}|{game_id}|{desc}".encode()
 
 
-def _normalised(code: str) -> str:
+def normalised(code: str) -> str:
     """A code as read: no spaces or dashes, capitals."""
     return "".join(code.split()).replace("-", "").upper()
 
 
-def _check_text(check: int) -> str:
+def check_text(check: int) -> str:
     """The check's five characters."""
     return "".join(ALPHABET[(check >> (5 * i)) & 31] for i in reversed(range(CHECK_CHARS)))
 
@@ -126,7 +126,7 @@ def _to_base32(data: bytes) -> str:
 def _from_base32(text: str) -> bytes:
     value = 0
     for c in text:
-        value = value << 5 | _READ[c]
+        value = value << 5 | READ[c]
     extra = len(text) * 5 % 8
     return (value >> extra).to_bytes(len(text) * 5 // 8, "big")
 
@@ -136,12 +136,12 @@ def _dictionary(game: Game[Any, Any]) -> bytes:
     return game.race_dictionary.encode()
 
 
-def _pack(game: Game[Any, Any], text: str) -> bytes:
+def pack_text(game: Game[Any, Any], text: str) -> bytes:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _dictionary(game))
     return packer.compress(text.encode()) + packer.flush()
 
 
-def _unpack(game: Game[Any, Any], data: bytes, limit: int) -> str:
+def unpack_text(game: Game[Any, Any], data: bytes, limit: int) -> str:
     unpacker = zlib.decompressobj(-15, _dictionary(game))
     text = unpacker.decompress(data, limit + 1)
     if len(text) > limit or not unpacker.eof or unpacker.unused_data:
@@ -172,9 +172,9 @@ def result_code(game_id: str, desc: str, race_id: str, name: str, tenths: int, s
         raise RaceCodeError(tr("a race lasts at most a week"))
     named = name.encode()
     payload = bytes([FORMAT]) + _varint(tenths) + bytes([len(named)]) + named
-    payload += _pack(game, game.write_state(position))
+    payload += pack_text(game, game.write_state(position))
     check = _check(_race_key(race_id, game_id, desc), payload)
-    text = _to_base32(payload) + _check_text(check)
+    text = _to_base32(payload) + check_text(check)
     return "-".join(text[i : i + 5] for i in range(0, len(text), 5))
 
 
@@ -185,7 +185,7 @@ def read_code(game_id: str, desc: str, race_id: str, code: str) -> Result:
     race_id = check_race_id(race_id)
     if len(code) > MAX_CODE:
         raise RaceCodeError(tr("this is far longer than a result code"))
-    return _read(game_id, desc, race_id, _normalised(code))
+    return _read(game_id, desc, race_id, normalised(code))
 
 
 @lru_cache(maxsize=2048)
@@ -195,7 +195,7 @@ def _read(game_id: str, desc: str, race_id: str, text: str) -> Result:
     once (500 tangram codes took 9 s a render); a refused one raises, which is never remembered,
     and a Result holds no translated text."""
     game = racing_game(game_id)
-    strange = sorted({c for c in text if c not in _READ})
+    strange = sorted({c for c in text if c not in READ})
     if strange:
         raise RaceCodeError(tr("a result code has no {value}: is it mistyped?", value=" ".join(strange[:3])))
     if len(text) < CHECK_CHARS + 4:
@@ -204,7 +204,7 @@ def _read(game_id: str, desc: str, race_id: str, text: str) -> Result:
     payload = _from_base32(body)
     written = 0
     for c in tail:
-        written = written << 5 | _READ[c]
+        written = written << 5 | READ[c]
     if _check(_race_key(race_id, game_id, desc), payload) != written:
         raise RaceCodeError(
             tr("the check does not match: a character is mistyped or changed, or the code is from another race")
@@ -230,7 +230,7 @@ def _read(game_id: str, desc: str, race_id: str, text: str) -> Result:
     try:
         size = payload[at]
         name = check_name(payload[at + 1 : at + 1 + size].decode())
-        state = _unpack(game, payload[at + 1 + size :], MAX_STATE)
+        state = unpack_text(game, payload[at + 1 + size :], MAX_STATE)
     except (IndexError, ValueError, zlib.error) as e:
         raise RaceCodeError(unreadable) from e
     try:
@@ -266,7 +266,7 @@ def ranking(game_id: str, desc: str, race_id: str, codes: list[str]) -> list[Ent
     refused: list[Entry] = []
     seen: set[str] = set()
     for code in codes:
-        key = _normalised(code)
+        key = normalised(code)
         if not key or key in seen:
             continue
         seen.add(key)

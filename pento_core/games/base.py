@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from ..budget import Budget, Progress
+from ..digits import DigitReader, DigitWriter
 
 JSON = dict[str, Any]
 ProgressFn = Callable[[Progress], None]
@@ -241,6 +242,21 @@ class Races(Protocol):
     position's text.  A code's format is frozen: a game's dictionary never changes once codes exist."""
 
     race_dictionary: str
+
+
+@runtime_checkable
+class PacksSolutions(Protocol):
+    """A game whose solved positions pack into a few choices (:mod:`pento_core.digits`), for
+    result codes short enough to type (:mod:`pento_core.classroom.assignment`).  The packing is
+    part of the codes' format: once codes exist, it never changes."""
+
+    def pack_solution(self, state: Any, out: DigitWriter) -> bool:
+        """Write the solved ``state`` as choices; False (nothing written) when it does not pack."""
+        ...
+
+    def unpack_solution(self, desc: str, src: DigitReader) -> str:
+        """The position text of the solution :meth:`pack_solution` wrote for puzzle ``desc``."""
+        ...
 
 
 class GameBase(ABC, Generic[S, M]):

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..budget import Budget, BudgetSpent, Outcome
+from ..digits import DigitReader, DigitWriter
 from ..errors import ImpossibleError, ParseError, PentoError
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_SIDE, MAX_STATE, within
@@ -29,6 +30,7 @@ from ..polyomino import freeform, problems
 from ..polyomino.board import Board, Placement, Position
 from ..polyomino.cover import Problem
 from ..polyomino.feasibility import OPENING_SECONDS, impossibility
+from ..polyomino.packing import pack_cover, unpack_cover
 from ..polyomino.pieces import PieceSet
 from ..polyomino.placement import anchor, cell_text, parse_placement, placement_text, resolve
 from ..polyomino.puzzle import Puzzle, parse_puzzle
@@ -188,6 +190,15 @@ class CoverGame(GameBase[CoverState, PieceMove]):
     def write_state(self, state: CoverState) -> str:
         one_sided = state.position.pieces.one_sided
         return ";".join(placement_text(p, one_sided) for p in state.position.placements)
+
+    def pack_solution(self, state: CoverState, out: DigitWriter) -> bool:
+        """A cover as the choices of :mod:`pento_core.polyomino.packing` (a 6x10 in 37 bits)."""
+        pos = state.position
+        return pack_cover(pos.board, pos.pieces, pos.placements, out)
+
+    def unpack_solution(self, desc: str, src: DigitReader) -> str:
+        board, pieces, allow_unused = _puzzle(desc)
+        return self.write_state(CoverState(desc, unpack_cover(board, pieces, src), allow_unused))
 
     # -- moves -----------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..budget import Budget, Outcome
+from ..digits import DigitReader, DigitWriter
 from ..errors import IllegalMoveError, ParseError
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_DESC, MAX_STATE, within
@@ -227,6 +228,28 @@ class PegsGame(GameBase[PegState, PegMove]):
 
     def write_state(self, st: PegState) -> str:
         return ";".join(_jump_text(st.board, j) for j in st.jumps)
+
+    def pack_solution(self, st: PegState, out: DigitWriter) -> bool:
+        """The jumps as choices: how many, then each one's place among the jumps possible then
+        (:meth:`PegBoard.moves`' order; the English board's 31 jumps in about 80 bits)."""
+        out.put_count(len(st.jumps))
+        pegs = st.start
+        for jump in st.jumps:
+            moves = st.board.moves(pegs)
+            out.put(moves.index(jump), len(moves))
+            pegs = jump.after(pegs)
+        return True
+
+    def unpack_solution(self, desc: str, src: DigitReader) -> str:
+        board, pegs, _ = _puzzle(desc)
+        jumps: list[Jump] = []
+        for _ in range(src.take_count()):
+            moves = board.moves(pegs)
+            if not moves or len(jumps) >= board.size:
+                raise ParseError(tr("no jump is possible here"))
+            jumps.append(moves[src.take(len(moves))])
+            pegs = jumps[-1].after(pegs)
+        return ";".join(_jump_text(board, j) for j in jumps)
 
     def parse_move(self, text: str) -> PegMove:
         if text.strip() == "clear":  # back to the start (Solve from the start begins with it)

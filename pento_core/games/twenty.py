@@ -22,13 +22,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..budget import Budget, Outcome
+from ..digits import DigitReader, DigitWriter
 from ..errors import IllegalMoveError, ImpossibleError, ParseError
 from ..i18n import N_, tr
 from ..limits import MAX_STATE, within
 from ..polyomino import partition
 from ..polyomino.board import Board, Placement, Position, parse_board
 from ..polyomino.cover import Problem
-from ..polyomino.pieces import PieceSet
+from ..polyomino.packing import pack_cover, unpack_cover
+from ..polyomino.pieces import PENTOMINO_LETTERS, PieceSet
 from ..polyomino.placement import cell_text, placement_text, resolve
 from . import words
 from .base import JSON, Form, GameBase, Hint, Preset, ProgressFn, Solution
@@ -136,6 +138,30 @@ class TwentyGame(GameBase[TwentyState, PieceMove]):
 
     def write_state(self, st: TwentyState) -> str:
         return "|".join(";".join(placement_text(p) for p in pos.placements) for pos in st.copies)
+
+    def pack_solution(self, st: TwentyState, out: DigitWriter) -> bool:
+        """Each copy's cover in turn (:mod:`pento_core.polyomino.packing`), of the pieces the
+        copies before it left."""
+        left = set(PENTOMINO_LETTERS)
+        packed = DigitWriter()
+        for pos in st.copies:
+            if not pack_cover(pos.board, PieceSet.pentominoes("".join(sorted(left))), pos.placements, packed):
+                return False
+            left -= {p.piece.name for p in pos.placements}
+        out.put_digits(packed)
+        return True
+
+    def unpack_solution(self, desc: str, src: DigitReader) -> str:
+        board, _, copies = _puzzle(desc)
+        left = set(PENTOMINO_LETTERS)
+        parts = []
+        for _ in range(copies):
+            if not left:
+                raise ParseError(tr("this solution does not cover the board"))
+            pos = unpack_cover(board, PieceSet.pentominoes("".join(sorted(left))), src)
+            left -= {p.piece.name for p in pos.placements}
+            parts.append(";".join(placement_text(p) for p in pos.placements))
+        return "|".join(parts)
 
     # -- moves -----------------------------------------------------------------------------
 

@@ -1,0 +1,347 @@
+"""Assignments: an ordered list of puzzles for a lesson, one short result code per pupil.
+
+A teacher's assignment has an id (six base32 characters, as a race's), a title, whether Hint and
+Solve are allowed, and up to :data:`MAX_ITEMS` puzzles of any games a class can race on.  A pupil
+plays through it and hands in **one result code** for all of it: their name, and for each puzzle
+whether it is solved, the time spent, the hints and solves used (when help is allowed), and the
+solution, which the teacher's page checks with the game's own rules.  A class race is an
+assignment of one puzzle, with no title and no help (:func:`race_assignment`).
+
+**Result codes, format 2.**  Short enough to type: a 6x10 cover with a six-letter name takes 25
+characters.  The code is the digit ``2`` (its format), then one integer in Crockford base32 (the
+alphabet of :mod:`pento_core.classroom.race`, read case-insensitively with O as 0 and I, L as 1),
+then five characters of check (25 bits of CRC-32 over the assignment and the integer: a mistyped
+character or a code from another assignment is refused).  The integer packs, as mixed-radix
+choices (:mod:`pento_core.digits`), in this order:
+
+1. the name: its length less one (of 24), then each character: its place in :data:`NAME_CHARS`,
+   or the escape (the table's length) and its Unicode code point;
+2. for each puzzle in order: solved (of 2), the time in tenths of a second (a count); with help
+   allowed, the hints and the solves (counts); when solved, the solution: 1 (of 2) and the game's
+   own packing (:class:`~pento_core.games.base.PacksSolutions`, a 6x10 in 37 bits), or 0 and the
+   solution's text packed with raw DEFLATE against the game's ``race_dictionary``.
+
+A race's codes of format 1 (:mod:`pento_core.classroom.race`, all beginning with ``0``) are read
+as codes of its one-puzzle assignment.  Format 2 is frozen, as format 1 is.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+import zlib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..digits import DigitReader, DigitWriter
+from ..errors import PentoError
+from ..games.base import PacksSolutions
+from ..i18n import tr
+from ..limits import MAX_STATE
+from . import race
+from .race import ALPHABET, CHECK_CHARS, MAX_CODE, MAX_CODES, MAX_NAME, MAX_TENTHS, READ, RaceCodeError
+
+FORMAT = "2"
+MAX_ITEMS = 12  # puzzles in one assignment
+MAX_TITLE = 60  # characters of its title
+MAX_COUNT = 999  # hints or solves counted on one puzzle
+# Names' characters in one table: a name of these costs 6.6 bits a character, any other 27.
+NAME_CHARS = (
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789-.'áàâãäçéèêëíïóòôõöúùûüñßÁÀÂÃÄÇÉÈÊËÍÓÔÕÖÚÜÑ"
+)
+_CHAR = {c: i for i, c in enumerate(NAME_CHARS)}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One puzzle of an assignment: a game and its puzzle's desc."""
+
+    game: str
+    desc: str
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """What a pupil is asked to play, as its link carries it (checked by :func:`check_assignment`)."""
+
+    id: str
+    title: str
+    help: bool
+    items: tuple[Item, ...]
+
+    def key(self) -> bytes:
+        """What a code's check covers besides the code: the whole assignment."""
+        parts = [FORMAT, self.id, "h" if self.help else "", self.title]
+        parts += [f"{item.game}|{item.desc}" for item in self.items]
+        return "|".join(parts).encode()
+
+    @property
+    def is_race(self) -> bool:
+        """One puzzle, no title, no help: a class race (it also reads the race's format-1 codes)."""
+        return len(self.items) == 1 and not self.title and not self.help
+
+
+@dataclass(frozen=True)
+class Work:
+    """A pupil's work on one puzzle: solved or not, the time spent (tenths of a second), the hints
+    and solves used, and the solved position (empty when not solved)."""
+
+    solved: bool
+    tenths: int
+    hints: int = 0
+    solves: int = 0
+    state: str = ""
+
+
+@dataclass(frozen=True)
+class Handed:
+    """What one code says: who, and their work on each puzzle (in the assignment's order)."""
+
+    name: str
+    work: tuple[Work, ...]
+
+
+def race_assignment(race_id: str, game_id: str, desc: str) -> Assignment:
+    """A race as the assignment it is: one puzzle, no title, no help."""
+    return check_assignment(race_id, "", False, [Item(game_id, desc)])
+
+
+def check_title(title: str) -> str:
+    """An assignment's title: trimmed, at most 60 characters, no control characters."""
+    title = unicodedata.normalize("NFC", " ".join(title.split()))
+    if len(title) > MAX_TITLE:
+        raise RaceCodeError(tr("a title has at most {MAX_TITLE} characters", MAX_TITLE=MAX_TITLE))
+    if any(unicodedata.category(c)[0] == "C" for c in title):
+        raise RaceCodeError(tr("a title has letters, digits, spaces and punctuation only"))
+    return title
+
+
+def check_assignment(assignment_id: str, title: str, help: bool, items: list[Item]) -> Assignment:
+    """The assignment, once its id, title and every puzzle are checked; raises (with a message
+    for the teacher) naming the first that is not right."""
+    if not items:
+        raise RaceCodeError(tr("an assignment needs at least one puzzle"))
+    if len(items) > MAX_ITEMS:
+        raise RaceCodeError(tr("an assignment has at most {MAX_ITEMS} puzzles", MAX_ITEMS=MAX_ITEMS))
+    for i, item in enumerate(items):
+        try:
+            race.racing_game(item.game).validate(item.desc)
+        except PentoError as e:
+            raise RaceCodeError(tr("puzzle {n}: {e}", n=i + 1, e=e)) from e
+    return Assignment(race.check_race_id(assignment_id), check_title(title), bool(help), tuple(items))
+
+
+# -- writing a code ---------------------------------------------------------------------------
+
+
+def _put_name(out: DigitWriter, name: str) -> None:
+    out.put(len(name) - 1, MAX_NAME)
+    for c in name:
+        if c in _CHAR:
+            out.put(_CHAR[c], len(NAME_CHARS) + 1)
+        else:
+            out.put(len(NAME_CHARS), len(NAME_CHARS) + 1)
+            out.put(ord(c), 0x110000)
+
+
+def _take_name(src: DigitReader) -> str:
+    chars = []
+    for _ in range(src.take(MAX_NAME) + 1):
+        i = src.take(len(NAME_CHARS) + 1)
+        chars.append(NAME_CHARS[i] if i < len(NAME_CHARS) else chr(src.take(0x110000)))
+    return race.check_name("".join(chars))
+
+
+def _put_solution(out: DigitWriter, game_id: str, desc: str, state: str) -> None:
+    game = race.racing_game(game_id)
+    position = game.start(desc, state)
+    if isinstance(game, PacksSolutions):
+        packed = DigitWriter()
+        if game.pack_solution(position, packed):
+            out.put(1, 2)
+            out.put_digits(packed)
+            return
+    out.put(0, 2)
+    out.put_bytes(race.pack_text(game, game.write_state(position)))
+
+
+def _take_solution(src: DigitReader, game_id: str, desc: str) -> str:
+    game = race.racing_game(game_id)
+    if src.take(2):
+        if not isinstance(game, PacksSolutions):
+            raise ValueError("no packing")
+        return game.unpack_solution(desc, src)
+    return race.unpack_text(game, src.take_bytes(MAX_STATE), MAX_STATE)
+
+
+def _check(assignment: Assignment, value: int) -> int:
+    data = value.to_bytes((value.bit_length() + 7) // 8, "big")
+    return zlib.crc32(assignment.key() + data) & ((1 << (5 * CHECK_CHARS)) - 1)
+
+
+def _base32(value: int) -> str:
+    digits = []
+    while True:
+        value, d = divmod(value, 32)
+        digits.append(ALPHABET[d])
+        if not value:
+            return "".join(reversed(digits))
+
+
+def result_code(assignment: Assignment, name: str, work: list[Work]) -> str:
+    """The code a pupil hands in for ``work`` on every puzzle of ``assignment`` (in its order).
+    Raises (with a message for the pupil) when the name is not one, or a puzzle said solved is not
+    solved by its position."""
+    name = race.check_name(name)
+    if len(work) != len(assignment.items):
+        raise RaceCodeError(tr("the work does not match the assignment's puzzles"))
+    out = DigitWriter()
+    _put_name(out, name)
+    for item, w in zip(assignment.items, work, strict=True):
+        out.put(int(w.solved), 2)
+        out.put_count(min(max(0, w.tenths), MAX_TENTHS))
+        if assignment.help:
+            out.put_count(min(max(0, w.hints), MAX_COUNT))
+            out.put_count(min(max(0, w.solves), MAX_COUNT))
+        if w.solved:
+            game = race.racing_game(item.game)
+            if game.status(game.start(item.desc, w.state)).state != "solved":
+                raise RaceCodeError(tr("the puzzle is not solved yet"))
+            _put_solution(out, item.game, item.desc, w.state)
+    value = out.value()
+    text = FORMAT + _base32(value) + race.check_text(_check(assignment, value))
+    return "-".join(text[i : i + 5] for i in range(0, len(text), 5))
+
+
+# -- reading codes ----------------------------------------------------------------------------
+
+
+def read_code(assignment: Assignment, code: str) -> Handed:
+    """What ``code`` says, once its check matches ``assignment`` and every solution in it solves
+    its puzzle; otherwise :class:`RaceCodeError` says what is wrong."""
+    if len(code) > MAX_CODE:
+        raise RaceCodeError(tr("this is far longer than a result code"))
+    return _read(assignment, race.normalised(code))
+
+
+@lru_cache(maxsize=2048)
+def _read(assignment: Assignment, text: str) -> Handed:
+    """:func:`read_code` on a code as read; a counted code is remembered (the results page asks
+    again for every code each time one is added), a refused one raises and is not."""
+    strange = sorted({c for c in text if c not in READ})
+    if strange:
+        raise RaceCodeError(tr("a result code has no {value}: is it mistyped?", value=" ".join(strange[:3])))
+    if len(text) < CHECK_CHARS + 2:
+        raise RaceCodeError(tr("this is too short for a result code: is part of it missing?"))
+    if text[0] == "0":  # a race's code, format 1
+        if not assignment.is_race:
+            raise RaceCodeError(tr("this code is from a race, not from this assignment"))
+        item = assignment.items[0]
+        result = race.read_code(item.game, item.desc, assignment.id, text)
+        return Handed(result.name, (Work(True, result.tenths, 0, 0, result.state),))
+    if text[0] != FORMAT:
+        if text[0] in "3456789":
+            raise RaceCodeError(tr("this code was made by a newer Pento: open the results page in that version"))
+        raise RaceCodeError(tr("this is not a result code of Pento: is its beginning missing?"))
+    body, tail = text[1:-CHECK_CHARS], text[-CHECK_CHARS:]
+    value = 0
+    for c in body:
+        value = value << 5 | READ[c]
+    written = 0
+    for c in tail:
+        written = written << 5 | READ[c]
+    if _check(assignment, value) != written:
+        raise RaceCodeError(
+            tr("the check does not match: a character is mistyped or changed, or the code is from another assignment")
+        )
+    # Only a code made to pass the check gets past here, and the check is a published CRC: every
+    # field is read as untrusted, each within its bounds.
+    src = DigitReader(value)
+    try:
+        name = _take_name(src)
+        work = []
+        for item in assignment.items:
+            solved = bool(src.take(2))
+            tenths = src.take_count()
+            hints, solves = (src.take_count(), src.take_count()) if assignment.help else (0, 0)
+            if tenths > MAX_TENTHS or hints > MAX_COUNT or solves > MAX_COUNT:
+                raise ValueError("out of bounds")
+            state = _take_solution(src, item.game, item.desc) if solved else ""
+            work.append(Work(solved, tenths, hints, solves, state))
+        if not src.done():
+            raise ValueError("more digits than written")
+    except RaceCodeError:
+        raise
+    except (PentoError, ValueError, IndexError, zlib.error) as e:
+        raise RaceCodeError(tr("this code does not read, though its check matches")) from e
+    for i, (item, w) in enumerate(zip(assignment.items, work, strict=True)):
+        if not w.solved:
+            continue
+        game = race.racing_game(item.game)
+        try:
+            solved = game.status(game.start(item.desc, w.state)).state == "solved"
+        except PentoError as e:
+            raise RaceCodeError(tr("puzzle {n}: the solution in this code does not fit the puzzle", n=i + 1)) from e
+        if not solved:
+            raise RaceCodeError(tr("puzzle {n}: the solution in this code does not solve the puzzle", n=i + 1))
+    return Handed(name, tuple(work))
+
+
+@dataclass(frozen=True)
+class Row:
+    """One pupil on the results page: their code, rank, name, puzzles solved by themselves, the
+    time those took (tenths), and their work on each puzzle; or a refused code with the
+    ``reason`` (``rank`` 0)."""
+
+    code: str
+    rank: int = 0
+    name: str = ""
+    solved: int = 0
+    tenths: int = 0
+    work: tuple[dict[str, Any], ...] = ()
+    reason: str = ""
+
+
+def _score(handed: Handed) -> tuple[int, int]:
+    """Puzzles solved without Solve (more is better), then their total time (less is better)."""
+    own = [w for w in handed.work if w.solved and not w.solves]
+    return len(own), sum(w.tenths for w in own)
+
+
+def results(assignment: Assignment, codes: list[str]) -> list[Row]:
+    """Every code read and checked: the pupils ranked by puzzles solved by themselves, then by the
+    time those took (equal scores share a rank), each pupil once (the code that scores best; the
+    same name in other capitals or spacing is the same pupil), then the refused codes with their
+    reasons, in the order given."""
+    if len(codes) > MAX_CODES:
+        raise RaceCodeError(tr("at most {MAX_CODES} codes at once", MAX_CODES=MAX_CODES))
+    best: dict[str, tuple[Handed, str]] = {}
+    refused: list[Row] = []
+    seen: set[str] = set()
+    for code in codes:
+        key = race.normalised(code)
+        if not key or key in seen:
+            continue
+        seen.add(key)
+        try:
+            handed = read_code(assignment, code)
+        except RaceCodeError as e:
+            refused.append(Row(code=code.strip()[:200], reason=str(e)))
+            continue
+        except Exception:  # a code is untrusted: whatever it holds is refused alone, never the page
+            refused.append(Row(code=code.strip()[:200], reason=tr("this is not a valid code")))
+            continue
+        pupil = handed.name.casefold()
+        solved, tenths = _score(handed)
+        if pupil not in best or (-solved, tenths) < (-_score(best[pupil][0])[0], _score(best[pupil][0])[1]):
+            best[pupil] = (handed, code.strip())
+    ranked = sorted(best.values(), key=lambda hc: (-_score(hc[0])[0], _score(hc[0])[1], hc[0].name.casefold()))
+    rows: list[Row] = []
+    for i, (handed, code) in enumerate(ranked):
+        solved, tenths = _score(handed)
+        same = rows and (rows[-1].solved, rows[-1].tenths) == (solved, tenths)
+        work = tuple(
+            {"solved": w.solved, "tenths": w.tenths, "hints": w.hints, "solves": w.solves} for w in handed.work
+        )
+        rows.append(Row(code, rows[-1].rank if same else i + 1, handed.name, solved, tenths, work))
+    return rows + refused
