@@ -52,6 +52,7 @@ def entries() -> list[JSON]:
             "print": g.print_style,
             "titled_by_board": g.titled_by_board,
             "daily": bool(g.daily_levels),  # it has a puzzle of the day (pento_core.daily)
+            "levels": list(g.daily_levels),  # params of a new puzzle at each level, easiest first
             "presets": [{**dataclasses.asdict(p), "label": tr(p.label)} for p in g.presets()],
             "forms": [_form(f) for f in g.forms()],
         }

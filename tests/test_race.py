@@ -99,10 +99,10 @@ def forged(game_id: str, desc: str, name: str, tenths: int, state: str) -> str:
         + race._varint(tenths)
         + bytes([len(named)])
         + named
-        + race._pack(race.racing_game(game_id), state)
+        + race.pack_text(race.racing_game(game_id), state)
     )
     check = race._check(race._race_key(RACE, game_id, desc), payload)
-    return race._to_base32(payload) + race._check_text(check)
+    return race._to_base32(payload) + race.check_text(check)
 
 
 def test_a_forged_code_with_a_wrong_solution_is_still_refused_by_the_rules() -> None:
@@ -222,7 +222,7 @@ def test_the_worker_protocol_carries_races() -> None:
 def forged_payload(game_id: str, desc: str, payload: bytes) -> str:
     """Any bytes, with the check a reader of race.py can compute."""
     check = race._check(race._race_key(RACE, game_id, desc), payload)
-    return race._to_base32(payload) + race._check_text(check)
+    return race._to_base32(payload) + race.check_text(check)
 
 
 GG = "....../....../....../....../..XO../...X.X"

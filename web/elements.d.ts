@@ -2,13 +2,18 @@
 // byId() (dom.js) returns for each. tests/test_build.py checks this list against index.html.
 export interface PageElements {
   "accessibility-link": HTMLAnchorElement;
+  "assign-back": HTMLButtonElement;
+  "assign-copy": HTMLButtonElement;
+  "assign-name": HTMLInputElement;
   "clear-dialog": HTMLDialogElement;
   "clear-no": HTMLButtonElement;
   "clear-yes": HTMLButtonElement;
   "confetti": HTMLCanvasElement;
   "copy-link": HTMLButtonElement;
   "done": HTMLDialogElement;
+  "done-assignment": HTMLButtonElement;
   "done-new": HTMLButtonElement;
+  "done-next": HTMLButtonElement;
   "done-share": HTMLButtonElement;
   "done-stay": HTMLButtonElement;
   "engine-progress": HTMLProgressElement;
@@ -66,12 +71,28 @@ export interface PageElements {
   "results-print": HTMLButtonElement;
   "results-projector": HTMLButtonElement;
   "results-scan": HTMLButtonElement;
-  "results-video": HTMLVideoElement;
   "results-show-race": HTMLButtonElement;
+  "results-video": HTMLVideoElement;
   "retry": HTMLButtonElement;
   "solve": HTMLButtonElement;
   "stop": HTMLButtonElement;
   "stop-solve": HTMLButtonElement;
+  "teach-add": HTMLButtonElement;
+  "teach-add-link": HTMLButtonElement;
+  "teach-answers": HTMLInputElement;
+  "teach-big": HTMLButtonElement;
+  "teach-clear": HTMLButtonElement;
+  "teach-copy": HTMLButtonElement;
+  "teach-game": HTMLSelectElement;
+  "teach-help": HTMLInputElement;
+  "teach-link": HTMLInputElement;
+  "teach-make": HTMLButtonElement;
+  "teach-name": HTMLInputElement;
+  "teach-open": HTMLAnchorElement;
+  "teach-paste": HTMLInputElement;
+  "teach-print": HTMLButtonElement;
+  "teach-puzzle": HTMLSelectElement;
+  "teach-results": HTMLAnchorElement;
   "undo": HTMLButtonElement;
   "waiting-progress": HTMLProgressElement;
   "words": HTMLDialogElement;

@@ -5,6 +5,7 @@ import { celebrate } from "./celebrate.js";
 import { byId, el } from "./dom.js";
 import { formatNumber, t, tn } from "./i18n.js";
 import { busy, features, formatTime, gameEntry, notice, plain, progressText, status, text, titleOf } from "./page.js";
+import { nextItem } from "./assign.js";
 import { askName, leaveResults, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
 import { copyLink, homeUrl, openLink, updateUrl } from "./router.js";
 import { renderSaved, renderToday } from "./start.js";
@@ -94,6 +95,7 @@ export function persist() {
     params: app.session.params,
     moves: app.session.moves,
     race: app.session.race,
+    assignment: app.session.assignment,
     daily: app.session.daily,
     hints: app.session.hints || 0,
     title: $("game-title").textContent,
@@ -115,6 +117,8 @@ export function showScreen(name) {
   $("play").hidden = name !== "play";
   $("results").hidden = name !== "results";
   $("progress-page").hidden = name !== "progress";
+  $("teach").hidden = name !== "teach";
+  $("assign").hidden = name !== "assign";
   $("gamebar").hidden = name !== "play";
   $("timer").hidden = name !== "play" || !app.session || !features(app.session.game).includes("timer");
   document.body.dataset.screen = name;
@@ -200,8 +204,13 @@ export async function openGame(slot, result, { push = false } = {}) {
   $("new").disabled = false;
   $("copy-link").disabled = false;
   $("race").disabled = false;
-  // in a race: no Hint, no Solve, and no new race from a pupil's screen
-  for (const id of ["hint", "solve", "race"]) $(id).hidden = !features(slot.game).includes(id) || !!app.session.race;
+  // in a race: no Hint, no Solve, and no new race from a pupil's screen; in an assignment, Hint
+  // and Solve when the teacher allowed them
+  const assigned = app.session.assignment;
+  const noHelp = !!app.session.race || (!!assigned && !assigned.help);
+  for (const id of ["hint", "solve"]) $(id).hidden = !features(slot.game).includes(id) || noHelp;
+  $("race").hidden = !features(slot.game).includes("race") || !!app.session.race || !!assigned;
+  $("assign-back").hidden = !assigned;
   $("print").hidden = !(gameEntry(slot.game) || { print: "" }).print;
   $("print").disabled = false;
   app.gameView = module.createView({
@@ -363,17 +372,19 @@ export async function openRace(target) {
   });
 }
 
-/** The teacher's results page of a race. */
+/** The teacher's results page of an assignment or a race ({assignment, race, code?, link?}). */
 export async function openResults(target) {
   const token = ++app.opening;
   leaveGame();
   text($("game-title"), "");
-  const title = await engineTitle(target.game, target.desc);
+  const a = target.assignment;
+  const titles = await Promise.all(a.items.map((i) => engineTitle(i.game, i.desc)));
   if (token !== app.opening) return;
-  document.title = t("Race results: {game} — Pento", { game: title });
+  const heading = target.race ? t("Race results: {game}", { game: titles[0] }) : t("Results: {title}", { title: a.title || t("Assignment") });
+  document.title = t("{title} — Pento", { title: heading });
   showScreen("results");
   try {
-    await showResults({ ...raceUi(), title }, target);
+    await showResults({ ...raceUi(), heading, titles }, target);
   } catch (err) {
     if (token !== app.opening || err.code === "cancelled") return;
     goHome(false);
@@ -453,6 +464,11 @@ export function finished() {
     if (app.scorm) app.scorm.solved(app.session.game, app.session.desc); // the school's platform, when there is one
   }
   $("done-share").hidden = !app.session.daily || app.session.assisted;
+  // a puzzle of an assignment leads on to the next, or back to the list
+  const assigned = !!app.session.assignment;
+  $("done-next").hidden = !assigned || nextItem() < 0;
+  $("done-assignment").hidden = !assigned;
+  $("done-new").hidden = assigned;
   $("race-result").hidden = true;
   if (app.session.race) {
     app.session.race.tenths ??= app.session.elapsed * 10;

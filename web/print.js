@@ -170,6 +170,31 @@ const cellMm = (rows, cols) => Math.min(MAX_CELL, WIDTH / (cols + 0.3), BOARD_HE
  * ``sheet``: {title, goal, style, info, picture, link, qrRows}.
  */
 export function buildSheets(root, sheet, solution = null) {
+  const { pages, answer } = sheetPages(sheet, solution);
+  root.replaceChildren(...pages, ...(answer ? [answer] : []));
+}
+
+/**
+ * A worksheet of several puzzles: a first page with the assignment's ``title``, ``about`` and its
+ * link as a QR code, then each puzzle's pages (``sheets``: {sheet, solution}), then, for those
+ * given a solution, the answer pages.
+ */
+export function buildWorksheet(root, { title, about, link, qrRows }, sheets) {
+  const first = el("section", { className: "print-page print-cover" }, [
+    el("header", { className: "print-head" }, [
+      el("div", {}, [el("h1", { textContent: title }), el("p", { textContent: about })]),
+      el("figure", { className: "print-qr" }, [qrSvg(qrRows, link), el("figcaption", { textContent: t("Play it on a screen") })]),
+    ]),
+    el("ul", { className: "print-list" }, sheets.map(({ sheet }) => el("li", { textContent: sheet.title }))),
+    el("p", { textContent: t("Name: ______________________________") }),
+    el("p", { className: "print-link", textContent: link }),
+  ]);
+  const built = sheets.map(({ sheet, solution }) => sheetPages(sheet, solution));
+  root.replaceChildren(first, ...built.flatMap((b) => b.pages), ...built.flatMap((b) => (b.answer ? [b.answer] : [])));
+}
+
+/** A puzzle's pages (its board, the pieces to cut out) and its answer page when ``solution`` is given. */
+function sheetPages(sheet, solution) {
   const { title, goal, style, info, picture, link, qrRows } = sheet;
   const head = el("header", { className: "print-head" }, [
     el("div", {}, [el("h1", { textContent: title }), el("p", { textContent: goal })]),
@@ -195,6 +220,7 @@ export function buildSheets(root, sheet, solution = null) {
   }
   first.append(el("p", { className: "print-link", textContent: link }));
   const pages = cut ? [first, cut] : [first];
+  let answer = null;
   if (solution) {
     const page = el("section", { className: "print-page print-solution" }, [el("h1", { textContent: t("Solution: {game}", { game: title }) })]);
     if (style === "outline") {
@@ -212,7 +238,7 @@ export function buildSheets(root, sheet, solution = null) {
         el("ol", { className: "print-moves" }, solution.moves.map((m) => el("li", { textContent: m.replace("-", " → ") }))),
       );
     }
-    pages.push(page);
+    answer = page;
   }
-  root.replaceChildren(...pages);
+  return { pages, answer };
 }

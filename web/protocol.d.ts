@@ -42,6 +42,8 @@ export interface GameEntry {
   titled_by_board: boolean;
   /** It has a puzzle of the day (pento_core/daily.py): the daily command makes it. */
   daily: boolean;
+  /** The params of a new puzzle at each of its levels, easiest first (its puzzles of the day's). */
+  levels: string[];
 }
 
 /** The typed status every position has (games/base.py's Status). */

@@ -140,7 +140,10 @@ export async function showResult(ui, session, state) {
   const race = session.race;
   if (!race.code) {
     const tenths = Math.max(0, Math.round(race.tenths));
-    race.code = (await ui.core.request("race_code", { game: session.game, desc: session.desc, race: race.id, name: race.name, tenths, state })).code;
+    // a race is an assignment of one puzzle: its code is the short one of assignments
+    const assignment = { id: race.id, title: "", help: false, items: [{ game: session.game, desc: session.desc }] };
+    const work = [{ solved: true, tenths, hints: 0, solves: 0, state }];
+    race.code = (await ui.core.request("assignment_code", { assignment, name: race.name, work })).code;
   }
   $("race-code").textContent = race.code;
   $("race-result").hidden = false;
@@ -186,7 +189,7 @@ export function scannedCode(text) {
 }
 
 /** The camera on: every code read is added and checked at once; repeats of one held up are ignored. */
-async function startScanning(ui, race, add, render) {
+async function startScanning(ui, add, render) {
   const seen = new Set();
   const button = $("results-scan");
   const video = $("results-video");
@@ -260,18 +263,48 @@ const splitCodes = (text) =>
     .map((c) => c.trim())
     .filter(Boolean);
 
+/** A pupil's work on one puzzle, as a cell of the results table: the time solved, or why not. */
+function workText(w) {
+  if (!w.solved) return w.tenths ? t("not solved") : "–";
+  const hints = w.hints ? " " + tn("({n} hint)", "({n} hints)", w.hints) : "";
+  return (w.solves ? t("Solve") : raceTime(w.tenths)) + hints;
+}
+
 /**
- * The teacher's results page for race ``target`` ({results: id, game, desc, code}); ``ui``:
- * {core, status, plain, title}. Codes are kept on this device per race; each time the page
- * shows them, the core checks every one again.
+ * The teacher's results page of an assignment (a race is one of one puzzle): ``target``
+ * {assignment, race, code?}; ``ui``: {core, status, plain, heading, titles}. Codes are kept on this
+ * device per assignment id; each time the page shows them, the core checks every one again.
  */
 export async function showResults(ui, target) {
-  const { results: id, game, desc } = target;
-  $("results-title").textContent = t("Race results: {game}", { game: ui.title });
-  $("results-about").textContent = t("Race {race}. Ranked by time; every solution is checked against the puzzle's rules on this device.", { race: id });
+  const { assignment, race: isRace } = target;
+  const { id } = assignment;
+  const count = assignment.items.length;
+  const titles = ui.titles;
+  $("results-title").textContent = ui.heading;
+  $("results-about").textContent = isRace
+    ? t("Race {race}. Ranked by time; every solution is checked against the puzzle's rules on this device.", { race: id })
+    : t("Assignment {id}: {n} puzzles. Ranked by puzzles solved without Solve, then by time; every solution is checked against the puzzle's rules on this device.", { id, n: count });
+  text($("results-join-text"), isRace ? t("Join the race: scan this with your phone or tablet.") : t("Open the assignment: scan this with your phone or tablet."));
+  $("results-show-race").hidden = !isRace;
+  const link = base() + (isRace ? raceHash(id, assignment.items[0].game, assignment.items[0].desc) : target.link);
   const codes = () => loadRaceCodes(id);
-  let shown = /** @type {any[]} */ ([]); // the entries last checked
+  let shown = /** @type {any[]} */ ([]); // the rows last checked
   let sortBy = "rank";
+  // the table's head: rank, name, time; for an assignment also how many solved, and each puzzle
+  const sortable = (key, label) => {
+    const b = el("button", { type: "button", className: "sort", textContent: label });
+    b.dataset.sort = key;
+    b.onclick = () => {
+      sortBy = key;
+      drawRows();
+    };
+    const th = el("th", { scope: "col" }, [b]);
+    th.setAttribute("aria-sort", key === sortBy ? "ascending" : "none");
+    return th;
+  };
+  const puzzleHeads = count > 1 ? titles.map((title, k) => el("th", { scope: "col", title, textContent: t("Puzzle {n}", { n: k + 1 }) })) : [];
+  const solvedHead = isRace ? [] : [el("th", { scope: "col", textContent: t("Solved") })];
+  $("results-head").replaceChildren(el("tr", {}, [sortable("rank", t("Rank")), sortable("name", t("Name")), ...solvedHead, sortable("time", t("Time")), ...puzzleHeads]));
   const add = (more) => {
     const list = codes();
     const fresh = more.filter((c) => !list.includes(c));
@@ -279,58 +312,63 @@ export async function showResults(ui, target) {
     return fresh.length;
   };
   const render = async () => {
-    let entries;
+    let rows;
     try {
-      ({ entries } = await ui.core.request("race_results", { game, desc, race: id, codes: codes() }));
+      ({ rows } = await ui.core.request("assignment_results", { assignment, codes: codes() }));
     } catch (err) {
       if (err.code === "cancelled") throw err;
       // The page always opens and every code can still be removed: the codes are listed unchecked.
       ui.status(t("The codes could not be checked: {reason} You can remove them below.", { reason: ui.plain(err) }), "error");
-      entries = codes().map((code) => ({ code, rank: 0, name: "", tenths: 0, reason: t("not checked") }));
+      rows = codes().map((code) => ({ code, rank: 0, name: "", solved: 0, tenths: 0, work: [], reason: t("not checked") }));
     }
-    shown = entries;
+    shown = rows;
     drawRows();
-    const counted = entries.filter((e) => e.rank > 0);
-    const refused = entries.filter((e) => e.rank === 0);
-    $("results-count").textContent = counted.length
-      ? tn("{n} pupil finished.", "{n} pupils finished.", counted.length)
-      : t("No results yet: paste codes, or scan pupils' QR codes with this device's camera.");
+    const counted = rows.filter((e) => e.rank > 0);
+    const refused = rows.filter((e) => e.rank === 0);
+    const finished = counted.filter((e) => e.work.every((w) => w.solved)).length;
+    $("results-count").textContent = !counted.length
+      ? t("No results yet: paste codes, or scan pupils' QR codes with this device's camera.")
+      : isRace
+        ? tn("{n} pupil finished.", "{n} pupils finished.", counted.length)
+        : tn("{n} pupil handed in a code", "{n} pupils handed in a code", counted.length) + ", " + tn("{n} finished every puzzle.", "{n} finished every puzzle.", finished);
     $("refused-title").hidden = refused.length === 0;
     $("results-refused").replaceChildren(
       ...refused.map((e) => el("li", {}, [el("code", { textContent: e.code }), document.createTextNode(` — ${ui.plain({ message: e.reason })}`)])),
     );
-    return entries;
+    return rows;
   };
-  /** The counted results in the order asked (by rank, which is by time, or by name), drawn. */
+  /** The counted results in the order asked (by rank, by name or by time), drawn. */
   const drawRows = () => {
     const counted = shown.filter((e) => e.rank > 0);
     if (sortBy === "name") counted.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
     if (sortBy === "time") counted.sort((a, b) => a.tenths - b.tenths);
     $("results-rows").replaceChildren(
-      ...counted.map((e) => el("tr", {}, [el("td", { textContent: String(e.rank) }), el("th", { scope: "row", textContent: e.name }), el("td", { textContent: raceTime(e.tenths) })])),
+      ...counted.map((e) =>
+        el("tr", {}, [
+          el("td", { textContent: String(e.rank) }),
+          el("th", { scope: "row", textContent: e.name }),
+          ...(isRace ? [] : [el("td", { textContent: t("{n} of {total}", { n: e.work.filter((w) => w.solved).length, total: count }) })]),
+          el("td", { textContent: raceTime(e.tenths) }),
+          ...(count > 1 ? e.work.map((w) => el("td", { textContent: workText(w) })) : []),
+        ]),
+      ),
     );
     for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#results-table .sort"))) {
       b.closest("th").setAttribute("aria-sort", b.dataset.sort === sortBy ? "ascending" : "none");
     }
   };
-  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#results-table .sort"))) {
-    b.onclick = () => {
-      sortBy = ["name", "time"].includes(b.dataset.sort) ? b.dataset.sort : "rank";
-      drawRows();
-    };
-  }
   if (target.code) {
     add([target.code]);
-    history.replaceState(null, "", resultsHash(id, game, desc)); // the list keeps it, not the address
+    history.replaceState(null, "", resultsHash(id, assignment.items[0].game, assignment.items[0].desc)); // the list keeps it, not the address
   }
   $("results-add").onclick = async () => {
     const before = new Set(codes());
     const typed = splitCodes($("results-input").value);
     add(typed);
     $("results-input").value = "";
-    const entries = await render();
+    const rows = await render();
     // what became of the codes just given: counted, or refused (and why: the first reason)
-    const fresh = entries.filter((e) => !before.has(e.code) && typed.includes(e.code));
+    const fresh = rows.filter((e) => !before.has(e.code) && typed.includes(e.code));
     const refused = fresh.filter((e) => e.rank === 0);
     const added = fresh.length - refused.length;
     if (!fresh.length) ui.status(t("Those codes are already in the list."), "info");
@@ -342,21 +380,29 @@ export async function showResults(ui, target) {
     }
   };
   $("results-csv").onclick = () => {
-    const rows = [[t("Race"), t("Puzzle"), t("Rank"), t("Name"), t("Solved"), t("Time"), t("Seconds"), t("Hints"), t("Solves")]];
-    for (const e of shown.filter((x) => x.rank > 0)) rows.push([id, ui.title, e.rank, e.name, t("yes"), raceTime(e.tenths), e.tenths / 10, 0, 0]);
-    saveFile(new Blob([csvText(rows)], { type: "text/csv;charset=utf-8" }), `pento-race-${id}.csv`);
-    ui.status(tn("{n} result saved to the file.", "{n} results saved to the file.", rows.length - 1), "success");
+    // one row per pupil and puzzle, as a spreadsheet reads them
+    const rows = [[isRace ? t("Race") : t("Assignment"), t("Puzzle"), t("Rank"), t("Name"), t("Solved"), t("Time"), t("Seconds"), t("Hints"), t("Solves")]];
+    for (const e of shown.filter((x) => x.rank > 0)) {
+      e.work.forEach((w, k) => {
+        const puzzle = count > 1 ? `${k + 1}. ${titles[k]}` : titles[k];
+        rows.push([id, puzzle, e.rank, e.name, w.solved ? t("yes") : t("no"), raceTime(w.tenths), w.tenths / 10, w.hints, w.solves]);
+      });
+    }
+    saveFile(new Blob([csvText(rows)], { type: "text/csv;charset=utf-8" }), `pento-${isRace ? "race" : "assignment"}-${id}.csv`);
+    const pupils = shown.filter((x) => x.rank > 0).length;
+    ui.status(tn("{n} result saved to the file.", "{n} results saved to the file.", pupils), "success");
   };
   $("results-print").onclick = () => window.print();
-  $("results-projector").onclick = () => setProjector(!document.body.dataset.projector, ui, base() + raceHash(id, game, desc));
-  $("results-scan").onclick = () => (scanner.on ? stopScanning() : startScanning(ui, { id, game, desc }, add, render));
+  $("results-projector").onclick = () => setProjector(!document.body.dataset.projector, ui, link);
+  $("results-scan").onclick = () => (scanner.on ? stopScanning() : startScanning(ui, add, render));
   $("results-copy").onclick = () =>
     copy(codes().join("\n"), (ok) => ui.status(ok ? t("All codes copied: paste them on another device's results page.") : t("Copying is blocked here."), ok ? "success" : "error"));
   $("results-clear").onclick = async () => {
-    if (!codes().length || !window.confirm(t("Remove every code of this race from this device?"))) return;
+    if (!codes().length || !window.confirm(isRace ? t("Remove every code of this race from this device?") : t("Remove every code of this assignment from this device?"))) return;
     saveRaceCodes(id, []);
     await render();
   };
-  $("results-show-race").onclick = () => showRaceDialog(ui, { game, desc, title: ui.title, id }).catch((err) => ui.status(ui.plain(err), "error"));
+  $("results-show-race").onclick = () =>
+    showRaceDialog(ui, { game: assignment.items[0].game, desc: assignment.items[0].desc, title: titles[0], id }).catch((err) => ui.status(ui.plain(err), "error"));
   return render();
 }

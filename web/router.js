@@ -1,6 +1,7 @@
 // The address: #game:desc:state (each part URI-encoded), history.state = {slot}; what the
 // address names is opened through the mid-end's one path.
 import { app } from "./app.js";
+import { assignHash, openAssignment, openBuilder, parseAssignHash } from "./assign.js";
 import { dailyHash, parseDailyHash } from "./daily.js";
 import { byId } from "./dom.js";
 import { t } from "./i18n.js";
@@ -20,6 +21,8 @@ export function parseHash() {
   if (raw === "progress") return { page: "progress" };
   try {
     const parts = raw.split(":").map((p) => decodeURIComponent(p));
+    const assigned = parseAssignHash(parts);
+    if (assigned) return assigned;
     const raced = parseRaceHash(parts);
     if (raced) return raced;
     const daily = parseDailyHash(parts);
@@ -55,7 +58,13 @@ export async function route() {
     notice(t("That link is damaged (it has broken characters), so it was not opened. Your games are safe."));
     return;
   }
-  if (target && target.results !== undefined) return openResults(target);
+  if (target && target.results !== undefined) {
+    const assignment = { id: target.results, title: "", help: false, items: [{ game: target.game, desc: target.desc }] };
+    return openResults({ assignment, race: true, code: target.code });
+  }
+  if (target && target.assignResults) return openResults({ assignment: target.assignResults, race: false, link: assignHash(target.assignResults) });
+  if (target && target.assign) return openAssignment(target.assign);
+  if (target && target.page === "teach") return openBuilder();
   if (target && target.page === "progress") return openProgressPage();
   if (!target || !target.game) {
     goHome(false);

@@ -1,9 +1,10 @@
 // Reporting to a school's learning platform (SCORM 1.2), when Pento is launched from its package
 // (`python3 build.py scorm`: index.html?scorm#LINK). The platform's API is found the way SCORM
 // says (window.API in this window, a parent or the opener); without one, nothing is reported.
-// What is reported: cmi.core.lesson_status (incomplete, then completed once the launched puzzle,
-// or any puzzle when the package opens the start screen, is solved by the pupil),
-// cmi.core.score.raw (the puzzles solved, as a percentage), cmi.core.session_time.
+// What is reported: cmi.core.lesson_status (incomplete, then completed once every puzzle of the
+// launched assignment, or the launched puzzle, or any puzzle when the package opens the start
+// screen, is solved by the pupil), cmi.core.score.raw (the puzzles solved, as a percentage, after
+// each), cmi.core.session_time.
 
 /** The SCORM 1.2 API of the platform around ``win``, or null (at most a few frames up, then the opener). */
 export function findApi(win) {
@@ -32,11 +33,17 @@ export function timespan(seconds) {
   return `${String(h).padStart(4, "0")}:${String(m).padStart(2, "0")}:${rest}`;
 }
 
-/** The platform's side of a launch: ``target`` is the launched link's {game, desc} (null: the start screen). */
+/**
+ * The platform's side of a launch: ``target`` is what the launched link asks to solve: {items:
+ * [{game, desc}, ...]} (an assignment's puzzles), or one {game, desc}, or null (the start screen:
+ * any puzzle).
+ */
 export class ScormReport {
   constructor(api, target, now = () => performance.now()) {
     this.api = api;
-    this.target = target;
+    this.target = target && !target.items ? { items: [target] } : target;
+    /** the target's puzzles solved in this session (their places) */
+    this.solvedItems = new Set();
     this.now = now;
     this.started = now();
     this.done = false;
@@ -49,16 +56,23 @@ export class ScormReport {
     }
   }
 
-  /** A puzzle was solved by the pupil (not by the solver): the launched one completes the lesson. */
+  /** A puzzle was solved by the pupil (not by the solver): the score rises; every puzzle of the
+   * launch solved completes the lesson. */
   solved(game, desc) {
     if (!this.open || this.done) return;
-    if (this.target && (this.target.game !== game || this.target.desc !== desc)) return;
-    this.done = true;
+    let score = 100;
+    if (this.target) {
+      const k = this.target.items.findIndex((item, i) => !this.solvedItems.has(i) && item.game === game && item.desc === desc);
+      if (k < 0) return; // not one of the launch's puzzles
+      this.solvedItems.add(k);
+      score = Math.round((100 * this.solvedItems.size) / this.target.items.length);
+    }
+    this.done = this.solvedItems.size === (this.target ? this.target.items.length : 0);
     const api = this.api;
     api.LMSSetValue("cmi.core.score.min", "0");
     api.LMSSetValue("cmi.core.score.max", "100");
-    api.LMSSetValue("cmi.core.score.raw", "100"); // the one puzzle of the launch, solved: 100 %
-    api.LMSSetValue("cmi.core.lesson_status", "completed");
+    api.LMSSetValue("cmi.core.score.raw", String(score));
+    api.LMSSetValue("cmi.core.lesson_status", this.done ? "completed" : "incomplete");
     api.LMSSetValue("cmi.core.session_time", timespan((this.now() - this.started) / 1000));
     api.LMSCommit("");
   }

@@ -2,20 +2,21 @@
 // long work. The board in words and printing live here. It knows no game: the
 // catalog (written at build time from the core's registry) says what games exist.
 import { app } from "./app.js";
+import { backToAssignment, playNext } from "./assign.js";
 import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
 import { byId, el } from "./dom.js";
 import { chooseLanguage, language, languageMenu, setLanguage, t, translateDocument } from "./i18n.js";
 import { currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace } from "./midend.js";
-import { embedded, features, formatTime, gameEntry, notice, openHelp, plain, status, text, updateFullPage } from "./page.js";
-import { buildSheets } from "./print.js";
+import { embedded, features, formatTime, notice, openHelp, plain, status, text, updateFullPage } from "./page.js";
 import { clearAll, exportProgress, importFile } from "./progress.js";
-import { copyLink, hashFor, parseHash, route } from "./router.js";
+import { copyLink, parseHash, route } from "./router.js";
 import { findApi, ScormReport } from "./scorm.js";
 import { renderHome, renderSaved } from "./start.js";
 import { storageAvailable } from "./storage.js";
 import { chooseContrast, chooseTheme, setContrast, setTheme } from "./theme.js";
-import { hint, longRequest, onLoading, setCoreState, solve, SOLVE_SECONDS, stop, stopAnimation } from "./work.js";
+import { hint, onLoading, setCoreState, solve, stop, stopAnimation } from "./work.js";
+import { printOne } from "./worksheet.js";
 
 const $ = byId;
 
@@ -24,30 +25,8 @@ async function printPuzzle() {
   $("print-dialog").close();
   if (!app.session) return;
   const mine = app.session;
-  const withSolution = $("print-solution").checked;
-  const { game, desc } = mine;
   try {
-    const style = gameEntry(game).print;
-    const start = await app.core.request("load", { game, desc, state: "" });
-    const link = location.origin + location.pathname + hashFor(game, desc, "");
-    const { rows } = await app.core.request("qr", { text: link });
-    let solution = null;
-    if (withSolution) {
-      const found = await longRequest("solve", { game, desc, state: "", seconds: SOLVE_SECONDS }, { label: t("Solving for the solution page") });
-      if (!found.found) {
-        status(t("No solution page: {reason}", { reason: plain({ message: found.message }) }), "error");
-        return;
-      }
-      let last = start;
-      for (const move of found.moves) last = await app.core.request("move", { game, desc, state: last.state, move });
-      solution = { picture: last.picture, view: last.view, moves: found.moves };
-    }
-    if (app.session !== mine) return;
-    const goal = (start.info && start.info.goal) || gameEntry(game).description;
-    buildSheets($("print-sheet"), { title: $("game-title").textContent, goal, style, info: start.info, picture: start.picture, link, qrRows: rows }, solution);
-    document.body.dataset.print = "ready";
-    status(withSolution ? t("The sheet and its solution page are ready to print.") : t("The sheet is ready to print."));
-    window.print();
+    await printOne(mine.game, mine.desc, $("game-title").textContent, $("print-solution").checked);
   } catch (err) {
     if (app.session === mine) status(err.code === "cancelled" ? t("Printing stopped.") : plain(err), "error");
   }
@@ -145,6 +124,15 @@ function bindButtons() {
     if (app.session) newGame(app.session.game, app.session.params);
   });
   $("done-stay").addEventListener("click", () => $("done").close());
+  $("done-next").addEventListener("click", () => {
+    $("done").close();
+    playNext();
+  });
+  $("done-assignment").addEventListener("click", () => {
+    $("done").close();
+    backToAssignment();
+  });
+  $("assign-back").addEventListener("click", backToAssignment);
   $("done-share").addEventListener("click", shareDaily);
   $("progress-export").addEventListener("click", exportProgress);
   $("progress-import").addEventListener("click", () => $("progress-file").click());
@@ -273,7 +261,8 @@ function connectPlatform() {
   const api = findApi(window);
   if (!api) return; // opened outside a platform: the game plays, nothing is reported
   const target = parseHash();
-  app.scorm = new ScormReport(api, target && target.game && !target.malformed ? { game: target.game, desc: target.desc } : null);
+  const launched = !target || target.malformed ? null : target.assign ? { items: target.assign.items } : target.game ? { game: target.game, desc: target.desc } : null;
+  app.scorm = new ScormReport(api, launched);
   window.addEventListener("pagehide", () => app.scorm && app.scorm.finish());
 }
 

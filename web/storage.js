@@ -70,6 +70,9 @@ function normalise(entry) {
   const raceOk = race && typeof race.id === "string" && typeof race.name === "string" && Number.isFinite(race.started);
   if (!raceOk) delete entry.race;
   else if (typeof race.code !== "string") delete race.code;
+  const a = entry.assignment;
+  if (!(a && typeof a.id === "string" && Number.isInteger(a.index) && a.index >= 0)) delete entry.assignment;
+  else a.help = a.help === true;
   return entry;
 }
 
@@ -266,6 +269,69 @@ export function addToRanking(game, desc, entry) {
     /* storage full or blocked: the ranking is shown but not kept */
   }
   return boards[key];
+}
+
+// -- assignments: a pupil's (name, and which saved game is each puzzle's), and the teacher's draft ---
+
+const ASSIGN = "pento.assign.";
+const DRAFT = "pento.assign-draft";
+
+/**
+ * The pupil's record of assignment ``id``: {assignment, name, slots} (slots: the saved game of
+ * each puzzle, or null before it is opened), or null when this device has none (or a broken one).
+ */
+export function loadAssignment(id) {
+  try {
+    const record = JSON.parse(readKey(ASSIGN + id) || "null");
+    if (!record || typeof record.name !== "string" || !Array.isArray(record.slots)) return null;
+    record.slots = record.slots.map((s) => (typeof s === "string" ? s : null));
+    return record;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep a pupil's assignment record (false when it could not be written). */
+export function saveAssignment(record) {
+  return writeKey(ASSIGN + record.assignment.id, JSON.stringify(record));
+}
+
+/** The assignment the teacher is building: {title, help, items: [{game, desc, title}]}. */
+export function loadDraft() {
+  try {
+    const draft = JSON.parse(readKey(DRAFT) || "null");
+    const items = draft && Array.isArray(draft.items) ? draft.items.filter((i) => i && typeof i.game === "string" && typeof i.desc === "string") : [];
+    return { title: draft && typeof draft.title === "string" ? draft.title : "", help: !!(draft && draft.help === true), items: items.map((i) => ({ game: i.game, desc: i.desc, title: String(i.title || i.game) })) };
+  } catch {
+    return { title: "", help: false, items: [] };
+  }
+}
+
+export function saveDraft(draft) {
+  writeKey(DRAFT, JSON.stringify(draft));
+}
+
+const kept = new Map(); // where storage is blocked or full: kept while the page is open
+
+/** A key's text (null when there is none), from storage, else from what this page kept. */
+function readKey(key) {
+  if (kept.has(key) || !storageAvailable()) return kept.get(key) ?? null;
+  return store.getItem(key);
+}
+
+/** Write a key; false (kept while the page is open) when storage refuses. */
+function writeKey(key, value) {
+  if (storageAvailable()) {
+    try {
+      store.setItem(key, value);
+      kept.delete(key);
+      return true;
+    } catch {
+      /* full: kept below */
+    }
+  }
+  kept.set(key, value);
+  return false;
 }
 
 // -- class races: the codes a teacher's results page has collected, per race id ------------------

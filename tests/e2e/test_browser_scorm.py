@@ -22,6 +22,7 @@ import build
 IMSCP = "{http://www.imsproject.org/xsd/imscp_rootv1p1p2}"
 ADLCP = "{http://www.adlnet.org/xsd/adlcp_rootv1p2}"
 
+ASSIGNMENT = "#assign:SCRM12:-:Lesson:cover:1x5:pegs:oo."
 LMS_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A platform</title>
 <script src="scorm12.min.js"></script><script src="lms.js"></script></head>
@@ -34,7 +35,7 @@ def test_the_scorm_package_validates_and_reports_to_a_scorm_runtime(browser: Any
 
     # the command line, as a teacher's IT person runs it: the zip's path is its last line
     made = subprocess.run(
-        [sys.executable, str(build.ROOT / "build.py"), "scorm", "--assignment", "#cover:1x5:"],
+        [sys.executable, str(build.ROOT / "build.py"), "scorm", "--assignment", ASSIGNMENT],
         cwd=build.ROOT,
         capture_output=True,
         text=True,
@@ -71,7 +72,7 @@ def test_the_scorm_package_validates_and_reports_to_a_scorm_runtime(browser: Any
     resource = next(manifest.iter(f"{IMSCP}resource"))
     assert resource.get(f"{ADLCP}scormtype") == "sco"
     launch = str(resource.get("href"))
-    assert launch == "index.html?scorm#cover:1x5:"
+    assert launch == "index.html?scorm" + ASSIGNMENT
     listed = {f.get("href") for f in resource.iter(f"{IMSCP}file")}
     assert "index.html" in listed and any(n.startswith("pyodide/") for n in listed) and listed <= names
     assert all(not n.startswith("/") and ".." not in n for n in names)  # relative, inside the package
@@ -101,11 +102,22 @@ def test_the_scorm_package_validates_and_reports_to_a_scorm_runtime(browser: Any
         frame = page.frame_locator("#sco")
         frame.locator("body[data-core=ready]").wait_for(state="attached", timeout=90_000)
         sco = next(f for f in page.frames if f.url.endswith(launch.split("#")[0]) or "index.html" in f.url)
-        wait_until(sco, "window.pento.session() && window.pento.session().desc === '1x5'", timeout=60)
+        # the pupil opens the assignment, gives a name, solves the first of its two puzzles...
+        wait_until(sco, "document.querySelectorAll('#assign-list button').length === 2", timeout=60)
         value = lambda key: page.evaluate(f"window.API.LMSGetValue('{key}')")  # noqa: E731
         assert page.evaluate("window.API.isInitialized()")
         assert value("cmi.core.lesson_status") == "incomplete"
+        sco.locator("#assign-name").fill("Ana")
+        sco.locator("#assign-name-form button[type=submit]").click()
+        sco.locator("#assign-list button").first.click()
+        wait_until(sco, "window.pento.session() && window.pento.session().desc === '1x5'", timeout=60)
         assert sco.evaluate("window.pento.play('I1@0,0').then(r => r.ok)")
+        wait_until(page, "window.API.LMSGetValue('cmi.core.score.raw') === '50'")
+        assert value("cmi.core.lesson_status") == "incomplete"
+        # ...then the second: the lesson is completed
+        sco.locator("#done-next").click()
+        wait_until(sco, "window.pento.session() && window.pento.session().desc === 'oo.'", timeout=60)
+        assert sco.evaluate("window.pento.play('0,0-0,2').then(r => r.ok)")
         wait_until(page, "window.API.LMSGetValue('cmi.core.lesson_status') === 'completed'")
         assert value("cmi.core.score.raw") == "100"
         received = page.evaluate("window.received")

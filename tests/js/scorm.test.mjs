@@ -40,6 +40,29 @@ test("the launched puzzle solved completes the lesson with its score and time; a
   assert.deepEqual(calls.filter((c) => c === "finish"), ["finish"]);
 });
 
+test("an assignment's score rises with each of its puzzles solved, and completes with the last", () => {
+  const { api, values } = platform();
+  const items = [
+    { game: "cover", desc: "1x5" },
+    { game: "pegs", desc: "oo." },
+    { game: "cover", desc: "1x5" },
+  ];
+  const report = new ScormReport(api, { items });
+  const seen = [];
+  for (const [game, desc] of [["pegs", "oo."], ["pegs", "oo."], ["tangram", "swan"], ["cover", "1x5"], ["cover", "1x5"]]) {
+    report.solved(game, desc);
+    seen.push([values["cmi.core.score.raw"], values["cmi.core.lesson_status"]]);
+  }
+  // a puzzle solved again, or one not in the assignment, changes nothing; the same puzzle twice in it counts twice
+  assert.deepEqual(seen, [
+    ["33", "incomplete"],
+    ["33", "incomplete"],
+    ["33", "incomplete"],
+    ["67", "incomplete"],
+    ["100", "completed"],
+  ]);
+});
+
 test("a lesson already completed stays so, and the start screen's launch counts any puzzle", () => {
   const done = platform("completed");
   new ScormReport(done.api, null).solved("pegs", "english");

@@ -1,0 +1,232 @@
+"""Assignments in the real page (issue 27, items 1, 2, 4, 6): a teacher builds one of three puzzles
+from two games (links pasted, a generated puzzle), two pupils on their own devices play it (one
+finishes, one stops half way), their one short code each is collected by the results page's camera
+(Chromium's fake camera) and by typing, and the ranking, the per-puzzle table and the CSV are
+right.  The worksheet prints every puzzle with its own QR code, and answer sheets on request."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from conftest import CHROMIUM_ARGS, App, Console, wait_until
+from qrread import decode_grey, decode_png
+from test_browser_print import A4, LETTER, pages_of
+from test_browser_scan import y4m
+
+import build
+from pento_core import registry
+from pento_core.budget import Budget
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 768, "height": 1024}
+
+
+def scan(page: Any, selector: str) -> str:
+    page.wait_for_selector(f"{selector} canvas", timeout=30_000)
+    found = decode_png(page.locator(f"{selector} canvas").screenshot())
+    assert len(found) == 1, found
+    return found[0]
+
+
+def build_assignment(page: Any) -> tuple[str, list[dict[str, str]]]:
+    """The teacher's builder: two links pasted, a generated GandaGalo, a title; the link made.
+    Returns the link (read from its QR code) and the draft's puzzles."""
+    page.locator("#teach-open").click()
+    page.wait_for_selector("body[data-screen=teach]", state="attached")
+    page.locator("#teach-name").fill("Friday's puzzles")
+    page.locator("#teach-paste").fill("https://example.org/pento/#pegs:oo.:")
+    page.locator("#teach-add-link").click()
+    wait_until(page, "document.querySelectorAll('#teach-items li').length === 1")
+    page.locator("#teach-paste").fill("#lastfit:8x8~Ann,Bob:")  # not a puzzle one pupil solves
+    page.locator("#teach-add-link").click()
+    page.wait_for_selector("#teach-error:not([hidden])")
+    page.locator("#teach-game").select_option("gandagalo")
+    page.locator("#teach-puzzle").select_option(label="6 x 6, easy")
+    page.locator("#teach-add").click()
+    wait_until(page, "document.querySelectorAll('#teach-items li').length === 2")
+    page.locator("#teach-paste").fill("#cover:1x5:")
+    page.locator("#teach-add-link").click()
+    wait_until(page, "document.querySelectorAll('#teach-items li').length === 3")
+    # the 1x5 goes first: the list is in the order pupils play
+    page.get_by_role("button", name="Move Pentomino cover: 1 × 5 up").click()
+    page.get_by_role("button", name="Move Pentomino cover: 1 × 5 up").click()
+    titles = page.locator("#teach-items li > span:first-child").all_inner_texts()
+    assert titles[0] == "Pentomino cover: 1 × 5" and titles[1].startswith("Peg solitaire"), titles
+    assert titles[2].startswith("GandaGalo: 6 × 6"), titles
+    draft = json.loads(page.evaluate("localStorage.getItem('pento.assign-draft')"))
+    page.locator("#teach-make").click()
+    link = scan(page, "#teach-qr")
+    assert link == page.locator("#teach-link").input_value()
+    return link, draft["items"]
+
+
+def pupil(browser: Any, link: str, name: str, viewport: dict[str, int]) -> tuple[Any, Any]:
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(link.replace("#", "?nosw#", 1))
+    page.wait_for_selector("#assign-name", timeout=90_000)
+    wait_until(page, "document.querySelectorAll('#assign-list button').length === 3", timeout=60)
+    assert page.locator("#assign-list button").first.is_disabled()  # a name first
+    page.locator("#assign-name").fill(name)
+    page.locator("#assign-name-form button[type=submit]").click()
+    wait_until(page, "!document.querySelector('#assign-list button').disabled")
+    return context, page
+
+
+def play_to_win(page: Any, moves: list[str]) -> None:
+    wait_until(page, "window.pento.session() && window.pento.layout() !== null", timeout=60)
+    for move in moves:
+        assert page.evaluate(f"window.pento.play({json.dumps(move)}).then(r => r.ok)"), move
+    page.wait_for_selector("#done[open]", timeout=30_000)
+
+
+def solution(game_id: str, desc: str) -> list[str]:
+    game = registry.get(game_id)
+    found = game.solve(game.start(desc), Budget(max_seconds=30).started(), None)
+    assert found.found
+    return [m for m in found.moves if m != "clear"]
+
+
+def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, tmp_path: Path) -> None:
+    link, items = build_assignment(app.page)
+    match = re.fullmatch(r"http://127\.0\.0\.1:\d+/(index\.html)?(#assign:([0-9A-Z]{6}):-:.*)", link)
+    assert match, link
+    assignment_id = match.group(3)
+    gandagalo = unquote(next(i["desc"] for i in items if i["game"] == "gandagalo"))
+    results = str(app.page.locator("#teach-results").get_attribute("href"))
+    assert results.startswith(f"#assign-results:{assignment_id}:")
+
+    # Ana, on a phone, plays all three: Next puzzle leads on from each win
+    context, ana = pupil(browser, link, "Ana", PHONE)
+    try:
+        ana.locator("#assign-list button").first.click()
+        wait_until(ana, "window.pento.session() && window.pento.layout() !== null", timeout=60)
+        assert ana.locator("#hint").is_hidden() and ana.locator("#solve").is_hidden()  # help is off
+        play_to_win(ana, ["I1@0,0"])
+        assert ana.locator("#done-new").is_hidden()
+        ana.locator("#done-next").click()
+        play_to_win(ana, ["0,0-0,2"])
+        ana.locator("#done-next").click()
+        play_to_win(ana, solution("gandagalo", gandagalo))
+        assert ana.locator("#done-next").is_hidden()  # the last one
+        ana.locator("#done-assignment").click()
+        ana.wait_for_selector("#assign-code-box:not([hidden])")
+        wait_until(ana, "document.querySelectorAll('#assign-list [data-solved=yes]').length === 3")
+        ana.reload()  # nothing is lost: the list and the code come back
+        wait_until(ana, "document.querySelectorAll('#assign-list [data-solved=yes]').length === 3", timeout=90)
+        ana.wait_for_selector("#assign-code-box:not([hidden])")
+        ana_code = str(ana.locator("#assign-code").text_content())
+        assert scan(ana, "#assign-qr") == ana_code
+    finally:
+        context.close()
+
+    # Bruno, on a tablet, solves the first and stops half way through the second
+    context, bruno = pupil(browser, link, "Bruno", TABLET)
+    try:
+        bruno.locator("#assign-list button").first.click()
+        play_to_win(bruno, ["I1@0,0"])
+        bruno.locator("#done-assignment").click()
+        wait_until(bruno, "document.querySelectorAll('#assign-list [data-solved=yes]').length === 1")
+        bruno.locator("#assign-list button").nth(1).click()
+        wait_until(bruno, "window.pento.session() && window.pento.session().desc === 'oo.'", timeout=60)
+        bruno.locator("#assign-back").click()
+        bruno.wait_for_selector("#assign-code-box:not([hidden])")
+        wait_until(bruno, "/^2[0-9A-Z-]+$/.test(document.getElementById('assign-code').textContent)")
+        bruno_code = str(bruno.locator("#assign-code").text_content())
+    finally:
+        context.close()
+    for code in (ana_code, bruno_code):
+        assert re.fullmatch(r"2[0-9A-Z]{4}(-[0-9A-Z]{1,5})+", code), code
+    assert len(ana_code) < len(bruno_code) + 60  # one code for three puzzles, not three
+
+    # The teacher's results page on a device with a camera: Ana holds up her screen, Bruno's is typed
+    video = tmp_path / "ana.y4m"
+    y4m(video, [ana_code])
+    exe = build.find_chromium()
+    args = [*CHROMIUM_ARGS, "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
+    camera = browser.browser_type.launch(args=args, **({"executable_path": exe} if exe else {}))
+    console = Console()
+    try:
+        context = camera.new_context(viewport={"width": 1280, "height": 860}, permissions=["camera"])
+        page = context.new_page()
+        console.attach(page)
+        page.goto(f"{app.base_url}{results}")
+        page.wait_for_selector("body[data-screen=results]", state="attached", timeout=90_000)
+        assert page.locator("#results-title").text_content() == "Results: Friday's puzzles"
+        page.locator("#results-scan").click()
+        wait_until(page, "document.querySelectorAll('#results-rows tr').length === 1", timeout=60)
+        page.locator("#results-scan").click()
+        page.locator("#results-input").fill(bruno_code.lower().replace("-", " "))  # typed as heard
+        page.locator("#results-add").click()
+        wait_until(page, "document.querySelectorAll('#results-rows tr').length === 2")
+        assert str(page.locator("#status").text_content()) == "1 code added."
+        heads = page.locator("#results-head th").all_inner_texts()
+        assert heads[:4] == ["Rank", "Name", "Solved", "Time"] and heads[4:] == ["Puzzle 1", "Puzzle 2", "Puzzle 3"], (
+            heads
+        )
+        rows = [r.split("\t") for r in page.locator("#results-rows tr").all_inner_texts()]
+        assert [r[:3] for r in rows] == [["1", "Ana", "3 of 3"], ["2", "Bruno", "1 of 3"]], rows
+        # Bruno: the first solved (his whole time), the second opened (not solved), the third not begun
+        assert rows[1][4] == rows[1][3] and rows[1][5] in ("not solved", "–") and rows[1][6] == "–", rows
+        assert "1 finished every puzzle" in str(page.locator("#results-count").text_content())
+        with page.expect_download() as info:
+            page.locator("#results-csv").click()
+        text = Path(info.value.path()).read_bytes().decode("utf-8")
+        lines = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+        assert lines[0] == ["Assignment", "Puzzle", "Rank", "Name", "Solved", "Time", "Seconds", "Hints", "Solves"]
+        assert len(lines) == 1 + 2 * 3  # one row per pupil and puzzle
+        assert [(line[1][:3], line[3], line[4]) for line in lines[1:]] == [
+            ("1. ", "Ana", "yes"),
+            ("2. ", "Ana", "yes"),
+            ("3. ", "Ana", "yes"),
+            ("1. ", "Bruno", "yes"),
+            ("2. ", "Bruno", "no"),
+            ("3. ", "Bruno", "no"),
+        ]
+        assert all(line[0] == assignment_id and line[7:] == ["0", "0"] for line in lines[1:])
+        # the projector view: the table large, and the assignment's QR code for latecomers
+        page.locator("#results-projector").click()
+        assert scan(page, "#results-join-qr").endswith(match.group(2))
+        context.close()
+    finally:
+        camera.close()
+    assert console.errors == [], console.errors
+
+
+def test_an_assignment_prints_as_a_worksheet_with_answer_sheets(app: App) -> None:
+    page = app.page
+    page.evaluate(
+        "localStorage.setItem('pento.assign-draft', JSON.stringify({title: 'Worksheet', help: true, items: ["
+        "{game: 'cover', desc: '1x5', title: 'Pentomino cover: 1 × 5'},"
+        "{game: 'pegs', desc: 'oo.', title: 'Peg solitaire'}]}))"
+    )
+    page.locator("#teach-open").click()
+    page.wait_for_selector("body[data-screen=teach]", state="attached")
+    page.locator("#teach-make").click()
+    page.wait_for_selector("#teach-qr canvas")
+    link = page.locator("#teach-link").input_value()
+    page.locator("#teach-answers").check()
+    page.locator("#teach-print").click()
+    wait_until(page, "document.body.dataset.print === 'ready'", timeout=60)
+    base = page.evaluate("location.origin + location.pathname")
+    for paper, size in (("A4", A4), ("Letter", LETTER)):
+        pages = pages_of(page.pdf(format=paper), f"worksheet-{paper}")
+        assert all(abs(p[0][0] - size[0]) <= 1 and abs(p[0][1] - size[1]) <= 1 for p in pages)
+        texts = [p[1] for p in pages]
+        assert "Worksheet" in texts[0] and "Hint and Solve are allowed." in texts[0]
+        assert decode_grey(*pages[0][2:]) == [link]  # the first page opens the assignment
+        # then each puzzle on its own pages, with its own QR code, then the answers
+        starts = [text.lstrip()[:20] for text in texts]
+        cover = next(i for i, s in enumerate(starts) if s.startswith("1. Pentomino cover"))
+        pegs = next(i for i, s in enumerate(starts) if s.startswith("2. Peg solitaire"))
+        assert 0 < cover < pegs
+        assert decode_grey(*pages[cover][2:]) == [base + "#cover:1x5:"]
+        assert decode_grey(*pages[pegs][2:]) == [base + "#pegs:oo.:"]
+        assert "Solution: 1. Pentomino cover: 1 × 5" in texts[-2] and "Solution: 2. Peg solitaire" in texts[-1]
+    page.evaluate("delete document.body.dataset.print")

@@ -1,0 +1,416 @@
+// Assignments on the page's side: the teacher builds one (#teach), a pupil plays through it
+// (#assign:...), and hands in one result code for all of it. What an assignment may hold, the
+// codes and the checking are the core's (pento_core.classroom.assignment); this module shows them.
+//
+//   #teach                                              the teacher's builder
+//   #assign:ID:FLAGS:TITLE:game:desc[:game:desc...]         a pupil's assignment (FLAGS: h = help allowed)
+//   #assign-results:ID:FLAGS:TITLE:game:desc[:game:desc...] the teacher's results
+//
+// A puzzle of an assignment is played as any game (saved, undone, linked); its save says which
+// assignment it belongs to, and the pupil's record on this device says which save is each puzzle's.
+
+import { app } from "./app.js";
+import { CATALOG } from "./catalog.js";
+import { byId, el } from "./dom.js";
+import { t, tn } from "./i18n.js";
+import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "./midend.js";
+import { formatTime, gameEntry, notice, plain, status, text, titleOf } from "./page.js";
+import { qrCanvas } from "./qr.js";
+import { share } from "./share.js";
+import { getSave, loadAssignment, loadDraft, saveAssignment, saveDraft } from "./storage.js";
+
+const $ = byId;
+const part = (p) => encodeURIComponent(p);
+const base = () => location.origin + location.pathname;
+
+/** @typedef {{id: string, title: string, help: boolean, items: {game: string, desc: string}[]}} Assignment */
+
+/** The address of ``a``: a pupil's (``kind`` "assign") or the teacher's results ("assign-results"). */
+export const assignHash = (a, kind = "assign") =>
+  "#" + [kind, a.id, a.help ? "h" : "-", a.title, ...a.items.flatMap((i) => [i.game, i.desc])].map(part).join(":");
+
+/** An assignment's address (``parts`` already decoded), or null for any other. */
+export function parseAssignHash(parts) {
+  const [kind, id = "", flags = "", title = "", ...rest] = parts;
+  if (kind === "teach") return { page: "teach" };
+  if (kind !== "assign" && kind !== "assign-results") return null;
+  const items = [];
+  for (let i = 0; i + 1 < rest.length; i += 2) items.push({ game: rest[i], desc: rest[i + 1] });
+  const assignment = { id, title, help: flags === "h", items };
+  return kind === "assign" ? { assign: assignment } : { assignResults: assignment };
+}
+
+/** The engine's title of each puzzle ("GandaGalo: 10 × 10, hard"); the link's guess where it cannot answer. */
+function titles(items) {
+  return Promise.all(
+    items.map((i) =>
+      app.core.request("load", { game: i.game, desc: i.desc, state: "" }).then(
+        (r) => titleOf(i.game, i.desc, r.info),
+        () => titleOf(i.game, i.desc),
+      ),
+    ),
+  );
+}
+
+/** The assignment as the core checked it (it throws, with the reason, for one that is not right). */
+async function checked(a) {
+  const { assignment } = await app.core.request("assignment", { id: a.id, title: a.title, help: a.help, items: a.items.map((i) => ({ game: i.game, desc: i.desc })) });
+  return assignment;
+}
+
+async function drawQr(holder, value, largest = 320) {
+  const { rows } = await app.core.request("qr", { text: value });
+  holder.replaceChildren(qrCanvas(rows, value, Math.min(largest, window.innerWidth - 60)));
+}
+
+// -- the pupil's side ---------------------------------------------------------------------------
+
+/** What the pupil has done on each puzzle, read from the saves: the work a code carries. */
+function workOf(record) {
+  return record.assignment.items.map((item, k) => {
+    const save = record.slots[k] ? getSave(record.slots[k]) : null;
+    if (!save) return { solved: false, tenths: 0, hints: 0, solves: 0, state: "", started: false };
+    return {
+      solved: save.solved,
+      tenths: Math.round(save.elapsed * 10),
+      hints: save.hints || 0,
+      solves: save.assisted ? 1 : 0,
+      state: save.solved ? save.history[save.at] : "",
+      started: save.history.length > 1 || save.solved,
+    };
+  });
+}
+
+/** A pupil's assignment link: the list of puzzles with what is done, their name, their code. */
+export async function openAssignment(target) {
+  const token = ++app.opening;
+  leaveGame();
+  text($("game-title"), "");
+  showScreen("assign");
+  $("assign-list").replaceChildren();
+  $("assign-code-box").hidden = true;
+  text($("assign-title"), target.title || t("Assignment"));
+  text($("assign-about"), t("Preparing the puzzles…"));
+  let assignment;
+  let names;
+  try {
+    assignment = await checked(target);
+    names = await titles(assignment.items);
+  } catch (err) {
+    if (token !== app.opening || err.code === "cancelled") return;
+    goHome(false);
+    notice(t("That assignment link could not be opened: {reason} Your games are safe.", { reason: plain(err, false) }));
+    return;
+  }
+  if (token !== app.opening) return;
+  const record = loadAssignment(assignment.id) || { assignment, name: "", slots: assignment.items.map(() => null) };
+  record.assignment = assignment;
+  record.titles = names;
+  if (record.slots.length !== assignment.items.length) record.slots = assignment.items.map((_, k) => record.slots[k] || null);
+  document.title = t("{title} — Pento", { title: assignment.title || t("Assignment") });
+  drawAssignment(record);
+  (record.name ? $("assign-title") : $("assign-name")).focus({ preventScroll: true });
+}
+
+function drawAssignment(record) {
+  const { assignment, titles: names } = record;
+  const work = workOf(record);
+  const done = work.filter((w) => w.solved).length;
+  text($("assign-title"), assignment.title || t("Assignment"));
+  text(
+    $("assign-about"),
+    tn("{n} puzzle to play in order.", "{n} puzzles to play in order.", assignment.items.length) +
+      " " +
+      (assignment.help ? t("Hint and Solve are allowed.") : t("Hint and Solve are off.")) +
+      " " +
+      (record.name ? tn("{n} solved so far.", "{n} solved so far.", done) : ""),
+  );
+  $("assign-name-form").hidden = !!record.name;
+  $("assign-who").hidden = !record.name;
+  text($("assign-who"), t("Playing as {name}.", { name: record.name }));
+  $("assign-name-form").onsubmit = async (event) => {
+    event.preventDefault();
+    try {
+      const { name } = await app.core.request("race_name", { name: $("assign-name").value });
+      record.name = name;
+      saveAssignment(record);
+      $("assign-name-error").hidden = true;
+      drawAssignment(record);
+      const first = /** @type {HTMLElement | null} */ ($("assign-list").querySelector("button"));
+      if (first) first.focus();
+    } catch (err) {
+      text($("assign-name-error"), plain(err));
+      $("assign-name-error").hidden = false;
+    }
+  };
+  $("assign-list").replaceChildren(
+    ...assignment.items.map((item, k) => {
+      const w = work[k];
+      const state = w.solved
+        ? w.solves
+          ? t("Solved with Solve ✓")
+          : t("Solved in {time} ✓", { time: formatTime(w.tenths / 10) })
+        : w.started
+          ? t("Started")
+          : t("Not started");
+      const b = el("button", { type: "button", className: "assign-item" }, [
+        el("strong", { textContent: `${k + 1}. ${names[k]}` }),
+        el("span", { className: "assign-state", textContent: state }),
+      ]);
+      if (w.solved) b.dataset.solved = "yes";
+      b.disabled = !record.name;
+      b.addEventListener("click", () => playItem(record, k));
+      return el("li", {}, [b]);
+    }),
+  );
+  if (record.name) showCode(record, work);
+}
+
+/** The pupil's one result code for everything done so far, as text and as a QR code. */
+async function showCode(record, work) {
+  const token = app.opening;
+  try {
+    const { code } = await app.core.request("assignment_code", {
+      assignment: record.assignment,
+      name: record.name,
+      work: work.map(({ solved, tenths, hints, solves, state }) => ({ solved, tenths, hints, solves, state })),
+    });
+    if (token !== app.opening) return;
+    text($("assign-code"), code);
+    $("assign-code-box").hidden = false;
+    $("assign-copy").onclick = async () => {
+      const how = await share({ text: code }, code);
+      if (how === "shared") status(t("Code shared."), "success");
+      else if (how === "copied") status(t("Code copied."), "success");
+      else status(t("Select the code and copy it."), "info");
+    };
+    await drawQr($("assign-qr"), code, 260);
+  } catch (err) {
+    if (token === app.opening && err.code !== "cancelled") status(plain(err), "error");
+  }
+}
+
+/** Play puzzle ``k``: its saved game when there is one, else a new one that the record keeps. */
+async function playItem(record, k) {
+  const item = record.assignment.items[k];
+  const slotId = record.slots[k];
+  if (slotId && getSave(slotId)) return continueSlot(slotId);
+  await openPosition({
+    game: item.game,
+    title: record.titles[k],
+    push: true,
+    request: () => app.core.request("load", { game: item.game, desc: item.desc, state: "" }),
+    slotFor: (result) => {
+      const slot = freshSlot(item.game, result, result.desc, { assignment: { id: record.assignment.id, index: k, help: record.assignment.help } });
+      record.slots[k] = slot.id;
+      saveAssignment(record);
+      return slot;
+    },
+    failed: (err) => {
+      goHome(false);
+      notice(t("That puzzle could not be opened: {reason} Your games are safe.", { reason: plain(err, false) }));
+    },
+  });
+}
+
+/** Back from a puzzle to its assignment's list (the done dialog's button, the bar above the board). */
+export function backToAssignment() {
+  const mine = app.session && app.session.assignment;
+  const record = mine ? loadAssignment(mine.id) : null;
+  if (!record) return goHome(true);
+  history.pushState(null, "", assignHash(record.assignment));
+  openAssignment(record.assignment);
+}
+
+/** The next puzzle of the session's assignment not yet solved, or -1. */
+export function nextItem() {
+  const mine = app.session && app.session.assignment;
+  const record = mine ? loadAssignment(mine.id) : null;
+  if (!record) return -1;
+  const work = workOf(record);
+  for (let k = 1; k <= work.length; k++) {
+    const i = (mine.index + k) % work.length;
+    if (!work[i].solved) return i;
+  }
+  return -1;
+}
+
+/** Play the next puzzle of the session's assignment (the done dialog's Next puzzle). */
+export async function playNext() {
+  const mine = app.session && app.session.assignment;
+  const record = mine ? loadAssignment(mine.id) : null;
+  const k = nextItem();
+  if (!record || k < 0) return backToAssignment();
+  record.titles = record.titles || (await titles(record.assignment.items));
+  return playItem(record, k);
+}
+
+// -- the teacher's side: the builder ------------------------------------------------------------
+
+const racing = () => CATALOG.games.filter((g) => g.features.includes("race"));
+
+/** The puzzles the builder offers for ``game``: its presets, and a new puzzle at each of its levels. */
+function choices(game) {
+  const g = gameEntry(game);
+  const out = g.presets.map((p) => ({ label: p.label, params: p.params }));
+  g.levels.forEach((params, i) => out.push({ label: t("A new puzzle, level {level} of {n}", { level: i + 1, n: g.levels.length }), params }));
+  return out;
+}
+
+/** The teacher's builder (#teach): its draft is kept on this device as it grows. */
+export function openBuilder() {
+  app.opening += 1;
+  leaveGame();
+  showScreen("teach");
+  text($("game-title"), "");
+  document.title = t("Make an assignment — Pento");
+  const draft = loadDraft();
+  const games = $("teach-game");
+  games.replaceChildren(...racing().map((g) => el("option", { value: g.id, textContent: g.title })));
+  const fillPuzzles = () => $("teach-puzzle").replaceChildren(...choices(games.value).map((c, i) => el("option", { value: String(i), textContent: c.label })));
+  games.onchange = fillPuzzles;
+  fillPuzzles();
+  $("teach-name").value = draft.title;
+  /** @type {HTMLInputElement} */ ($("teach-help")).checked = draft.help;
+  const keep = () => {
+    draft.title = $("teach-name").value;
+    draft.help = /** @type {HTMLInputElement} */ ($("teach-help")).checked;
+    saveDraft(draft);
+    $("teach-done").hidden = true; // a changed assignment needs a new link
+  };
+  $("teach-name").oninput = keep;
+  $("teach-help").onchange = keep;
+  const error = (message) => {
+    text($("teach-error"), message);
+    $("teach-error").hidden = !message;
+  };
+  const add = (item) => {
+    draft.items.push(item);
+    keep();
+    drawItems(draft, keep);
+    error("");
+    status(t("Added: {game}.", { game: item.title }), "success");
+  };
+  $("teach-add").onclick = async () => {
+    const game = games.value;
+    const choice = choices(game)[Number($("teach-puzzle").value)];
+    if (!choice) return;
+    const button = /** @type {HTMLButtonElement} */ ($("teach-add"));
+    button.disabled = true;
+    try {
+      const params = choice.params;
+      const seed = Math.floor(Math.random() * 2 ** 31);
+      const made = await app.core.request("new", { game, params, seed });
+      add({ game, desc: made.desc, title: titleOf(game, made.desc, made.info, params) });
+    } catch (err) {
+      if (err.code !== "cancelled") error(plain(err));
+    } finally {
+      button.disabled = false;
+    }
+  };
+  $("teach-add-link").onclick = async () => {
+    const pasted = /** @type {HTMLInputElement} */ ($("teach-paste")).value.trim();
+    const at = pasted.indexOf("#");
+    const parts = (at >= 0 ? pasted.slice(at + 1) : pasted).split(":");
+    let game = "";
+    let desc = "";
+    try {
+      const decoded = parts.map((p) => decodeURIComponent(p));
+      [game, desc] = decoded[0] === "daily" ? [decoded[2], decoded[3]] : decoded[0] === "race" ? [decoded[2], decoded[3]] : [decoded[0], decoded[1]];
+    } catch {
+      game = "";
+    }
+    if (!game || !desc || !gameEntry(game) || !gameEntry(game).features.includes("race")) {
+      error(t("That is not a link to a puzzle that can be in an assignment: copy it with a game's Link button."));
+      return;
+    }
+    try {
+      const loaded = await app.core.request("load", { game, desc, state: "" });
+      $("teach-paste").value = "";
+      add({ game, desc: loaded.desc, title: titleOf(game, loaded.desc, loaded.info) });
+    } catch (err) {
+      if (err.code !== "cancelled") error(plain(err));
+    }
+  };
+  $("teach-make").onclick = async () => {
+    if (!draft.items.length) return error(t("Add at least one puzzle first."));
+    try {
+      const made = await app.core.request("assignment", { title: draft.title, help: draft.help, items: draft.items.map(({ game, desc }) => ({ game, desc })) });
+      error("");
+      await showMade(made.assignment, draft);
+    } catch (err) {
+      if (err.code !== "cancelled") error(plain(err));
+    }
+  };
+  $("teach-clear").onclick = () => {
+    if (draft.items.length && !window.confirm(t("Remove every puzzle from this assignment?"))) return;
+    draft.items = [];
+    draft.title = "";
+    $("teach-name").value = "";
+    keep();
+    drawItems(draft, keep);
+  };
+  $("teach-done").hidden = true;
+  error("");
+  drawItems(draft, keep);
+  $("teach-title").focus({ preventScroll: true });
+  scrollTo(0, 0);
+}
+
+function drawItems(draft, keep) {
+  const move = (k, by) => {
+    const [item] = draft.items.splice(k, 1);
+    draft.items.splice(k + by, 0, item);
+    keep();
+    drawItems(draft, keep);
+  };
+  const small = (label, name, onClick, disabled = false) => {
+    const b = el("button", { type: "button", className: "teach-tool", textContent: label, disabled });
+    b.setAttribute("aria-label", name);
+    b.addEventListener("click", onClick);
+    return b;
+  };
+  $("teach-items").replaceChildren(
+    ...draft.items.map((item, k) =>
+      el("li", { className: "teach-item" }, [
+        el("span", { textContent: item.title }),
+        el("span", { className: "teach-tools" }, [
+          small("↑", t("Move {game} up", { game: item.title }), () => move(k, -1), k === 0),
+          small("↓", t("Move {game} down", { game: item.title }), () => move(k, 1), k === draft.items.length - 1),
+          small("✕", t("Remove {game}", { game: item.title }), () => {
+            draft.items.splice(k, 1);
+            keep();
+            drawItems(draft, keep);
+          }),
+        ]),
+      ]),
+    ),
+  );
+  text($("teach-count"), draft.items.length ? tn("{n} puzzle.", "{n} puzzles.", draft.items.length) : t("No puzzles yet: add them above."));
+}
+
+/** The assignment made: its link as text and QR code, and what the teacher does with it. */
+async function showMade(assignment, draft) {
+  const link = base() + assignHash(assignment);
+  $("teach-link").value = link;
+  $("teach-results").href = assignHash(assignment, "assign-results");
+  $("teach-done").hidden = false;
+  $("teach-copy").onclick = async () => {
+    const how = await share({ url: link }, link);
+    if (how === "shared") status(t("Assignment link shared."), "success");
+    else if (how === "copied") status(t("Assignment link copied."), "success");
+    else $("teach-link").select();
+  };
+  $("teach-print").onclick = () =>
+    import("./worksheet.js").then((m) => m.printAssignment(assignment, draft.items.map((i) => i.title), link, /** @type {HTMLInputElement} */ ($("teach-answers")).checked));
+  $("teach-big").onclick = () => {
+    const on = document.body.dataset.projector !== "yes";
+    if (on) document.body.dataset.projector = "yes";
+    else delete document.body.dataset.projector;
+    $("teach-big").setAttribute("aria-pressed", String(on));
+    drawQr($("teach-qr"), link, on ? Math.max(240, Math.min(window.innerWidth, window.innerHeight) * 0.8) : 320);
+  };
+  status(t("The assignment's link is ready: pupils open it, type their name and play."), "success");
+  await drawQr($("teach-qr"), link);
+  $("teach-done").scrollIntoView({ block: "nearest" });
+}

@@ -1,0 +1,64 @@
+// Printing puzzles: one puzzle (the toolbar's Print) or an assignment's worksheet. What a sheet
+// shows comes from the core (the start position, the solution, the QR code); print.js draws it.
+import { app } from "./app.js";
+import { t } from "./i18n.js";
+import { gameEntry, plain, status } from "./page.js";
+import { buildSheets, buildWorksheet } from "./print.js";
+import { longRequest, SOLVE_SECONDS } from "./work.js";
+
+const base = () => location.origin + location.pathname;
+const part = (p) => encodeURIComponent(p);
+
+/**
+ * What the sheet of puzzle ``game``/``desc`` needs, and its solution when asked ({sheet, solution};
+ * solution null when not asked; it throws when the solver finds none).
+ */
+export async function puzzleSheet(game, desc, title, withSolution) {
+  const style = gameEntry(game).print;
+  const start = await app.core.request("load", { game, desc, state: "" });
+  const link = base() + "#" + [game, desc, ""].map(part).join(":");
+  const { rows } = await app.core.request("qr", { text: link });
+  let solution = null;
+  if (withSolution) {
+    const found = await longRequest("solve", { game, desc, state: "", seconds: SOLVE_SECONDS }, { label: t("Solving for the solution page") });
+    if (!found.found) throw { code: "no_solution", message: t("No solution page: {reason}", { reason: plain({ message: found.message }) }) };
+    let last = start;
+    for (const move of found.moves) last = await app.core.request("move", { game, desc, state: last.state, move });
+    solution = { picture: last.picture, view: last.view, moves: found.moves };
+  }
+  const goal = (start.info && start.info.goal) || gameEntry(game).description;
+  return { sheet: { title, goal, style, info: start.info, picture: start.picture, link, qrRows: rows }, solution };
+}
+
+/** The sheets built: the page is printed (on A4 or Letter alike), the screen left as it was. */
+function ready(message) {
+  document.body.dataset.print = "ready";
+  status(message);
+  window.print();
+}
+
+/** Print the puzzle ``game``/``desc`` from its start, with a solution page when asked. */
+export async function printOne(game, desc, title, withSolution) {
+  const { sheet, solution } = await puzzleSheet(game, desc, title, withSolution);
+  buildSheets(document.getElementById("print-sheet"), sheet, solution);
+  ready(withSolution ? t("The sheet and its solution page are ready to print.") : t("The sheet is ready to print."));
+}
+
+/**
+ * An assignment's worksheet: a first page with its title and its link as a QR code, then every
+ * puzzle on its own pages with its own QR code, then, when asked, the answer sheets.
+ */
+export async function printAssignment(assignment, titles, link, answers) {
+  try {
+    const sheets = [];
+    for (const [k, item] of assignment.items.entries()) {
+      sheets.push(await puzzleSheet(item.game, item.desc, `${k + 1}. ${titles[k]}`, answers && gameEntry(item.game).features.includes("solve")));
+    }
+    const { rows } = await app.core.request("qr", { text: link });
+    const about = assignment.help ? t("Hint and Solve are allowed.") : t("Hint and Solve are off.");
+    buildWorksheet(document.getElementById("print-sheet"), { title: assignment.title || t("Assignment"), about, link, qrRows: rows }, sheets);
+    ready(answers ? t("The worksheet and its answer sheets are ready to print.") : t("The worksheet is ready to print."));
+  } catch (err) {
+    status(err.code === "cancelled" ? t("Printing stopped.") : plain(err), "error");
+  }
+}
