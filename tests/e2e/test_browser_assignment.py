@@ -230,3 +230,33 @@ def test_an_assignment_prints_as_a_worksheet_with_answer_sheets(app: App) -> Non
         assert decode_grey(*pages[pegs][2:]) == [base + "#pegs:oo.:"]
         assert "Solution: 1. Pentomino cover: 1 × 5" in texts[-2] and "Solution: 2. Peg solitaire" in texts[-1]
     page.evaluate("delete document.body.dataset.print")
+
+
+def test_the_assignment_screens_are_touch_targets_and_clean_for_axe(app: App) -> None:
+    from test_browser_a11y import assert_clean
+    from test_browser_feel import small_controls
+
+    page = app.page
+    page.set_viewport_size(PHONE)
+    page.evaluate(
+        "localStorage.setItem('pento.assign-draft', JSON.stringify({title: 'Touch', help: false, items: ["
+        "{game: 'cover', desc: '1x5', title: 'Pentomino cover: 1 × 5'}, {game: 'pegs', desc: 'oo.', title: 'Peg'}]}))"
+    )
+    page.locator("#teach-open").click()
+    page.wait_for_selector("body[data-screen=teach]", state="attached")
+    page.locator("#teach-make").click()
+    page.wait_for_selector("#teach-qr canvas")
+    assert small_controls(page) == [], "the builder"
+    assert_clean(page, "the builder")
+    link = page.locator("#teach-link").input_value()
+    page.evaluate(
+        f"history.pushState(null, '', location.pathname + location.search + {json.dumps(link[link.index('#') :])});"
+        "dispatchEvent(new PopStateEvent('popstate'));"
+    )
+    wait_until(page, "document.querySelectorAll('#assign-list button').length === 2", timeout=60)
+    assert small_controls(page) == [], "the pupil's name"
+    page.locator("#assign-name").fill("Ana")
+    page.locator("#assign-name-form button[type=submit]").click()
+    page.wait_for_selector("#assign-qr canvas")
+    assert small_controls(page) == [], "the pupil's list"
+    assert_clean(page, "the pupil's list")
