@@ -66,17 +66,23 @@ def build_assignment(page: Any) -> tuple[str, list[dict[str, str]]]:
     return link, draft["items"]
 
 
-def pupil(browser: Any, link: str, name: str, viewport: dict[str, int]) -> tuple[Any, Any]:
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    page.goto(link.replace("#", "?nosw#", 1))
+def pupil(page: Any, link: str, name: str) -> Any:
+    """A pupil's device opening the assignment link (a page already at Pento follows it as a link)."""
+    if page.url.startswith("http"):
+        fragment = json.dumps(link[link.index("#") :])
+        page.evaluate(
+            f"history.pushState(null, '', location.pathname + location.search + {fragment});"
+            "dispatchEvent(new PopStateEvent('popstate'));"
+        )
+    else:
+        page.goto(link.replace("#", "?nosw#", 1))
     page.wait_for_selector("#assign-name", timeout=90_000)
     wait_until(page, "document.querySelectorAll('#assign-list button').length === 3", timeout=60)
     assert page.locator("#assign-list button").first.is_disabled()  # a name first
     page.locator("#assign-name").fill(name)
     page.locator("#assign-name-form button[type=submit]").click()
     wait_until(page, "!document.querySelector('#assign-list button').disabled")
-    return context, page
+    return page
 
 
 def play_to_win(page: Any, moves: list[str]) -> None:
@@ -103,8 +109,9 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
     assert results.startswith(f"#assign-results:{assignment_id}:")
 
     # Ana, on a phone, plays all three: Next puzzle leads on from each win
-    context, ana = pupil(browser, link, "Ana", PHONE)
+    context = browser.new_context(viewport=PHONE)
     try:
+        ana = pupil(context.new_page(), link, "Ana")
         ana.locator("#assign-list button").first.click()
         wait_until(ana, "window.pento.session() && window.pento.layout() !== null", timeout=60)
         assert ana.locator("#hint").is_hidden() and ana.locator("#solve").is_hidden()  # help is off
@@ -126,21 +133,21 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
     finally:
         context.close()
 
-    # Bruno, on a tablet, solves the first and stops half way through the second
-    context, bruno = pupil(browser, link, "Bruno", TABLET)
-    try:
-        bruno.locator("#assign-list button").first.click()
-        play_to_win(bruno, ["I1@0,0"])
-        bruno.locator("#done-assignment").click()
-        wait_until(bruno, "document.querySelectorAll('#assign-list [data-solved=yes]').length === 1")
-        bruno.locator("#assign-list button").nth(1).click()
-        wait_until(bruno, "window.pento.session() && window.pento.session().desc === 'oo.'", timeout=60)
-        bruno.locator("#assign-back").click()
-        bruno.wait_for_selector("#assign-code-box:not([hidden])")
-        wait_until(bruno, "/^2[0-9A-Z-]+$/.test(document.getElementById('assign-code').textContent)")
-        bruno_code = str(bruno.locator("#assign-code").text_content())
-    finally:
-        context.close()
+    # Bruno, on a tablet (the teacher's page is done with: its storage is cleared, as a new device's),
+    # solves the first and stops half way through the second
+    app.page.set_viewport_size(TABLET)
+    app.page.evaluate("localStorage.clear()")
+    bruno = pupil(app.page, link, "Bruno")
+    bruno.locator("#assign-list button").first.click()
+    play_to_win(bruno, ["I1@0,0"])
+    bruno.locator("#done-assignment").click()
+    wait_until(bruno, "document.querySelectorAll('#assign-list [data-solved=yes]').length === 1")
+    bruno.locator("#assign-list button").nth(1).click()
+    wait_until(bruno, "window.pento.session() && window.pento.session().desc === 'oo.'", timeout=60)
+    bruno.locator("#assign-back").click()
+    bruno.wait_for_selector("#assign-code-box:not([hidden])")
+    wait_until(bruno, "/^2[0-9A-Z-]+$/.test(document.getElementById('assign-code').textContent)")
+    bruno_code = str(bruno.locator("#assign-code").text_content())
     for code in (ana_code, bruno_code):
         assert re.fullmatch(r"2[0-9A-Z]{4}(-[0-9A-Z]{1,5})+", code), code
     assert len(ana_code) < len(bruno_code) + 60  # one code for three puzzles, not three
