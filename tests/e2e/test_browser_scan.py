@@ -4,6 +4,8 @@ while), and the page adds and checks each as it is read, ignoring repeats."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -43,6 +45,26 @@ def y4m(path: Path, texts: list[str], frames_each: int = 7, gap: int = 3) -> Non
                 out.write(b"FRAME\n" + blank + chroma)
 
 
+@contextlib.contextmanager
+def camera_page(browser: Any, video: Path, url: str) -> Iterator[Any]:
+    """A device whose camera films ``video`` (Chromium's fake camera), showing ``url``; its console
+    must stay free of errors."""
+    exe = build.find_chromium()
+    args = [*CHROMIUM_ARGS, "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
+    camera = browser.browser_type.launch(args=args, **({"executable_path": exe} if exe else {}))
+    console = Console()
+    try:
+        context = camera.new_context(viewport={"width": 1280, "height": 860}, permissions=["camera"])
+        page = context.new_page()
+        console.attach(page)
+        page.goto(url)
+        yield page
+        context.close()
+    finally:
+        camera.close()
+    assert console.errors == [], console.errors
+
+
 def test_the_camera_collects_codes_one_after_another(browser: Any, base_url: str, tmp_path: Path) -> None:
     desc = "1x5"
     ana = result_code("cover", desc, RACE, "Ana", 412, "I1@0,0")
@@ -52,15 +74,7 @@ def test_the_camera_collects_codes_one_after_another(browser: Any, base_url: str
     video = tmp_path / "codes.y4m"
     # Ana shows her screen's QR code (her results link), Bruno reads his code out as a QR of it alone
     y4m(video, [f"{results}:{ana}", bruno, stranger])
-    exe = build.find_chromium()
-    args = [*CHROMIUM_ARGS, "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
-    camera = browser.browser_type.launch(args=args, **({"executable_path": exe} if exe else {}))
-    console = Console()
-    try:
-        context = camera.new_context(viewport={"width": 1280, "height": 860}, permissions=["camera"])
-        page = context.new_page()
-        console.attach(page)
-        page.goto(results)
+    with camera_page(browser, video, results) as page:
         page.wait_for_selector("body[data-screen=results]", state="attached", timeout=90_000)
         page.locator("#results-scan").click()
         wait_until(page, "document.getElementById('results-scan').getAttribute('aria-pressed') === 'true'")
@@ -77,7 +91,3 @@ def test_the_camera_collects_codes_one_after_another(browser: Any, base_url: str
         page.locator("#results-scan").click()  # the camera goes off
         assert page.locator("#results-video").is_hidden()
         assert page.evaluate("document.getElementById('results-video').srcObject") is None
-        context.close()
-    finally:
-        camera.close()
-    assert console.errors == [], console.errors
