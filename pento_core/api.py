@@ -270,8 +270,8 @@ def cmd_race_results(args: JSON, sink: ProgressSink | None) -> JSON:
     codes = _arg(args, "codes", list)
     if not all(isinstance(c, str) for c in codes):
         raise RequestError("bad_request", tr("argument 'codes' must be a list of strings"))
-    entries = race.ranking(_arg(args, "game", str), _arg(args, "desc", str), _arg(args, "race", str), codes)
-    return {"entries": [dataclasses.asdict(e) for e in entries]}
+    rows = assignment.race_ranking(_arg(args, "game", str), _arg(args, "desc", str), _arg(args, "race", str), codes)
+    return {"entries": [{k: getattr(r, k) for k in ("code", "rank", "name", "tenths", "reason")} for r in rows]}
 
 
 def _items(value: Any) -> list[assignment.Item]:

@@ -10,7 +10,8 @@ import pytest
 from pento_core import api, registry
 from pento_core.budget import Budget
 from pento_core.classroom import race
-from pento_core.classroom.race import ALPHABET, RaceCodeError, ranking, read_code, result_code
+from pento_core.classroom.assignment import race_ranking as ranking
+from pento_core.classroom.race import ALPHABET, RaceCodeError, read_code, result_code
 
 # A 6x10 tiling written out by hand from the thesis's figure style: 12 pieces, 60 cells.
 SIXBYTEN = "F3@0,0;L0@2,0;I1@0,1;P5@3,1;N7@1,2;W3@3,2;Y7@2,4;T2@3,4;Z3@0,6;X0@3,6;V2@0,7;U3@3,8"

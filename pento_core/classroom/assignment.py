@@ -345,3 +345,8 @@ def results(assignment: Assignment, codes: list[str]) -> list[Row]:
         )
         rows.append(Row(code, rows[-1].rank if same else i + 1, handed.name, solved, tenths, work))
     return rows + refused
+
+
+def race_ranking(game_id: str, desc: str, race_id: str, codes: list[str]) -> list[Row]:
+    """A race's results: those of its one-puzzle assignment (:func:`results`), ranked by time."""
+    return results(race_assignment(race_id, game_id, desc), codes)

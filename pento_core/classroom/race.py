@@ -7,6 +7,10 @@ scanned from the pupils' screens), checks every solution with the game's own
 rules, and ranks the pupils by time.  Nothing is sent anywhere: the codes are
 what people type, paste or show each other.
 
+A race is now an assignment of one puzzle (:mod:`pento_core.classroom.assignment`): its pupils
+hand in the shorter codes of format 2, and the ranking is the assignment's.  This module keeps the
+race ids, the names, and format 1, which a race's results page still reads.
+
 A code is Crockford base32 (digits and capitals without I, L, O, U; read
 case-insensitively, with O read as 0 and I, L as 1), in groups of five.  Its
 bytes are a format number (1), the time in tenths of a second, the name and the
@@ -240,50 +244,3 @@ def _read(game_id: str, desc: str, race_id: str, text: str) -> Result:
     if not solved:
         raise RaceCodeError(tr("the solution in this code does not solve the puzzle"))
     return Result(name, tenths, state)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of the results page: a counted result with its ``rank``, or a refused code with
-    the ``reason`` (``rank`` 0)."""
-
-    code: str
-    rank: int = 0
-    name: str = ""
-    tenths: int = 0
-    reason: str = ""
-
-
-def ranking(game_id: str, desc: str, race_id: str, codes: list[str]) -> list[Entry]:
-    """Every code read and checked: the counted ones ranked by time (equal times share a rank),
-    each pupil once (their best time; the same name in other capitals or spacing is the same
-    pupil), then the refused ones with their reasons, in the order given."""
-    racing_game(game_id)
-    check_race_id(race_id)
-    if len(codes) > MAX_CODES:
-        raise RaceCodeError(tr("at most {MAX_CODES} codes at once", MAX_CODES=MAX_CODES))
-    best: dict[str, tuple[Result, str]] = {}
-    refused: list[Entry] = []
-    seen: set[str] = set()
-    for code in codes:
-        key = normalised(code)
-        if not key or key in seen:
-            continue
-        seen.add(key)
-        try:
-            result = read_code(game_id, desc, race_id, code)
-        except RaceCodeError as e:
-            refused.append(Entry(code=code.strip()[:200], reason=str(e)))
-            continue
-        except Exception:  # a code is untrusted: whatever it holds is refused alone, never the page
-            refused.append(Entry(code=code.strip()[:200], reason=tr("this is not a valid code")))
-            continue
-        pupil = result.name.casefold()
-        if pupil not in best or result.tenths < best[pupil][0].tenths:
-            best[pupil] = (result, code.strip())
-    ranked = sorted(best.values(), key=lambda rc: (rc[0].tenths, rc[0].name.casefold()))
-    entries: list[Entry] = []
-    for i, (result, code) in enumerate(ranked):
-        rank = entries[-1].rank if entries and entries[-1].tenths == result.tenths else i + 1
-        entries.append(Entry(code=code, rank=rank, name=result.name, tenths=result.tenths))
-    return entries + refused
