@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import concurrent.futures
 import contextlib
 import dataclasses
 import functools
@@ -802,12 +803,17 @@ def test(pytest_args: list[str]) -> int:
         ("eslint", [str(bin_dir / "eslint"), "--max-warnings", "0", "web", "tests/js", "eslint.config.js"]),
         ("node --test", [shutil.which("node") or "node", "--test", "tests/js/"]),
     ]
-    for name, cmd in steps:
-        log(f"{name}: {' '.join(Path(cmd[0]).name if i == 0 else c for i, c in enumerate(cmd))}")
-        code = subprocess.run(cmd, cwd=ROOT).returncode
-        if code:
-            log(f"{name} failed (exit {code})")
-            return code
+    # the checks run side by side (each mostly one core), their outputs told in order
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        runs = [pool.submit(subprocess.run, cmd, cwd=ROOT, capture_output=True, text=True) for _, cmd in steps]
+        for (name, cmd), run in zip(steps, runs, strict=True):
+            log(f"{name}: {' '.join(Path(cmd[0]).name if i == 0 else c for i, c in enumerate(cmd))}")
+            done = run.result()
+            sys.stdout.write(done.stdout)
+            sys.stderr.write(done.stderr)
+            if done.returncode:
+                log(f"{name} failed (exit {done.returncode})")
+                return done.returncode
     # dist/ was built just now and axe-core fetched: the test processes must not each do it again
     axe_source()
     os.environ["PENTO_BUILT"] = "1"
