@@ -14,20 +14,16 @@ import { CATALOG } from "./catalog.js";
 import { byId, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "./midend.js";
-import { formatTime, gameEntry, notice, plain, status, text, titleOf } from "./page.js";
-import { qrCanvas } from "./qr.js";
-import { share } from "./share.js";
+import { formatTime, fragment, gameEntry, notice, pageBase, plain, status, text, titleOf } from "./page.js";
+import { shareText, showQr } from "./race.js";
 import { getSave, loadAssignment, loadDraft, saveAssignment, saveDraft } from "./storage.js";
 
 const $ = byId;
-const part = (p) => encodeURIComponent(p);
-const base = () => location.origin + location.pathname;
 
 /** @typedef {{id: string, title: string, help: boolean, items: {game: string, desc: string}[]}} Assignment */
 
 /** The address of ``a``: a pupil's (``kind`` "assign") or the teacher's results ("assign-results"). */
-export const assignHash = (a, kind = "assign") =>
-  "#" + [kind, a.id, a.help ? "h" : "-", a.title, ...a.items.flatMap((i) => [i.game, i.desc])].map(part).join(":");
+export const assignHash = (a, kind = "assign") => fragment([kind, a.id, a.help ? "h" : "-", a.title, ...a.items.flatMap((i) => [i.game, i.desc])]);
 
 /** An assignment's address (``parts`` already decoded), or null for any other. */
 export function parseAssignHash(parts) {
@@ -56,11 +52,6 @@ function titles(items) {
 async function checked(a) {
   const { assignment } = await app.core.request("assignment", { id: a.id, title: a.title, help: a.help, items: a.items.map((i) => ({ game: i.game, desc: i.desc })) });
   return assignment;
-}
-
-async function drawQr(holder, value, largest = 320) {
-  const { rows } = await app.core.request("qr", { text: value });
-  holder.replaceChildren(qrCanvas(rows, value, Math.min(largest, window.innerWidth - 60)));
 }
 
 // -- the pupil's side ---------------------------------------------------------------------------
@@ -178,13 +169,9 @@ async function showCode(record, work) {
     if (token !== app.opening) return;
     text($("assign-code"), code);
     $("assign-code-box").hidden = false;
-    $("assign-copy").onclick = async () => {
-      const how = await share({ text: code }, code);
-      if (how === "shared") status(t("Code shared."), "success");
-      else if (how === "copied") status(t("Code copied."), "success");
-      else status(t("Select the code and copy it."), "info");
-    };
-    await drawQr($("assign-qr"), code, 260);
+    $("assign-copy").onclick = () =>
+      shareText(code, { shared: t("Code shared."), copied: t("Code copied."), failed: () => status(t("Select the code and copy it."), "info") }, { status });
+    await showQr(app.core, $("assign-qr"), code, 260);
   } catch (err) {
     if (token === app.opening && err.code !== "cancelled") status(plain(err), "error");
   }
@@ -271,10 +258,10 @@ export function openBuilder() {
   games.onchange = fillPuzzles;
   fillPuzzles();
   $("teach-name").value = draft.title;
-  /** @type {HTMLInputElement} */ ($("teach-help")).checked = draft.help;
+  $("teach-help").checked = draft.help;
   const keep = () => {
     draft.title = $("teach-name").value;
-    draft.help = /** @type {HTMLInputElement} */ ($("teach-help")).checked;
+    draft.help = $("teach-help").checked;
     saveDraft(draft);
     $("teach-done").hidden = true; // a changed assignment needs a new link
   };
@@ -309,7 +296,7 @@ export function openBuilder() {
     }
   };
   $("teach-add-link").onclick = async () => {
-    const pasted = /** @type {HTMLInputElement} */ ($("teach-paste")).value.trim();
+    const pasted = $("teach-paste").value.trim();
     const at = pasted.indexOf("#");
     const parts = (at >= 0 ? pasted.slice(at + 1) : pasted).split(":");
     let game = "";
@@ -391,26 +378,22 @@ function drawItems(draft, keep) {
 
 /** The assignment made: its link as text and QR code, and what the teacher does with it. */
 async function showMade(assignment, draft) {
-  const link = base() + assignHash(assignment);
+  const link = pageBase() + assignHash(assignment);
   $("teach-link").value = link;
   $("teach-results").href = assignHash(assignment, "assign-results");
   $("teach-done").hidden = false;
-  $("teach-copy").onclick = async () => {
-    const how = await share({ url: link }, link);
-    if (how === "shared") status(t("Assignment link shared."), "success");
-    else if (how === "copied") status(t("Assignment link copied."), "success");
-    else $("teach-link").select();
-  };
+  $("teach-copy").onclick = () =>
+    shareText(link, { shared: t("Assignment link shared."), copied: t("Assignment link copied."), failed: () => $("teach-link").select() }, { status });
   $("teach-print").onclick = () =>
-    import("./worksheet.js").then((m) => m.printAssignment(assignment, draft.items.map((i) => i.title), link, /** @type {HTMLInputElement} */ ($("teach-answers")).checked));
+    import("./worksheet.js").then((m) => m.printAssignment(assignment, draft.items.map((i) => i.title), link, $("teach-answers").checked));
   $("teach-big").onclick = () => {
     const on = document.body.dataset.projector !== "yes";
     if (on) document.body.dataset.projector = "yes";
     else delete document.body.dataset.projector;
     $("teach-big").setAttribute("aria-pressed", String(on));
-    drawQr($("teach-qr"), link, on ? Math.max(240, Math.min(window.innerWidth, window.innerHeight) * 0.8) : 320);
+    showQr(app.core, $("teach-qr"), link, on ? Math.max(240, Math.min(window.innerWidth, window.innerHeight) * 0.8) : 320);
   };
   status(t("The assignment's link is ready: pupils open it, type their name and play."), "success");
-  await drawQr($("teach-qr"), link);
+  await showQr(app.core, $("teach-qr"), link, 320);
   $("teach-done").scrollIntoView({ block: "nearest" });
 }

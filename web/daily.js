@@ -4,11 +4,10 @@
 // The core makes the puzzle (pento_core/daily.py); the page only names the day.
 import { app } from "./app.js";
 import { t, tn } from "./i18n.js";
-import { busy, formatTime, gameEntry, notice, plain, progressText, status } from "./page.js";
+import { busy, formatTime, fragment, gameEntry, notice, plain, progressText, status } from "./page.js";
 import { utcDate } from "./progress_data.js";
 import { listSaves } from "./storage.js";
 
-const part = (p) => encodeURIComponent(p);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today's date in UTC (YYYY-MM-DD). */
@@ -18,7 +17,7 @@ export const todayUtc = () => utcDate(Date.now());
 export const levelOf = (date) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 /** A daily puzzle's address: ``#daily:DATE:GAME:DESC``, and the position when there is one. */
-export const dailyHash = (date, game, desc, state = "") => `#daily:${part(date)}:${part(game)}:${part(desc)}` + (state ? `:${part(state)}` : "");
+export const dailyHash = (date, game, desc, state = "") => fragment(["daily", date, game, desc, ...(state ? [state] : [])]);
 
 /** A daily link in the address (``parts`` already decoded), or null for any other; a damaged date is malformed. */
 export function parseDailyHash(parts) {

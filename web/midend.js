@@ -4,7 +4,7 @@ import { app } from "./app.js";
 import { celebrate } from "./celebrate.js";
 import { byId, el } from "./dom.js";
 import { formatNumber, t, tn } from "./i18n.js";
-import { busy, features, formatTime, gameEntry, notice, plain, progressText, status, text, titleOf } from "./page.js";
+import { busy, features, formatTime, gameEntry, notice, pageBase, plain, progressText, status, text, titleOf } from "./page.js";
 import { nextItem } from "./assign.js";
 import { askName, leaveResults, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
 import { copyLink, homeUrl, openLink, updateUrl } from "./router.js";
@@ -518,7 +518,7 @@ function dailyLine() {
 export async function shareDaily() {
   const s = app.session;
   if (!s || !s.daily) return;
-  const link = location.origin + location.pathname + dailyHash(s.daily, s.game, s.desc);
+  const link = pageBase() + dailyHash(s.daily, s.game, s.desc);
   const timed = features(s.game).includes("timer");
   const result = dailyResult({ title: $("game-title").textContent, date: s.daily, seconds: s.elapsed, hints: s.hints || 0, timed }, link);
   const how = await share({ title: t("Pento, puzzle of the day"), text: result }, result);

@@ -34,6 +34,12 @@ export function notice(message, action = null) {
   $("notice").hidden = false;
 }
 
+/** The page's own address, without query or fragment: links made here work from any copy of it. */
+export const pageBase = () => location.origin + location.pathname;
+
+/** An address's fragment (#a:b:c): each part URI-encoded, so a part may hold any text. */
+export const fragment = (parts) => "#" + parts.map((p) => encodeURIComponent(p)).join(":");
+
 export function formatTime(seconds) {
   const s = Math.floor(seconds);
   const m = Math.floor(s / 60);

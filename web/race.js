@@ -9,22 +9,23 @@
 import { csvText } from "./csv.js";
 import { byId, el, saveFile } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { text } from "./page.js";
+import { fragment, pageBase, text } from "./page.js";
 import { qrCanvas } from "./qr.js";
 import { share } from "./share.js";
 import { Scanner } from "./scanner.js";
 import { loadRaceCodes, saveRaceCodes } from "./storage.js";
 
 const $ = byId;
-const part = (p) => encodeURIComponent(p);
 
-/** The page's own address, without query or fragment: links made here work from any copy of it. */
-const base = () => location.origin + location.pathname;
+const base = pageBase;
 
 export const raceHash = (id, game, desc, state = "") =>
-  `#race:${part(id)}:${part(game)}:${part(desc)}` + (state ? `:${part(state)}` : "");
+  fragment(["race", id, game, desc, ...(state ? [state] : [])]);
 export const resultsHash = (id, game, desc, code = "") =>
-  `#results:${part(id)}:${part(game)}:${part(desc)}` + (code ? `:${part(code)}` : "");
+  fragment(["results", id, game, desc, ...(code ? [code] : [])]);
+
+/** A race as the assignment it is: one puzzle, no title, no help (the core's race_assignment). */
+export const raceAssignment = (id, game, desc) => ({ id, title: "", help: false, items: [{ game, desc }] });
 
 /** Race and results links in the address (``parts`` already decoded), or null for any other. */
 export function parseRaceHash(parts) {
@@ -40,7 +41,7 @@ export function raceTime(tenths) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}.${tenths % 10}`;
 }
 
-async function showQr(core, holder, text, largest = 360) {
+export async function showQr(core, holder, text, largest = 360) {
   const { rows } = await core.request("qr", { text });
   holder.replaceChildren(qrCanvas(rows, text, Math.min(largest, window.innerWidth - 80, window.innerHeight - 300)));
 }
@@ -55,7 +56,7 @@ async function copy(text, onDone) {
 }
 
 /** A race link or a result code to the system's share sheet where there is one, else copied. */
-async function shareText(text, { shared, copied, failed }, ui) {
+export async function shareText(text, { shared, copied, failed }, ui) {
   const how = await share(/^https?:/.test(text) ? { url: text } : { text }, text);
   if (how === "shared") ui.status(shared, "success");
   else if (how === "copied") ui.status(copied, "success");
@@ -141,7 +142,7 @@ export async function showResult(ui, session, state) {
   if (!race.code) {
     const tenths = Math.max(0, Math.round(race.tenths));
     // a race is an assignment of one puzzle: its code is the short one of assignments
-    const assignment = { id: race.id, title: "", help: false, items: [{ game: session.game, desc: session.desc }] };
+    const assignment = raceAssignment(race.id, session.game, session.desc);
     const work = [{ solved: true, tenths, hints: 0, solves: 0, state }];
     race.code = (await ui.core.request("assignment_code", { assignment, name: race.name, work })).code;
   }

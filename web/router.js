@@ -6,10 +6,10 @@ import { dailyHash, parseDailyHash } from "./daily.js";
 import { byId } from "./dom.js";
 import { t } from "./i18n.js";
 import { currentState, freshSlot, goHome, leaveGame, openPosition, openRace, openResults, persist, showScreen } from "./midend.js";
-import { gameEntry, notice, plain, status, titleOf, updateFullPage } from "./page.js";
+import { fragment, gameEntry, notice, plain, status, titleOf, updateFullPage } from "./page.js";
 import { renderProgress } from "./progress.js";
 import { share } from "./share.js";
-import { parseRaceHash, raceHash } from "./race.js";
+import { parseRaceHash, raceAssignment, raceHash } from "./race.js";
 import { listSaves } from "./storage.js";
 import { VIEWS } from "./views/index.js";
 
@@ -35,7 +35,7 @@ export function parseHash() {
 }
 
 export function hashFor(game, desc, state) {
-  return "#" + [game, desc, state].map((p) => encodeURIComponent(p)).join(":");
+  return fragment([game, desc, state]);
 }
 
 export const homeUrl = () => location.pathname + location.search;
@@ -59,8 +59,7 @@ export async function route() {
     return;
   }
   if (target && target.results !== undefined) {
-    const assignment = { id: target.results, title: "", help: false, items: [{ game: target.game, desc: target.desc }] };
-    return openResults({ assignment, race: true, code: target.code });
+    return openResults({ assignment: raceAssignment(target.results, target.game, target.desc), race: true, code: target.code });
   }
   if (target && target.assignResults) return openResults({ assignment: target.assignResults, race: false, link: assignHash(target.assignResults) });
   if (target && target.assign) return openAssignment(target.assign);

@@ -26,7 +26,7 @@ async function printPuzzle() {
   if (!app.session) return;
   const mine = app.session;
   try {
-    await printOne(mine.game, mine.desc, $("game-title").textContent, $("print-solution").checked);
+    await printOne(mine.game, mine.desc, $("game-title").textContent, $("print-solution").checked, () => app.session === mine);
   } catch (err) {
     if (app.session === mine) status(err.code === "cancelled" ? t("Printing stopped.") : plain(err), "error");
   }

@@ -338,33 +338,21 @@ function writeKey(key, value) {
 
 const RACE = "pento.race.";
 const MAX_RACE_CODES = 500;
-const unsaved = new Map(); // where storage is blocked: kept while the page is open
 
-/** The result codes collected for race ``id`` (strings, as typed or scanned). */
+/** The result codes collected for race or assignment ``id`` (strings, as typed or scanned). */
 export function loadRaceCodes(id) {
-  if (unsaved.has(id) || !storageAvailable()) return unsaved.get(id) || [];
   try {
-    const list = JSON.parse(store.getItem(RACE + id) || "[]");
+    const list = JSON.parse(readKey(RACE + id) || "[]");
     return Array.isArray(list) ? list.filter((c) => typeof c === "string") : [];
   } catch {
     return [];
   }
 }
 
-/** Keep ``codes`` for race ``id`` (the last 500); false when they could not be written. */
+/** Keep ``codes`` for race or assignment ``id`` (the last 500); false when they could not be written
+ * (they are kept while the page is open). */
 export function saveRaceCodes(id, codes) {
-  const list = codes.slice(-MAX_RACE_CODES);
-  if (!storageAvailable()) {
-    unsaved.set(id, list);
-    return false;
-  }
-  try {
-    store.setItem(RACE + id, JSON.stringify(list));
-    return true;
-  } catch {
-    unsaved.set(id, list);
-    return false;
-  }
+  return writeKey(RACE + id, JSON.stringify(codes.slice(-MAX_RACE_CODES)));
 }
 
 // -- my progress: one record per puzzle played (progress_data.js), under its own key -----------------

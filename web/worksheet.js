@@ -2,12 +2,10 @@
 // shows comes from the core (the start position, the solution, the QR code); print.js draws it.
 import { app } from "./app.js";
 import { t } from "./i18n.js";
-import { gameEntry, plain, status } from "./page.js";
+import { fragment, gameEntry, pageBase, plain, status } from "./page.js";
 import { buildSheets, buildWorksheet } from "./print.js";
 import { longRequest, SOLVE_SECONDS } from "./work.js";
 
-const base = () => location.origin + location.pathname;
-const part = (p) => encodeURIComponent(p);
 
 /**
  * What the sheet of puzzle ``game``/``desc`` needs, and its solution when asked ({sheet, solution};
@@ -16,7 +14,7 @@ const part = (p) => encodeURIComponent(p);
 export async function puzzleSheet(game, desc, title, withSolution) {
   const style = gameEntry(game).print;
   const start = await app.core.request("load", { game, desc, state: "" });
-  const link = base() + "#" + [game, desc, ""].map(part).join(":");
+  const link = pageBase() + fragment([game, desc, ""]);
   const { rows } = await app.core.request("qr", { text: link });
   let solution = null;
   if (withSolution) {
@@ -37,9 +35,11 @@ function ready(message) {
   window.print();
 }
 
-/** Print the puzzle ``game``/``desc`` from its start, with a solution page when asked. */
-export async function printOne(game, desc, title, withSolution) {
+/** Print the puzzle ``game``/``desc`` from its start, with a solution page when asked; nothing is
+ * printed when ``wanted()`` says no once the sheet is ready (the player went elsewhere meanwhile). */
+export async function printOne(game, desc, title, withSolution, wanted = () => true) {
   const { sheet, solution } = await puzzleSheet(game, desc, title, withSolution);
+  if (!wanted()) return;
   buildSheets(document.getElementById("print-sheet"), sheet, solution);
   ready(withSolution ? t("The sheet and its solution page are ready to print.") : t("The sheet is ready to print."));
 }

@@ -303,9 +303,15 @@ class Row:
 
 
 def _score(handed: Handed) -> tuple[int, int]:
-    """Puzzles solved without Solve (more is better), then their total time (less is better)."""
+    """Puzzles solved without Solve, and the time they took (tenths)."""
     own = [w for w in handed.work if w.solved and not w.solves]
     return len(own), sum(w.tenths for w in own)
+
+
+def _order(handed: Handed) -> tuple[int, int]:
+    """Better first: more puzzles solved without Solve, then less time."""
+    solved, tenths = _score(handed)
+    return -solved, tenths
 
 
 def results(assignment: Assignment, codes: list[str]) -> list[Row]:
@@ -332,10 +338,9 @@ def results(assignment: Assignment, codes: list[str]) -> list[Row]:
             refused.append(Row(code=code.strip()[:200], reason=tr("this is not a valid code")))
             continue
         pupil = handed.name.casefold()
-        solved, tenths = _score(handed)
-        if pupil not in best or (-solved, tenths) < (-_score(best[pupil][0])[0], _score(best[pupil][0])[1]):
+        if pupil not in best or _order(handed) < _order(best[pupil][0]):
             best[pupil] = (handed, code.strip())
-    ranked = sorted(best.values(), key=lambda hc: (-_score(hc[0])[0], _score(hc[0])[1], hc[0].name.casefold()))
+    ranked = sorted(best.values(), key=lambda hc: (*_order(hc[0]), hc[0].name.casefold()))
     rows: list[Row] = []
     for i, (handed, code) in enumerate(ranked):
         solved, tenths = _score(handed)

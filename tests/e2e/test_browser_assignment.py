@@ -187,17 +187,26 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
         assert scan(page, "#results-join-qr").endswith(match.group(2))
 
 
-def test_an_assignment_prints_as_a_worksheet_with_answer_sheets(app: App) -> None:
-    page = app.page
-    page.evaluate(
-        "localStorage.setItem('pento.assign-draft', JSON.stringify({title: 'Worksheet', help: true, items: ["
-        "{game: 'cover', desc: '1x5', title: 'Pentomino cover: 1 × 5'},"
-        "{game: 'pegs', desc: 'oo.', title: 'Peg solitaire'}]}))"
-    )
+def made(page: Any, title: str, help: bool) -> Any:
+    """The builder with a draft of two puzzles (a 1x5 cover, a three-hole peg row), its link made."""
+    draft = {
+        "title": title,
+        "help": help,
+        "items": [
+            {"game": "cover", "desc": "1x5", "title": "Pentomino cover: 1 × 5"},
+            {"game": "pegs", "desc": "oo.", "title": "Peg solitaire"},
+        ],
+    }
+    page.evaluate(f"localStorage.setItem('pento.assign-draft', {json.dumps(json.dumps(draft))})")
     page.locator("#teach-open").click()
     page.wait_for_selector("body[data-screen=teach]", state="attached")
     page.locator("#teach-make").click()
     page.wait_for_selector("#teach-qr canvas")
+    return page
+
+
+def test_an_assignment_prints_as_a_worksheet_with_answer_sheets(app: App) -> None:
+    page = made(app.page, "Worksheet", help=True)
     link = page.locator("#teach-link").input_value()
     page.locator("#teach-answers").check()
     page.locator("#teach-print").click()
@@ -224,16 +233,8 @@ def test_the_assignment_screens_are_touch_targets_and_clean_for_axe(app: App) ->
     from test_browser_a11y import assert_clean
     from test_browser_feel import small_controls
 
-    page = app.page
-    page.set_viewport_size(PHONE)
-    page.evaluate(
-        "localStorage.setItem('pento.assign-draft', JSON.stringify({title: 'Touch', help: false, items: ["
-        "{game: 'cover', desc: '1x5', title: 'Pentomino cover: 1 × 5'}, {game: 'pegs', desc: 'oo.', title: 'Peg'}]}))"
-    )
-    page.locator("#teach-open").click()
-    page.wait_for_selector("body[data-screen=teach]", state="attached")
-    page.locator("#teach-make").click()
-    page.wait_for_selector("#teach-qr canvas")
+    app.page.set_viewport_size(PHONE)
+    page = made(app.page, "Touch", help=False)
     assert small_controls(page) == [], "the builder"
     assert_clean(page, "the builder")
     link = page.locator("#teach-link").input_value()
