@@ -411,8 +411,12 @@ def test_a_hint_that_ran_out_of_time_leaves_its_work_for_the_next() -> None:
     from pento_core.pegs import solver
 
     game = PegsGame()
-    # lost after nine random jumps; proving it searches about 180,000 positions
-    st = game.start("english", "3,1-3,3;1,2-3,2;1,4-1,2;3,3-3,1;5,3-3,3;4,1-4,3;3,4-3,2;2,1-4,1;2,4-2,2")
+    # lost after nine random jumps; proving it searches about 180,000 positions.  Drawn as a board
+    # of its own, so that the English table (which decides it at once from the usual start) is not
+    # used: this is how any other board's position is searched
+    played = game.start("english", "3,1-3,3;1,2-3,2;1,4-1,2;3,3-3,1;5,3-3,3;4,1-4,3;3,4-3,2;2,1-4,1;2,4-2,2")
+    st = game.start(played.board.text(played.pegs).replace(" ", "#").replace("\n", "/"))
+    assert st.pegs == played.pegs and st.board.cells == played.board.cells
     solver._failed.cache_clear()
     kinds = []
     for _ in range(20):
@@ -423,3 +427,101 @@ def test_a_hint_that_ran_out_of_time_leaves_its_work_for_the_next() -> None:
     assert kinds[0] == "unknown" and kinds[-1] == "blocked", kinds  # lost, as the one long search says
     assert solve(st.board, st.pegs, st.finish, Budget(max_nodes=120_000)).status is Outcome.UNKNOWN  # afresh
     solver._failed.cache_clear()
+
+
+# -- the English table (issue 25: any English position decided at once) -------------------------------
+
+
+def _random_english_line(rng: random.Random, winning: int = 0) -> list[int]:
+    """The positions of a random game on the English board; its first ``winning`` jumps keep the
+    game winnable (each a random one of those the solver finds a whole line after)."""
+    board, pegs = named("english")
+    _, start = named("english")
+    line = [pegs]
+    while moves := board.moves(pegs):
+        if len(line) <= winning:
+            rng.shuffle(moves)
+            moves = [next(j for j in moves if solve(board, j.after(pegs), start=start, whole=False).status == "yes")]
+        pegs = rng.choice(moves).after(pegs)
+        line.append(pegs)
+    return line
+
+
+def test_the_english_table_holds_the_winning_classes_an_independent_count_finds() -> None:
+    """The positions with 13 and 8 pegs that are reachable from the usual start and can still end
+    as one peg in the centre, up to symmetry: 112,788 and 2,089, from a count written in C for
+    this check (not shipped), whose totals over every level are George Bell's: 23,475,688
+    positions reachable, 1,679,072 of them on a winning line."""
+    from pento_core.pegs import table
+
+    levels = table.levels()
+    assert {n: len(ranks) for n, ranks in levels.items()} == {13: 112_788, 8: 2_089}
+    for n, ranks in levels.items():
+        assert list(ranks) == sorted(set(ranks))  # sorted, no class twice
+        for r in (ranks[0], ranks[len(ranks) // 2], ranks[-1]):
+            g = table.unrank(r, n)
+            assert g.bit_count() == n and table.rank(g) == r and table.canonical(g) == g
+
+
+def test_the_english_table_agrees_with_the_brute_force() -> None:
+    """Positions of random games with 13 and 8 pegs (and 20 and 25, read as complements, at their
+    ends): the table's word, finish anywhere, is the brute force's (tests/pegs_checker.py)."""
+    from pento_core.pegs import table
+
+    board, _ = named("english")
+    holes, _ = read(ENGLISH)
+    layout = solver_layout(board)
+    rng = random.Random(5)
+    seen = {8: [0, 0], 13: [0, 0]}
+    for k in range(18):
+        line = _random_english_line(rng, winning=(0, 20, 25)[k % 3])
+        for pegs in line:
+            n = pegs.bit_count()
+            if n not in seen:
+                continue
+            g = layout.to_grid(pegs)
+            said = table.winnable(tuple(p(g) for p in layout.perms))
+            cells = frozenset(board.cells[i] for i in range(board.size) if pegs >> i & 1)
+            assert said == solvable(holes, cells, ORTHOGONAL, None)
+            seen[n][said] += 1
+    assert all(lost and won for lost, won in seen.values()), seen  # both answers met at both levels
+
+
+def solver_layout(board):  # type: ignore[no-untyped-def]
+    from pento_core.pegs.solver import _grid_layout
+
+    return _grid_layout(board, None)
+
+
+def test_every_english_position_is_decided_within_a_small_step_budget() -> None:
+    """Issue 25: Hint gave up on ordinary English positions (the issue's needed 572,806 positions
+    in 26.8 s).  Every position of 30 random games from the usual start, and the issue's, is now
+    decided by a hint within 25,000 positions, each on its own; a jump it offers is checked by
+    replaying a whole winning line from the position after it, found afresh."""
+    from pento_core.pegs import solver
+
+    game = PegsGame()
+    rng = random.Random(8)
+    issue = "3,5-3,3;1,4-3,4;3,3-3,5;1,2-1,4;2,2-2,4;2,0-2,2;4,0-2,0;5,4-3,4;2,4-4,4"
+    states = [issue]
+    for _ in range(12):
+        st = game.start("english")
+        while moves := st.board.moves(st.pegs):
+            states.append(game.write_state(st))
+            j = rng.choice(moves)
+            (r1, c1), (r2, c2) = st.board.cells[j.a], st.board.cells[j.c]
+            st = game.play(st, game.parse_move(f"{r1},{c1}-{r2},{c2}"))
+    kinds = {"place": 0, "blocked": 0}
+    for state in states:
+        st = game.start("english", state)
+        solver._failed.cache_clear()
+        hint = game.hint(st, Budget(max_nodes=25_000))
+        assert hint.kind in kinds, (state, hint)
+        kinds[hint.kind] += 1
+        if hint.kind == "place" and st.pegs.bit_count() > 2 and kinds["place"] % 4 == 1:
+            after = game.play(st, game.parse_move(str(hint.move)))
+            whole = solve(after.board, after.pegs, None, Budget(max_nodes=200_000), start=after.start)
+            assert whole.status is Outcome.YES
+            assert list(replay(after.board, after.pegs, whole.moves))[-1].bit_count() == 1
+    assert game.hint(game.start("english", issue), Budget(max_nodes=25_000)).kind == "blocked"
+    assert kinds["place"] > 40 and kinds["blocked"] > 100, kinds

@@ -372,7 +372,7 @@ class PegsGame(GameBase[PegState, PegMove]):
             return Hint("solved", tr("Solved: one peg is left."))
         if view["lost"]:  # plain words: no proof is needed when no jump is left
             return Hint("blocked", tr("No jump is left, so the game is over. Undo a few jumps, or start again."))
-        verdict = solve(board, st.pegs, st.finish, budget, keep=True)
+        verdict = solve(board, st.pegs, st.finish, budget, keep=True, start=st.start, whole=False)
         if verdict.status is Outcome.YES:
             j = verdict.moves[0]
             (r1, c1), (r2, c2) = board.cells[j.a], board.cells[j.c]
@@ -408,11 +408,11 @@ class PegsGame(GameBase[PegState, PegMove]):
     def solve(self, st: PegState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
         board = st.board
         budget = budget.started()
-        verdict = solve(board, st.pegs, st.finish, budget, keep=True)
+        verdict = solve(board, st.pegs, st.finish, budget, keep=True, start=st.start)
         if verdict.status is Outcome.YES:
             return Solution(True, tr("Here is a winning line."), [_jump_text(board, j) for j in verdict.moves])
         if st.jumps and verdict.status is Outcome.NO:
-            again = solve(board, st.start, st.finish, budget)
+            again = solve(board, st.start, st.finish, budget, start=st.start)
             if again.status is Outcome.YES:
                 moves = [_jump_text(board, j) for j in again.moves]
                 return Solution(True, tr("This position cannot be won; here is a line from the start."), moves, True)

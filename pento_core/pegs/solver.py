@@ -18,7 +18,11 @@ read), cheapest first:
   position lost when its pegs are worth less than one peg where the game may
   end.
 
-Then the search: a **beam search** (keep the few hundred most compact
+On the English board, from its usual start, a table made in advance (:mod:`.table`) says which
+positions with 25, 20, 13 and 8 pegs can still be won, and the depth-first search below looks them
+up instead of searching on: any position of that game is decided within a few thousand positions.
+
+Elsewhere the search: a **beam search** (keep the few hundred most compact
 positions at each depth, compactness counted with bit shifts on a grid
 layout) finds solutions to large boards in moments but proves nothing; it
 runs twice, by position and then by symmetry class (a more varied beam);
@@ -33,9 +37,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import xor
 
 from ..budget import Budget, BudgetSpent, Outcome
 from ..i18n import ntr, tr
+from . import table
 from .board import Jump, PegBoard, Permuter
 from .pagoda import find as find_pagoda
 
@@ -269,6 +275,9 @@ class _GridLayout:
     shifts: tuple[int, ...]
     finish_bit: int | None
     perms: tuple[Permuter, ...]  # the symmetries that keep the finish, on the grid
+    # each jump's three bits (on the grid) -> their images under ``perms``: a position's images
+    # after a jump are its images XOR these, eight XORs instead of eight permutations
+    jump_images: dict[int, tuple[int, ...]]
 
 
 @lru_cache(maxsize=32)  # built once per board and finish (tens of milliseconds), not at every hint
@@ -284,6 +293,7 @@ def _grid_layout(board: PegBoard, finish: int | None) -> _GridLayout:
             for i, g in enumerate(grid):
                 image[g] = grid[p[i]]
             perms.append(Permuter(tuple(image)))
+    masks = [1 << grid[j.a] | 1 << grid[j.b] | 1 << grid[j.c] for j in board.jumps]
     return _GridLayout(
         stride,
         Permuter(grid),
@@ -292,6 +302,7 @@ def _grid_layout(board: PegBoard, finish: int | None) -> _GridLayout:
         tuple(sorted({abs(dr * stride + dc) for dr, dc in board.directions})),
         None if finish is None else 1 << grid[finish],
         tuple(perms),
+        {m: tuple(p(m) for p in perms) for m in masks},
     )
 
 
@@ -324,8 +335,14 @@ def _failed(board: PegBoard, finish: int | None) -> set[int]:
 
 
 class _Search:
-    def __init__(self, board: PegBoard, finish: int | None, budget: Budget, keep: bool = False) -> None:
+    def __init__(
+        self, board: PegBoard, finish: int | None, budget: Budget, keep: bool = False, tabled: bool = False
+    ) -> None:
         self.board = board
+        # ``tabled``: the position comes from the English start (table.applies), so the classes of
+        # the table's levels are looked up, never searched below
+        self.tabled = tabled
+        self.partial = False  # a tabled search may stop at a position the table says can be won
         self.finish = finish
         self.budget = budget.started()
         self.nodes = 0
@@ -337,6 +354,7 @@ class _Search:
         self.shifts = layout.shifts
         self.finish_bit = layout.finish_bit
         self.perms = layout.perms
+        self.jump_images = layout.jump_images
         # a player's hints and Solve keep what they proved (``keep``); the generator does not: its
         # grades count the positions searched, which must not depend on earlier requests
         self.failed = _failed(board, finish) if keep else set()
@@ -354,23 +372,33 @@ class _Search:
         """The least image of grid position ``g`` under the symmetries: one key per class."""
         return min(p(g) for p in self.perms)
 
-    def dfs(self, g: int, path: list[tuple[int, int]]) -> bool:
-        """Depth first from grid position ``g``; ``path`` holds the jumps made so far (as single
-        bits: from, to); True when it reaches the finish.  Each class of positions that fails is
-        remembered, and never searched again."""
+    def dfs(self, g: int, path: list[tuple[int, int]], above: tuple[int, ...], jump: int) -> bool:
+        """Depth first from grid position ``g``, reached by the jump whose three bits are ``jump``
+        from a position whose images under the symmetries are ``above`` (``jump`` 0: ``above``
+        are ``g``'s own); ``path`` holds the jumps made so far (as single bits: from, to); True
+        when it reaches the finish.  Each class of positions that fails is remembered, and never
+        searched again."""
         if g & (g - 1) == 0:
             return g != 0 and (self.finish_bit is None or g == self.finish_bit)
         failed = self.failed
         # Most repeats are the same position reached by jumps in another order: look it up as it
-        # is before paying for its class (eight permutations).  One set holds both, soundly: a
-        # class's key is itself a position of that class.
+        # is before paying for its class.  One set holds both, soundly: a class's key is itself a
+        # position of that class.
         if g in failed:
             return False
-        key = self.canonical(g)
+        images = tuple(map(xor, above, self.jump_images[jump])) if jump else above
+        key = min(images)
         if key in failed:
             failed.add(g)
             return False
         self.tick()
+        if self.tabled and g.bit_count() in table.LEVELS:
+            if not table.winnable(images):
+                failed.add(key)
+                failed.add(g)
+                return False
+            if self.partial and path:
+                return True  # the table says the rest can be won: a hint needs no more than a jump
         empty = self.holes & ~g
         for s in self.shifts:
             s2 = s + s
@@ -380,7 +408,8 @@ class _Search:
                 low = up & -up
                 up ^= low
                 path.append((low, low << s2))
-                if self.dfs(g ^ (low | low << s | low << s2), path):
+                bits = low | low << s | low << s2
+                if self.dfs(g ^ bits, path, images, bits):
                     return True
                 path.pop()
             down = g & g << s & empty << s2
@@ -388,7 +417,8 @@ class _Search:
                 low = down & -down
                 down ^= low
                 path.append((low, low >> s2))
-                if self.dfs(g ^ (low | low >> s | low >> s2), path):
+                bits = low | low >> s | low >> s2
+                if self.dfs(g ^ bits, path, images, bits):
                     return True
                 path.pop()
         self.exhausted += 1
@@ -401,7 +431,8 @@ class _Search:
     def depth_first(self, pegs: int) -> list[Jump] | None:
         """A solution by :meth:`dfs`, or None when there is none (every class has failed)."""
         path: list[tuple[int, int]] = []
-        if not self.dfs(self.to_grid(pegs), path):
+        g = self.to_grid(pegs)
+        if not self.dfs(g, path, tuple(p(g) for p in self.perms), 0):
             return None
         jumps = {(j.a, j.c): j for j in self.board.jumps}
         return [jumps[self.from_grid[a], self.from_grid[c]] for a, c in path]
@@ -420,8 +451,8 @@ class _Search:
         if not drawn_in:
             return 2 * compact
         far = 0
-        for table in _distance_tables(self.board):
-            far += table[pegs & 255]
+        for distances in _distance_tables(self.board):
+            far += distances[pegs & 255]
             pegs >>= 8
         return 2 * compact + far
 
@@ -451,12 +482,24 @@ class _Search:
 
 
 def solve(
-    board: PegBoard, pegs: int, finish: int | None = None, budget: Budget | None = None, keep: bool = False
+    board: PegBoard,
+    pegs: int,
+    finish: int | None = None,
+    budget: Budget | None = None,
+    keep: bool = False,
+    start: int | None = None,
+    whole: bool = True,
 ) -> Verdict:
     """A solution of ``pegs`` (jumps to one peg, in ``finish`` when given), a proof that there
     is none, or ``unknown`` when ``budget`` runs out.  ``keep``: the positions proved lost are kept
-    for the next call on this board (a player's hints and Solve go on where the last one stopped)."""
+    for the next call on this board (a player's hints and Solve go on where the last one stopped).
+    ``start``: the position ``pegs`` was reached from by legal jumps, when known; the English
+    board's usual start lets the table decide (:func:`table.applies`), and then ``whole=False``
+    (a hint's first jump is all it needs) may give only the jumps down to a position the table
+    says can still be won."""
     budget = (budget or Budget()).started()
+    if table.applies(board, start, finish):
+        return _tabled(board, pegs, finish, budget, keep, whole)
     try:
         lost = proof(board, pegs, finish, budget)
     except BudgetSpent:
@@ -479,15 +522,40 @@ def solve(
         if s.fresh
         else tr("going on from the searches before")
     )
+    return Verdict(Outcome.NO, reason=_every_way(board, finish, tried), nodes=s.nodes)
+
+
+def _every_way(board: PegBoard, finish: int | None, tried: str) -> str:
     if finish is None:
-        reason = tr("every way of jumping was tried ({tried}): none leaves one peg", tried=tried)
-    else:
-        reason = tr(
-            "every way of jumping was tried ({tried}): none leaves one peg at {where}",
-            tried=tried,
-            where=_where(board, finish),
-        )
-    return Verdict(Outcome.NO, reason=reason, nodes=s.nodes)
+        return tr("every way of jumping was tried ({tried}): none leaves one peg", tried=tried)
+    return tr(
+        "every way of jumping was tried ({tried}): none leaves one peg at {where}",
+        tried=tried,
+        where=_where(board, finish),
+    )
+
+
+def _tabled(board: PegBoard, pegs: int, finish: int | None, budget: Budget, keep: bool, whole: bool) -> Verdict:
+    """The English game decided by the depth-first search with the table's look-ups (no beam: it
+    is never needed).  A lost position gets the first of the cheap :data:`ARGUMENTS` that holds,
+    else the table's word: not a pagoda function, whose linear programme takes up to a quarter of
+    a second on CPython (more in the page) and proves only one in sixteen of these positions lost
+    (docs/benchmarks.md)."""
+    s = _Search(board, finish, budget, keep, tabled=True)
+    s.partial = not whole
+    try:
+        path = s.depth_first(pegs)
+    except BudgetSpent:
+        return Verdict(Outcome.UNKNOWN, nodes=s.nodes)
+    if path is not None:
+        return Verdict(Outcome.YES, tuple(path), nodes=s.nodes)
+    for argument in ARGUMENTS:
+        found = argument(board, pegs, finish)
+        if found:
+            lost = found if isinstance(found, Proof) else Proof(found)
+            return Verdict(Outcome.NO, reason=lost.reason, nodes=s.nodes, proof=lost)
+    tried = tr("using a table, made in advance, of the English positions that can still be won")
+    return Verdict(Outcome.NO, reason=_every_way(board, finish, tried), nodes=s.nodes)
 
 
 def replay(board: PegBoard, pegs: int, moves: tuple[Jump, ...]) -> Iterator[int]:

@@ -179,6 +179,43 @@ def test_a_big_board_on_a_phone_can_be_zoomed_and_still_played(app: App) -> None
     assert json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))["cell"] == before
 
 
+def test_a_long_cover_board_on_a_phone_can_be_zoomed_and_a_piece_placed_by_taps(app: App) -> None:
+    """Issue 25: a board whose squares stay under 36 px on a phone (3 x 20 upright, turned: 26 px)
+    gets the zoom buttons too; zoomed, the stage scrolls and tapping a piece, then a square, places
+    it where the core says."""
+    page = app.page
+    page.set_viewport_size(PHONE)
+    page = open_hash(app, "cover:3x20:")
+    zoom_in = page.get_by_role("button", name="Zoom in", exact=True)
+    before = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))["cell"]
+    assert before < 36 and zoom_in.is_visible()
+    zoom_in.click()
+    lay = json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))
+    assert lay["cell"] >= 36 > before and lay["turned"]
+    stage = page.evaluate(
+        "(s => [s.scrollHeight > s.clientHeight || s.scrollWidth > s.clientWidth,"
+        " getComputedStyle(s.querySelector('canvas')).touchAction])(document.querySelector('.stage'))"
+    )
+    assert stage == [True, "manipulation"]  # one finger pans (Chromium names pan-x pan-y pinch-zoom so)
+
+    def scrolled_to(y: float) -> dict[str, Any]:
+        """The layout once the stage is scrolled to its ``y`` pixels from the top."""
+        page.evaluate(f"document.querySelector('.stage').scrollTo(0, {y})")
+        return dict(json.loads(page.evaluate("JSON.stringify(window.pento.layout())")))
+
+    grab = scrolled_to(lay["tray"]["V"][0]["y"] - lay["canvas"]["y"] - 120)["tray"]["V"][0]
+    page.mouse.click(grab["x"], grab["y"])  # V chosen
+    lay = scrolled_to(0)
+    s = lay["cell"]
+    page.mouse.click(lay["boardX"] + (grab["c"] + 0.5) * s, lay["boardY"] + (grab["r"] + 0.5) * s)
+    wait_until(page, "window.pento.session().view.placements.length === 1")
+    core = session(page)["view"]["placements"][0]["cells"]
+    shown = {(c, lay["rows"] - 1 - r) for r, c in core}  # the core's (r, c) is shown at (c, rows - 1 - r)
+    assert (grab["r"], grab["c"]) in shown and len(shown) == 5
+    page.get_by_role("button", name="Zoom out", exact=True).click()
+    assert json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))["cell"] == before
+
+
 @pytest.mark.parametrize("game", ["pegs", "gandagalo"])
 def test_n_starts_a_new_puzzle_of_the_same_kind_and_keeps_this_one(app: App, game: str) -> None:
     """Issue 26: the collection's common N for a new game was free in every game."""

@@ -83,6 +83,20 @@ def test_a_lost_position_shows_its_proof(app: App) -> None:
     assert len(hint["cells"]) > 0  # the marked holes
 
 
+def test_the_issues_english_position_is_decided_by_the_first_hint(app: App) -> None:
+    """Issue 25: after nine random jumps on the English board Hint waited 5 s and ran out of time,
+    twice in a row; the English table now decides it on the first press."""
+    page = open_hash(
+        app,
+        "pegs:english:3%2C5-3%2C3%3B1%2C4-3%2C4%3B3%2C3-3%2C5%3B1%2C2-1%2C4%3B2%2C2-2%2C4%3B2%2C0-2%2C2"
+        "%3B4%2C0-2%2C0%3B5%2C4-3%2C4%3B2%2C4-4%2C4",
+    )
+    page.get_by_role("button", name="Hint").click()
+    wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
+    assert status_text(page).startswith("This position can no longer be won: every way of jumping was tried")
+    assert "ran out of time" not in status_text(page)
+
+
 def test_a_link_reopens_a_position(app: App) -> None:
     page = open_hash(app, "pegs:6x4:1%2C2-3%2C2")
     assert session(page)["view"]["left"] == 22 and session(page)["desc"] == "6x4"

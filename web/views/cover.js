@@ -6,9 +6,9 @@
 import { button, el } from "../dom.js";
 import { N_, t } from "../i18n.js";
 import { bindInput } from "./cover_input.js";
-import { chooseLayout, modelOf, pieceCells, placementOf, toCore, toDisplay, trayOrigin, turnedModel } from "./cover_layout.js";
+import { chooseLayout, computeLayout, modelOf, pieceCells, placementOf, toCore, toDisplay, trayOrigin, turnedModel } from "./cover_layout.js";
 import { paint } from "./cover_paint.js";
-import { fitToStage } from "./paint.js";
+import { fitToStage, zoomControls } from "./paint.js";
 
 /** The keys of this view, for the shell's help. */
 export const KEYS = [
@@ -128,12 +128,21 @@ export function createView({ root, info, host }) {
   const ctx = canvas.getContext("2d");
 
   const draw = () => paint(ctx, st.model, st, document.activeElement === canvas);
+  // a big board on a phone (3 x 20 upright: 26 px squares): zoom buttons beside the tools; zoomed,
+  // the board and tray are laid out for a stage that much larger, and the stage scrolls (one
+  // finger pans it; tap a piece, then a square, to place it)
+  const zoom = zoomControls(stage, () => fit.refresh());
+  tools.append(zoom.element);
   // the stage is the space the shell leaves for the board: fill it, never overflow it (a wide board
   // on an upright screen turned a quarter when that makes its cells clearly larger)
   const compute = () => {
-    const chosen = chooseLayout(m, dm, stage.clientWidth, stage.clientHeight);
+    const W = stage.clientWidth;
+    const H = stage.clientHeight;
+    const chosen = chooseLayout(m, dm, W, H);
     turn(chosen.turned);
-    return chosen.layout;
+    zoom.update(chosen.layout.s);
+    const z = zoom.zoom();
+    return z > 1 ? computeLayout(chosen.turned ? dm : m, W * z, H * z) : chosen.layout;
   };
   const fit = fitToStage(stage, canvas, compute, (next) => {
     st.layout = next;
