@@ -29,6 +29,10 @@ Commands (see the README for the formats):
 * ``tangram check TARGET PIECES [--mirror] [--timeout S]`` prints ``progress: N%`` and then
   ``verdict: solved`` (exit 0) or ``verdict: not solved: REASON`` (exit 1);
   a spent ``--timeout`` prints ``progress: unknown`` and ``verdict: unknown`` (exit 3).
+* ``tangram generate [--seed N] [--level easy|medium|hard] [--holes]`` prints a new silhouette in
+  the format ``tangram check`` reads as TARGET, a line ``---``, then the seven tans placed on it in
+  the format it reads as PIECES (exit 0): ``tangram check`` accepts its own output.  The same seed
+  and level give the same figure; without ``--seed`` one is drawn.
 * ``lastfit solve FILE [--timeout S]`` decides a two-player Last Fit position
   (board text, a piece's letter on its cells): for a win, the position after
   a winning move and then ``value: win``; ``value: loss``; both exit 0.  A
@@ -70,6 +74,7 @@ from .polyomino.board import Board, Placement, Position, parse_board, parse_posi
 from .polyomino.cover import Problem
 from .polyomino.geometry import bounds
 from .polyomino.pieces import PieceSet, parse_piece_names, parse_pieces_text
+from .tangram import generator as tangram_generator
 from .tangram import geometry as tangram_geometry
 from .tangram import outline as tangram_outline
 
@@ -386,6 +391,26 @@ def cmd_tangram_check(args: argparse.Namespace) -> int:
     return 0 if verdict.solved else EXIT_NO
 
 
+def cmd_tangram_generate(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    try:
+        made = tangram_generator.generate(args.level, seed, args.holes, _budget(args))
+    except BudgetSpent:
+        print("stopped: budget spent before a silhouette was kept", file=sys.stderr)
+        return EXIT_BUDGET
+
+    def points(poly: tangram_geometry.Polygon) -> str:
+        return " ".join(f"{x.text()},{y.text()}" for x, y in poly)
+
+    print(points(made.silhouette.outline))
+    for hole in made.silhouette.holes:
+        print("hole: " + points(hole))
+    print("---")
+    for tan in made.tans:
+        print(points(tan.polygon()))
+    return 0
+
+
 def cmd_daily(args: argparse.Namespace) -> int:
     day = daily.today() if args.date is None else daily.parse_date(args.date)
     budget = Budget(max_seconds=args.timeout if args.timeout is not None else daily.SECONDS).started()
@@ -474,6 +499,12 @@ def build_parser() -> argparse.ArgumentParser:
     tg_check.add_argument("--mirror", action="store_true", help="the silhouette's mirror image counts too")
     tg_check.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     tg_check.set_defaults(run=cmd_tangram_check)
+    tg_gen = tg_sub.add_parser("generate", help="a new silhouette, then ---, then the seven tans placed on it")
+    tg_gen.add_argument("--seed", type=_whole(0, 10**18), default=None, help="the same seed, the same figure")
+    tg_gen.add_argument("--level", choices=tuple(tangram_generator.LEVELS), default="medium")
+    tg_gen.add_argument("--holes", action="store_true", help="a figure with at least one hole")
+    tg_gen.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
+    tg_gen.set_defaults(run=cmd_tangram_generate)
     day = sub.add_parser("daily", help="the link to a game's puzzle of the day")
     day.add_argument("game", metavar="GAME", help="one of: " + ", ".join(daily.games_with_daily()))
     day.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="the day (default: today, in UTC)")

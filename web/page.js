@@ -102,10 +102,13 @@ export function busy(on, message = "") {
 export function progressText(verb) {
   return (p) => {
     const found = p.new !== undefined ? t("{n} found", { n: formatNumber(p.solutions) }) + ", " : "";
+    const n = { n: formatNumber(p.nodes) };
     const tried =
       p.unit === "boards"
-        ? tn("{n} board tried", "{n} boards tried", p.nodes, { n: formatNumber(p.nodes) })
-        : tn("{n} position tried", "{n} positions tried", p.nodes, { n: formatNumber(p.nodes) });
+        ? tn("{n} board tried", "{n} boards tried", p.nodes, n)
+        : p.unit === "figures"
+          ? tn("{n} figure tried", "{n} figures tried", p.nodes, n)
+          : tn("{n} position tried", "{n} positions tried", p.nodes, n);
     text($("busy-text"), `${verb}… ${found}${tried}, ${formatNumber(p.elapsed, 1)} s`);
   };
 }

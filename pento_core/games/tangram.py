@@ -4,11 +4,14 @@ Text formats:
 
 * **params** (for :meth:`TangramGame.new`): a figure's name (``Cat``) or slug
   (``cat``), ``random`` or ``random:CATEGORY`` (a figure drawn by the seed),
+  ``new:LEVEL`` (a new silhouette, generated: :mod:`~pento_core.tangram.generator`),
   ``free`` (make your own), or a desc.
 * **desc**: a library figure's slug (``square``, ``hexagon-1``); ``made:``
   and an arrangement (:mod:`~pento_core.tangram.arrangement`): the
-  silhouette those seven tans make, a player's own puzzle; ``free``: no
-  silhouette, the table to make one on.
+  silhouette those seven tans make, a player's own puzzle; ``new:LEVEL:`` and an
+  arrangement: a generated silhouette of that level (the figure travels in the link, so a
+  link keeps its figure whatever a later generator makes); ``free``: no silhouette, the
+  table to make one on.
 * **state**: the seven tans in the set's order (S, S, M, L, L, Q, P), joined
   by ``;``, each ``-`` (still in the tray) or placed (``L3@1+√2,2``); ``""``
   is every tan in the tray.
@@ -29,15 +32,17 @@ from __future__ import annotations
 import math
 import random
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from ..budget import Budget
+from ..budget import Budget, Progress
 from ..errors import IllegalMoveError, ParseError, PentoError
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_DESC, within
-from ..tangram import arrangement, library, thermometer
+from ..tangram import arrangement, generator, library, thermometer
 from ..tangram.arrangement import CODES, Placed, parse_placed
 from ..tangram.geometry import Point, Polygon, ccw, normalise, shape
 from ..tangram.number import Surd
@@ -53,6 +58,7 @@ NUMBERED = (3, 4, 2, 0, 1, 5, 6)
 MAX_TANGRAM_STATE = 2_000  # seven placed tans with exact numbers fit in far less
 FREE = "free"
 MADE = "made:"
+GENERATED = "new:"
 MARGIN = 2  # table units around a silhouette where tans can be laid
 FREE_TABLE = (0.0, 0.0, 10.0, 8.0)  # the table to make a figure on
 PICTURE_STEPS = 3  # picture cells per table unit ...
@@ -155,6 +161,15 @@ def figure_of(tans: list[Placed]) -> Silhouette:
     return Silhouette(traced.outlines[0], tuple(traced.holes))
 
 
+def _tries(progress: ProgressFn | None) -> Callable[[int], None] | None:
+    """The generator's count of figures grown, as the progress the page shows."""
+    if progress is None:
+        return None
+    started = time.monotonic()
+    report = progress
+    return lambda tries: report(Progress(tries, 0, time.monotonic() - started, "figures"))
+
+
 @lru_cache(maxsize=64)
 def _target(desc: str) -> Target:
     within(desc, N_("the puzzle description"), MAX_DESC)
@@ -163,6 +178,15 @@ def _target(desc: str) -> Target:
     if desc.startswith(MADE):
         tans, sil = moved_home(arrangement.parse(desc[len(MADE) :]))
         return Target(tr("your silhouette"), tr("made by a player"), sil, tuple(tans), _table_around(sil.outline))
+    if desc.startswith(GENERATED):
+        level, _, placed = desc[len(GENERATED) :].partition(":")
+        if level not in generator.LEVELS:
+            raise ParseError(tr("a new silhouette's level is easy, medium or hard, not {value!r}", value=level[:20]))
+        tans, sil = moved_home(arrangement.parse(placed))
+        name = {"easy": N_("A new silhouette, easy"), "medium": N_("A new silhouette, medium")}.get(
+            level, N_("A new silhouette, hard")
+        )
+        return Target(name, N_("new silhouettes"), sil, tuple(tans), _table_around(sil.outline))
     fig = _LIBRARY.get(desc)
     if fig is None:
         raise PentoError(tr("there is no tangram figure called {value!r}", value=desc[:40]))
@@ -254,6 +278,9 @@ class TangramGame(GameBase[TanState, TanMove]):
             Preset(N_("Arrow"), "arrow"),
             Preset(N_("Window with its pane out"), "window-with-its-pane-out"),
             Preset(N_("Hexagon 2"), "hexagon-2"),
+            Preset(N_("A new silhouette, easy"), "new:easy"),
+            Preset(N_("A new silhouette, medium"), "new:medium"),
+            Preset(N_("A new silhouette, hard"), "new:hard"),
             Preset(N_("Make your own"), FREE),
         ]
 
@@ -271,6 +298,16 @@ class TangramGame(GameBase[TanState, TanMove]):
     def new(self, params: str, seed: int, progress: ProgressFn | None = None, budget: Budget | None = None) -> str:
         """The desc for ``params`` (see the module docstring)."""
         text = params.strip()
+        level, _, rest = text[len(GENERATED) :].partition(":") if text.startswith(GENERATED) else ("", "", "")
+        level = level[:20]
+        if text.startswith(GENERATED) and not rest:
+            if level not in generator.LEVELS:
+                raise PentoError(tr("a new silhouette's level is easy, medium or hard, not {value!r}", value=level))
+            made = generator.generate(level, seed, budget=budget, progress=_tries(progress))
+            return f"{GENERATED}{level}:{arrangement.write(list(made.tans))}"
+        if text.startswith(GENERATED):
+            self.validate(text)
+            return text
         if text.lower().startswith("random"):
             category = text.partition(":")[2].strip().lower() or "any"
             pool = [f for f in library.FIGURES if category in ("any", f.category)]

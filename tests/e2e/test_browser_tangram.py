@@ -233,3 +233,20 @@ def test_a_finger_drags_a_tan_drawn_above_it(browser: Any, base_url: str) -> Non
         finger_drag(cdp, grab, end, steps=10)
         state = next_state(page, "")
         assert state.split(";")[i] == "Q0@1,1", state
+
+
+def test_a_new_silhouette_from_the_start_screen_is_solved_by_drag(app: App) -> None:
+    """Issue 28: 'A new silhouette' at a level, from the start screen, played by drag to the end;
+    the tans go where the arrangement the figure was generated with has them."""
+    from pento_core.games.tangram import _target
+
+    page = app.page
+    page.locator("[data-game=tangram]").get_by_role("button", name="A new silhouette, easy", exact=True).click()
+    wait_until(page, "(s => s && s.game === 'tangram' && window.pento.layout())(window.pento.session())", 60)
+    desc = session(page)["desc"]
+    assert desc.startswith("new:easy:")
+    assert page.locator("#game-title").text_content() == "Tangram: A new silhouette, easy"
+    for i, tan in in_set_order(list(_target(desc).solution)):
+        place(page, i, tan)
+    wait_until(page, "window.pento.session().solved")
+    assert progress(page) == 100
