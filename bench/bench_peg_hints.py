@@ -8,7 +8,7 @@
    decided by a hint's search in CPython within the hint's 5 s divided by that ratio (the same
    work the page does in 5 s); the target is 99 % decided.
 
-Usage: ``.venv/bin/python bench/bench_peg_hints.py [--games 10] [--presets french@2,3,...]``
+Usage: ``.venv/bin/python bench/bench_peg_hints.py [--games 10] [--presets "french@2,3;3322"]``
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10, help="random English games, every position hinted")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--presets", default=",".join(PRESETS))
+    parser.add_argument("--presets", default=";".join(PRESETS), help="descs joined by ; (french@2,3 has a comma)")
     parser.add_argument("--preset-games", type=int, default=200)
     args = parser.parse_args()
     states = english_states(args.games, args.seed)
@@ -159,7 +159,7 @@ def main() -> None:
     print(f"{'CPython':<10}{statistics.median(py):>10.4f}{q(py, 0.95):>8.3f}{max(py):>9.3f}")
     print(f"{'Chromium':<10}{statistics.median(page):>10.4f}{q(page, 0.95):>8.3f}{max(page):>9.3f}   (target 0.5)")
     print(f"Chromium / CPython on the hints over 5 ms: {ratio:.2f} (median)")
-    presets(args.presets.split(","), HINT_SECONDS / max(1.0, ratio), args.preset_games, args.seed)
+    presets(args.presets.split(";"), HINT_SECONDS / max(1.0, ratio), args.preset_games, args.seed)
 
 
 if __name__ == "__main__":
