@@ -15,6 +15,7 @@ from pento_core.budget import Budget, Outcome
 from pento_core.errors import PentoError
 from pento_core.games.pegs import PegsGame
 from pento_core.pegs.board import named, parse, rectangle, triangle
+from pento_core.pegs.grid import grid_layout
 from pento_core.pegs.solver import class_functions, classes, impossibility, position_class, proof, replay, solve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -470,7 +471,7 @@ def test_the_english_table_agrees_with_the_brute_force() -> None:
 
     board, _ = named("english")
     holes, _ = read(ENGLISH)
-    layout = solver_layout(board)
+    layout = grid_layout(board, None)
     rng = random.Random(5)
     seen = {8: [0, 0], 13: [0, 0]}
     for k in range(18):
@@ -485,12 +486,6 @@ def test_the_english_table_agrees_with_the_brute_force() -> None:
             assert said == solvable(holes, cells, ORTHOGONAL, None)
             seen[n][said] += 1
     assert all(lost and won for lost, won in seen.values()), seen  # both answers met at both levels
-
-
-def solver_layout(board):  # type: ignore[no-untyped-def]
-    from pento_core.pegs.solver import _grid_layout
-
-    return _grid_layout(board, None)
 
 
 def test_every_english_position_is_decided_within_a_small_step_budget() -> None:

@@ -161,6 +161,13 @@ def figure_of(tans: list[Placed]) -> Silhouette:
     return Silhouette(traced.outlines[0], tuple(traced.holes))
 
 
+def _level(level: str) -> str:
+    """A new silhouette's level, checked (:data:`~pento_core.tangram.generator.LEVELS`)."""
+    if level not in generator.LEVELS:
+        raise ParseError(tr("a new silhouette's level is easy, medium or hard, not {value!r}", value=level[:20]))
+    return level
+
+
 def _tries(progress: ProgressFn | None) -> Callable[[int], None] | None:
     """The generator's count of figures grown, as the progress the page shows."""
     if progress is None:
@@ -180,8 +187,7 @@ def _target(desc: str) -> Target:
         return Target(tr("your silhouette"), tr("made by a player"), sil, tuple(tans), _table_around(sil.outline))
     if desc.startswith(GENERATED):
         level, _, placed = desc[len(GENERATED) :].partition(":")
-        if level not in generator.LEVELS:
-            raise ParseError(tr("a new silhouette's level is easy, medium or hard, not {value!r}", value=level[:20]))
+        level = _level(level)
         tans, sil = moved_home(arrangement.parse(placed))
         name = {"easy": N_("A new silhouette, easy"), "medium": N_("A new silhouette, medium")}.get(
             level, N_("A new silhouette, hard")
@@ -298,16 +304,13 @@ class TangramGame(GameBase[TanState, TanMove]):
     def new(self, params: str, seed: int, progress: ProgressFn | None = None, budget: Budget | None = None) -> str:
         """The desc for ``params`` (see the module docstring)."""
         text = params.strip()
-        level, _, rest = text[len(GENERATED) :].partition(":") if text.startswith(GENERATED) else ("", "", "")
-        level = level[:20]
-        if text.startswith(GENERATED) and not rest:
-            if level not in generator.LEVELS:
-                raise PentoError(tr("a new silhouette's level is easy, medium or hard, not {value!r}", value=level))
-            made = generator.generate(level, seed, budget=budget, progress=_tries(progress))
-            return f"{GENERATED}{level}:{arrangement.write(list(made.tans))}"
         if text.startswith(GENERATED):
-            self.validate(text)
-            return text
+            level, _, placed = text[len(GENERATED) :].partition(":")
+            if placed:  # a generated figure already: its desc
+                self.validate(text)
+                return text
+            made = generator.generate(_level(level), seed, budget=budget, progress=_tries(progress))
+            return f"{GENERATED}{level}:{arrangement.write(list(made.tans))}"
         if text.lower().startswith("random"):
             category = text.partition(":")[2].strip().lower() or "any"
             pool = [f for f in library.FIGURES if category in ("any", f.category)]

@@ -42,7 +42,8 @@ from operator import xor
 from ..budget import Budget, BudgetSpent, Outcome
 from ..i18n import ntr, tr
 from . import table
-from .board import Jump, PegBoard, Permuter
+from .board import Jump, PegBoard
+from .grid import grid_layout
 from .pagoda import find as find_pagoda
 
 BEAM_WIDTH = 400
@@ -238,14 +239,19 @@ def pagoda(board: PegBoard, pegs: int, finish: int | None, budget: Budget | None
 ARGUMENTS = (too_few, stuck, separated, classes)  # cheapest first
 
 
-def proof(board: PegBoard, pegs: int, finish: int | None, budget: Budget | None = None) -> Proof | None:
-    """Why ``pegs`` can never end as one peg (in ``finish``, when given), or None: the
-    :data:`ARGUMENTS`, then a pagoda function (a linear programme, the dearest)."""
+def cheap_proof(board: PegBoard, pegs: int, finish: int | None) -> Proof | None:
+    """The first of the :data:`ARGUMENTS` that proves ``pegs`` lost, or None."""
     for argument in ARGUMENTS:
         found = argument(board, pegs, finish)
         if found:
             return found if isinstance(found, Proof) else Proof(found)
-    return pagoda(board, pegs, finish, budget)
+    return None
+
+
+def proof(board: PegBoard, pegs: int, finish: int | None, budget: Budget | None = None) -> Proof | None:
+    """Why ``pegs`` can never end as one peg (in ``finish``, when given), or None: the
+    :data:`ARGUMENTS`, then a pagoda function (a linear programme, the dearest)."""
+    return cheap_proof(board, pegs, finish) or pagoda(board, pegs, finish, budget)
 
 
 def impossibility(board: PegBoard, pegs: int, finish: int | None) -> str | None:
@@ -259,51 +265,6 @@ def impossibility(board: PegBoard, pegs: int, finish: int | None) -> str | None:
 
 def _done(pegs: int, finish: int | None) -> bool:
     return pegs & (pegs - 1) == 0 and pegs != 0 and (finish is None or pegs == 1 << finish)
-
-
-@dataclass(frozen=True)
-class _GridLayout:
-    """The grid layout of a board: hole (r, c) is bit r * stride + c, with a spare column between
-    rows so that a shift by one never wraps.  The depth-first search works there: the jumps in
-    one direction are found for all pegs at once by shifting the position (see _Search.dfs),
-    and positions are moved there and back a byte at a time (Permuter)."""
-
-    stride: int
-    to_grid: Permuter
-    from_grid: dict[int, int]  # a grid bit -> its hole
-    holes: int
-    shifts: tuple[int, ...]
-    finish_bit: int | None
-    perms: tuple[Permuter, ...]  # the symmetries that keep the finish, on the grid
-    # each jump's three bits (on the grid) -> their images under ``perms``: a position's images
-    # after a jump are its images XOR these, eight XORs instead of eight permutations
-    jump_images: dict[int, tuple[int, ...]]
-
-
-@lru_cache(maxsize=32)  # built once per board and finish (tens of milliseconds), not at every hint
-def _grid_layout(board: PegBoard, finish: int | None) -> _GridLayout:
-    stride = board.width + 1
-    grid = tuple(r * stride + c for r, c in board.cells)
-    perms = []
-    for p in board.symmetries:
-        if finish is None or p[finish] == finish:
-            # positions equal under them fail together (bits off the board map to themselves;
-            # they are never set)
-            image = list(range(max(grid) + 1))
-            for i, g in enumerate(grid):
-                image[g] = grid[p[i]]
-            perms.append(Permuter(tuple(image)))
-    masks = [1 << grid[j.a] | 1 << grid[j.b] | 1 << grid[j.c] for j in board.jumps]
-    return _GridLayout(
-        stride,
-        Permuter(grid),
-        {1 << g: i for i, g in enumerate(grid)},
-        sum(1 << g for g in grid),
-        tuple(sorted({abs(dr * stride + dc) for dr, dc in board.directions})),
-        None if finish is None else 1 << grid[finish],
-        tuple(perms),
-        {m: tuple(p(m) for p in perms) for m in masks},
-    )
 
 
 @lru_cache(maxsize=32)  # once per board (boards drawn by players come and go: a bounded cache)
@@ -346,7 +307,7 @@ class _Search:
         self.finish = finish
         self.budget = budget.started()
         self.nodes = 0
-        layout = _grid_layout(board, finish)
+        layout = grid_layout(board, finish)
         self.stride = layout.stride
         self.to_grid = layout.to_grid
         self.from_grid = layout.from_grid
@@ -549,11 +510,9 @@ def _tabled(board: PegBoard, pegs: int, finish: int | None, budget: Budget, keep
         return Verdict(Outcome.UNKNOWN, nodes=s.nodes)
     if path is not None:
         return Verdict(Outcome.YES, tuple(path), nodes=s.nodes)
-    for argument in ARGUMENTS:
-        found = argument(board, pegs, finish)
-        if found:
-            lost = found if isinstance(found, Proof) else Proof(found)
-            return Verdict(Outcome.NO, reason=lost.reason, nodes=s.nodes, proof=lost)
+    lost = cheap_proof(board, pegs, finish)
+    if lost:
+        return Verdict(Outcome.NO, reason=lost.reason, nodes=s.nodes, proof=lost)
     tried = tr("using a table, made in advance, of the English positions that can still be won")
     return Verdict(Outcome.NO, reason=_every_way(board, finish, tried), nodes=s.nodes)
 

@@ -45,6 +45,7 @@ from math import comb
 from pathlib import Path
 
 from .board import PegBoard, Permuter, arms
+from .grid import grid_layout
 
 HOLES = 33
 STORED = (13, 8)  # the levels kept in the file; their complements (20, 25) come free
@@ -60,23 +61,15 @@ def _english() -> PegBoard:
 
 @cache
 def _board_layout() -> tuple[int, int, tuple[Permuter, ...], tuple[int, ...]]:
-    """The English board on the solver's grid layout (hole (r, c) is bit r * 8 + c): its start,
-    its holes, its eight symmetries there, and each grid bit's hole index (-1 off the board)."""
+    """The English board on the solver's grid layout (:mod:`.grid`): its start, its holes, its
+    eight symmetries there, and each grid bit's hole index (-1 off the board)."""
     board = _english()
-    stride = board.width + 1
-    grid = tuple(r * stride + c for r, c in board.cells)
-    perms = []
-    for p in board.symmetries:
-        image = list(range(max(grid) + 1))
-        for i, g in enumerate(grid):
-            image[g] = grid[p[i]]
-        perms.append(Permuter(tuple(image)))
-    hole_of = [-1] * (max(grid) + 1)
-    for i, g in enumerate(grid):
-        hole_of[g] = i
-    holes = sum(1 << g for g in grid)
-    centre = 1 << (3 * stride + 3)
-    return holes & ~centre, holes, tuple(perms), tuple(hole_of)
+    layout = grid_layout(board, None)
+    hole_of = [-1] * layout.holes.bit_length()
+    for bit, hole in layout.from_grid.items():
+        hole_of[bit.bit_length() - 1] = hole
+    start = layout.to_grid(board.full & ~(1 << board.hole((3, 3))))
+    return start, layout.holes, layout.perms, tuple(hole_of)
 
 
 def canonical(g: int) -> int:
@@ -156,16 +149,13 @@ def compute(progress: Callable[[str], None] | None = None) -> dict[int, list[int
     level's classes (9.6 million in all; minutes and a few GB in CPython): the winning positions
     with 17 pegs are those whose complement is reachable with 16, and each level above keeps the
     positions with a jump into the one below."""
-    start, holes, perms, hole_of = _board_layout()
-    stride = _english().width + 1
-    jumps = []
-    for g in range(len(hole_of)):
-        for s in (1, stride):
-            a, b, c = g, g + s, g + 2 * s
-            if all(0 <= x < len(hole_of) and hole_of[x] >= 0 for x in (a, b, c)):
-                jumps.append((1 << a, 1 << b, 1 << c))
-                jumps.append((1 << c, 1 << b, 1 << a))
-    moves_of = [(a | b | c, a | b, c, tuple(p(a | b | c) for p in perms)) for a, b, c in jumps]
+    start, holes, perms, _ = _board_layout()
+    board = _english()
+    layout = grid_layout(board, None)
+    moves_of = []  # each jump on the grid: its three bits, the two it leaves, the one it fills, its images
+    for j in board.jumps:
+        mask = layout.to_grid(1 << j.a | 1 << j.b | 1 << j.c)
+        moves_of.append((mask, layout.to_grid(1 << j.a | 1 << j.b), layout.to_grid(1 << j.c), layout.jump_images[mask]))
 
     def legal(g: int) -> list[tuple[int, tuple[int, ...]]]:
         return [(m, imgs) for m, ab, c, imgs in moves_of if g & ab == ab and not g & c]

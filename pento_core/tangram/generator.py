@@ -79,15 +79,24 @@ def _library() -> dict[int, tuple[Silhouette, ...]]:
     return {n: tuple(sils) for n, sils in out.items()}
 
 
-def _apart(p: Polygon, q: Polygon) -> bool:
-    """Whether the bounding boxes of ``p`` and ``q`` are clearly apart (then they cannot overlap;
-    the exact test is spent only on the others)."""
-    return (
-        max(float(x) for x, _ in p) < min(float(x) for x, _ in q) + 1e-9
-        or max(float(x) for x, _ in q) < min(float(x) for x, _ in p) + 1e-9
-        or max(float(y) for _, y in p) < min(float(y) for _, y in q) + 1e-9
-        or max(float(y) for _, y in q) < min(float(y) for _, y in p) + 1e-9
-    )
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def _box(poly: Polygon) -> Box:
+    xs = [float(x) for x, _ in poly]
+    ys = [float(y) for _, y in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _apart(a: Box, b: Box) -> bool:
+    """Whether two bounding boxes are clearly apart (then their polygons cannot overlap: the exact
+    test is spent only on the others)."""
+    return a[2] < b[0] + 1e-9 or b[2] < a[0] + 1e-9 or a[3] < b[1] + 1e-9 or b[3] < a[1] + 1e-9
+
+
+def _box_area(boxes: list[Box]) -> float:
+    """The area of the box around ``boxes``."""
+    return (max(b[2] for b in boxes) - min(b[0] for b in boxes)) * (max(b[3] for b in boxes) - min(b[1] for b in boxes))
 
 
 def _orientations(code: str) -> list[tuple[int, bool]]:
@@ -133,17 +142,6 @@ def _attachments(down: list[Polygon], code: str) -> list[Placed]:
     return out
 
 
-def _box(polys: list[Polygon]) -> tuple[float, float, float, float]:
-    xs = [float(p[0]) for poly in polys for p in poly]
-    ys = [float(p[1]) for poly in polys for p in poly]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def _box_area(polys: list[Polygon]) -> float:
-    x0, y0, x1, y1 = _box(polys)
-    return (x1 - x0) * (y1 - y0)
-
-
 def grow(rng: random.Random) -> list[Placed]:
     """Seven tans laid edge to edge (module docstring), the first one at the origin."""
     order = list(ORDER)
@@ -152,21 +150,24 @@ def grow(rng: random.Random) -> list[Placed]:
     turn, flip = rng.choice(_orientations(first))
     tans = [Placed(first, turn, flip, (ZERO, ZERO))]
     polys = [tans[0].polygon()]
+    boxes = [_box(polys[0])]
     for code in order:
         places = _attachments(polys, code)
         rng.shuffle(places)
-        fitting: list[tuple[Placed, Polygon]] = []
+        fitting: list[tuple[Placed, Polygon, Box]] = []
         for place in places:
             poly = place.polygon()
-            if not any(not _apart(poly, q) and overlap(poly, q) for q in polys):
-                fitting.append((place, poly))
+            box = _box(poly)
+            if not any(not _apart(box, b) and overlap(poly, q) for q, b in zip(polys, boxes, strict=True)):
+                fitting.append((place, poly, box))
                 if len(fitting) == CHOICES:
                     break
         if not fitting:
             return []  # boxed in: grown again
-        place, poly = min(fitting, key=lambda fp: _box_area([*polys, fp[1]]))
+        place, poly, box = min(fitting, key=lambda found: _box_area([*boxes, found[2]]))
         tans.append(place)
         polys.append(poly)
+        boxes.append(box)
     return tans
 
 
@@ -208,7 +209,7 @@ def generate(
         loops = tuple(normalise(h) for h in traced.holes)
         if bool(loops) != holes:
             continue
-        x0, y0, x1, y1 = _box([outline])
+        x0, y0, x1, y1 = _box(outline)
         w, h = x1 - x0, y1 - y0
         if 8 / (w * h) < MIN_FILL or max(w, h) / min(w, h) > MAX_ASPECT:
             continue
