@@ -54,6 +54,7 @@ def entries() -> list[JSON]:
             "daily": bool(g.daily_levels),  # it has a puzzle of the day (pento_core.daily)
             "levels": list(g.daily_levels),  # params of a new puzzle at each level, easiest first
             "presets": [{**dataclasses.asdict(p), "label": tr(p.label)} for p in g.presets()],
+            "ladders": [{**dataclasses.asdict(ld), "label": tr(ld.label)} for ld in g.ladders],
             "forms": [_form(f) for f in g.forms()],
         }
         for g in GAMES.values()

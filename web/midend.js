@@ -8,7 +8,7 @@ import { busy, features, formatTime, gameEntry, notice, pageBase, plain, progres
 import { nextItem } from "./assign.js";
 import { askName, leaveResults, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
 import { copyLink, homeUrl, openLink, updateUrl } from "./router.js";
-import { renderSaved, renderToday } from "./start.js";
+import { renderLadders, renderSaved, renderToday } from "./start.js";
 import { dailyHash, dailyResult, todayUtc } from "./daily.js";
 import { streaks } from "./progress_data.js";
 import { share } from "./share.js";
@@ -127,6 +127,7 @@ export function showScreen(name) {
     document.title = t("Pento — polyomino puzzles");
     renderSaved();
     renderToday();
+    renderLadders();
     status(app.core && app.core.ready ? "" : t("You can choose a puzzle now: it opens as soon as the engine is ready."));
   }
 }
@@ -275,6 +276,21 @@ export async function openPosition({ game, title, request, slotFor, push = false
     if (err.code !== "cancelled") failed(err);
     return "failed";
   }
+}
+
+/**
+ * Where a session's puzzle stands on a ladder of levels (its info.ladder), or null.
+ * @returns {import("./protocol").LadderPlace | null}
+ */
+export function ladderOf(session) {
+  return (session && session.info && session.info.ladder) || null;
+}
+
+/** The params of "another puzzle" after ``session``: the next level on a ladder, else the same params. */
+export function anotherParams(session) {
+  const ladder = ladderOf(session);
+  if (!ladder) return session.params;
+  return ladder.next || `${ladder.params}:${ladder.level}`;
 }
 
 /** A fresh slot for a position the core just gave. */
@@ -468,7 +484,10 @@ export function finished() {
   const assigned = !!app.session.assignment;
   $("done-next").hidden = !assigned || nextItem() < 0;
   $("done-assignment").hidden = !assigned;
-  $("done-new").hidden = assigned;
+  // a level leads on to the next level of its ladder (none after the last)
+  const ladder = ladderOf(app.session);
+  $("done-level").hidden = assigned || !ladder || !ladder.next;
+  $("done-new").hidden = assigned || !!ladder;
   $("race-result").hidden = true;
   if (app.session.race) {
     app.session.race.tenths ??= app.session.elapsed * 10;

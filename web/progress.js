@@ -6,7 +6,7 @@ import { todayUtc } from "./daily.js";
 import { byId, el, saveFile } from "./dom.js";
 import { formatNumber, t, tn } from "./i18n.js";
 import { formatTime, notice, status } from "./page.js";
-import { normaliseRecord, streaks, validRecord } from "./progress_data.js";
+import { ladderPlace, normaliseRecord, streaks, validRecord } from "./progress_data.js";
 import { clearProgress, importProgress, listProgress } from "./storage.js";
 
 const $ = byId;
@@ -42,6 +42,10 @@ function gamePart(game, records) {
     t("Solved by the solver: {n}", { n: formatNumber(records.reduce((s, r) => s + r.solves, 0)) }),
   ].filter(Boolean);
   const section = el("section", { className: "progress-game" }, [el("h3", { textContent: game.title }), el("p", { className: "progress-line", textContent: line.join(" · ") })]);
+  if (game.ladders.length) {
+    const places = game.ladders.map((l) => t("{board}: {solved} of {size}", { board: l.label, solved: formatNumber(ladderPlace(records, game.id, l).solved), size: formatNumber(l.size) }));
+    section.append(el("p", { className: "progress-ladders", textContent: t("Levels solved: {list}", { list: places.join(" · ") }) }));
+  }
   section.dataset.game = game.id;
   if (game.features.includes("timer") && wins.length) section.append(timePlot(wins.slice(-PLOTTED)));
   section.append(puzzleTable(game, records));

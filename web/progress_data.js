@@ -163,3 +163,23 @@ export function streaks(records, today) {
   }
   return { current, best };
 }
+
+/**
+ * A player's place on a ladder of levels (a game's Ladder: level n is the puzzle `${params}:${n}`):
+ * the levels solved, and ``next``, the one after the highest solved (1 when none is; ``size`` at
+ * the top, solved or not). Levels skipped on the way stay there to come back to.
+ * @param {ProgressRecord[]} records
+ * @param {string} game
+ * @param {{params: string, size: number}} ladder
+ */
+export function ladderPlace(records, game, ladder) {
+  const prefix = `${ladder.params}:`;
+  const solved = new Set();
+  for (const r of records) {
+    if (r.game !== game || !r.solved || !r.desc.startsWith(prefix)) continue;
+    const n = Number(r.desc.slice(prefix.length));
+    if (Number.isInteger(n) && n >= 1 && n <= ladder.size) solved.add(n);
+  }
+  const highest = Math.max(0, ...solved);
+  return { solved: solved.size, next: Math.min(highest + 1, ladder.size) };
+}

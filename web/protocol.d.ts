@@ -44,6 +44,23 @@ export interface GameEntry {
   daily: boolean;
   /** The params of a new puzzle at each of its levels, easiest first (its puzzles of the day's). */
   levels: string[];
+  /** Its ladders of levels (games/base.py's Ladder): level n is new(`${params}:${n}`). */
+  ladders: Ladder[];
+}
+
+/** A ladder of levels from easy to hard (games/base.py's Ladder). */
+export interface Ladder {
+  label: string;
+  params: string;
+  size: number;
+}
+
+/** Where a puzzle stands on its ladder (a level's info.ladder): the next level's params, or null at the top. */
+export interface LadderPlace {
+  params: string;
+  level: number;
+  size: number;
+  next: string | null;
 }
 
 /** The typed status every position has (games/base.py's Status). */
@@ -73,6 +90,8 @@ export interface PlacedPiece {
   text: string;
   /** Last Fit: the player (in turn order) who placed it */
   player?: number;
+  /** a level's own piece: part of the puzzle, it cannot be moved */
+  locked?: boolean;
 }
 
 /** The cover game's view; the Game of 20 adds its copies, Last Fit its turns. */

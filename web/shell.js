@@ -7,7 +7,7 @@ import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
 import { byId, el } from "./dom.js";
 import { chooseLanguage, language, languageMenu, setLanguage, t, translateDocument } from "./i18n.js";
-import { currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace } from "./midend.js";
+import { anotherParams, currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace } from "./midend.js";
 import { embedded, features, formatTime, notice, openHelp, plain, status, text, updateFullPage } from "./page.js";
 import { clearAll, exportProgress, importFile } from "./progress.js";
 import { copyLink, parseHash, route } from "./router.js";
@@ -81,9 +81,10 @@ function bindKeys() {
       e.preventDefault();
       describeBoard();
     } else if (e.key === "n" && !mod && !e.altKey && app.session && !document.querySelector("dialog[open]") && !$("new").disabled) {
-      // N: a new puzzle of the same kind, as the New button (this one stays in the player's games)
+      // N: a new puzzle of the same kind (on a ladder, the next level), as the New button (this one
+      // stays in the player's games)
       e.preventDefault();
-      newGame(app.session.game, app.session.params);
+      newGame(app.session.game, anotherParams(app.session));
     }
   });
 }
@@ -111,7 +112,7 @@ function bindButtons() {
   $("more").addEventListener("click", openMoreMenu);
   $("more-close").addEventListener("click", () => $("more-menu").close());
   $("new").addEventListener("click", () => {
-    if (app.session) newGame(app.session.game, app.session.params);
+    if (app.session) newGame(app.session.game, anotherParams(app.session));
   });
   $("home-link").addEventListener("click", (e) => {
     e.preventDefault();
@@ -122,6 +123,10 @@ function bindButtons() {
   $("done-new").addEventListener("click", () => {
     $("done").close();
     if (app.session) newGame(app.session.game, app.session.params);
+  });
+  $("done-level").addEventListener("click", () => {
+    $("done").close();
+    if (app.session) newGame(app.session.game, anotherParams(app.session));
   });
   $("done-stay").addEventListener("click", () => $("done").close());
   $("done-next").addEventListener("click", () => {

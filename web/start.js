@@ -1,12 +1,12 @@
 // The start screen: every game of the catalog with its presets and forms, and the saved games.
 import { CATALOG } from "./catalog.js";
 import { byId, el } from "./dom.js";
-import { language, t, tn } from "./i18n.js";
+import { formatNumber, language, t, tn } from "./i18n.js";
 import { dailySave, levelOf, longDate, openDaily, todayUtc } from "./daily.js";
 import { continueSlot, freshSlot, goHome, newGame, openPosition } from "./midend.js";
 import { gameEntry, notice, openHelp, status, text } from "./page.js";
 import { pictureElement } from "./picture.js";
-import { streaks } from "./progress_data.js";
+import { ladderPlace, streaks } from "./progress_data.js";
 import { listProgress, listSaves, setAbandoned } from "./storage.js";
 
 const $ = byId;
@@ -33,9 +33,40 @@ export function renderHome() {
       el("div", {}, [el("h3", { textContent: g.title }), el("p", { className: "card-desc", textContent: g.description })]),
       howTo,
     ]);
-    const card = el("section", { className: "card" }, [head, presets, ...g.forms.map((f) => paramForm(g.id, f, error)), error]);
+    const ladders = g.ladders.length ? [el("div", { className: "ladders" })] : [];
+    const card = el("section", { className: "card" }, [head, presets, ...ladders, ...g.forms.map((f) => paramForm(g.id, f, error)), error]);
     card.dataset.game = g.id;
     list.append(card);
+  }
+  renderLadders();
+}
+
+/**
+ * Each game's ladders of levels, under its presets: one button a ladder, which opens the player's
+ * next level on it (the one after the highest solved on this device), with how many are solved.
+ */
+export function renderLadders() {
+  const records = listProgress(notice);
+  for (const g of CATALOG.games) {
+    const box = document.querySelector(`.card[data-game="${g.id}"] .ladders`);
+    if (!box) continue;
+    const error = /** @type {HTMLElement} */ (box.parentElement.querySelector(".field-error"));
+    const buttons = g.ladders.map((ladder) => {
+      const { solved, next } = ladderPlace(records, g.id, ladder);
+      const filled = el("span");
+      filled.style.width = `${(100 * solved) / ladder.size}%`;
+      const b = el("button", { type: "button", className: "ladder" }, [
+        el("strong", { textContent: ladder.label }),
+        el("span", { className: "ladder-level", textContent: t("Level {n}", { n: formatNumber(next) }) }),
+        el("span", { className: "ladder-solved", textContent: t("{solved} of {size} solved", { solved: formatNumber(solved), size: formatNumber(ladder.size) }) }),
+        el("span", { className: "ladder-bar" }, [filled]),
+      ]);
+      b.dataset.params = ladder.params;
+      b.setAttribute("aria-label", t("{board}: play level {n} ({solved} of {size} levels solved)", { board: ladder.label, n: formatNumber(next), solved: formatNumber(solved), size: formatNumber(ladder.size) }));
+      b.addEventListener("click", () => newGame(g.id, `${ladder.params}:${next}`, error));
+      return b;
+    });
+    box.replaceChildren(el("h4", { className: "ladders-title", textContent: t("Levels, from easy to hard") }), el("div", { className: "ladder-list" }, buttons));
   }
 }
 

@@ -20,6 +20,7 @@ const STANDARD = {
   outlineScale: 1, // piece outlines are this much thicker
   letter: "rgba(0,0,0,0.72)",
   blocked: "#3b3f4a", // cells that are not part of the board
+  locked: "#a8a398", // a level's own pieces, which stay where they are
   ok: "#1a7f37", // a hint, a finished board
   okFill: "rgba(26,127,55,0.25)",
   bad: "#c62828", // a clash, a mistake
@@ -49,6 +50,7 @@ const DARK = {
   outlineScale: 1,
   letter: "rgba(0,0,0,0.78)",
   blocked: "#767b8b",
+  locked: "#8d919e",
   ok: "#5fd38a",
   okFill: "rgba(95,211,138,0.3)",
   bad: "#ff6b6b",
@@ -76,6 +78,7 @@ const HIGH = {
   outlineScale: 1.8,
   letter: "#000000",
   blocked: "#000000",
+  locked: "#b4b4b4",
   ok: "#005a1e",
   okFill: "rgba(0,110,40,0.4)",
   bad: "#a00000",

@@ -38,6 +38,17 @@ class Preset:
 
 
 @dataclass(frozen=True)
+class Ladder:
+    """Levels from easy to hard, shown on the start screen with the player's place on it: level
+    ``n`` (1 to ``size``) is made by ``new(f"{params}:{n}", seed)``, and its ``info`` says
+    ``ladder``: its params, its level, the size and the next level's params (None at the top)."""
+
+    label: str
+    params: str
+    size: int
+
+
+@dataclass(frozen=True)
 class Field:
     """One input of a :class:`Form`: a number between ``low`` and ``high``, one of ``options``, or
     free text when it has neither (the game checks it, as it checks any desc).  ``option_labels``,
@@ -144,6 +155,7 @@ class Game(Protocol[S, M]):
     # the puzzle of the day (pento_core.daily): seven params for ``new``, Monday's (the easiest)
     # first and Sunday's (the hardest) last; empty for a game with no puzzle of the day
     daily_levels: tuple[str, ...]
+    ladders: tuple[Ladder, ...]  # ladders of levels (:class:`Ladder`); empty for most games
 
     def presets(self) -> list[Preset]: ...
 
@@ -267,6 +279,7 @@ class GameBase(ABC, Generic[S, M]):
     print_style: PrintStyle = "tiles"
     titled_by_board = True
     daily_levels: tuple[str, ...] = ()
+    ladders: tuple[Ladder, ...] = ()
 
     @abstractmethod
     def parse_move(self, text: str) -> M:

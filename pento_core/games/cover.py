@@ -5,8 +5,12 @@ Text formats:
 
 * **desc**: a puzzle spec (:mod:`pento_core.polyomino.puzzle`): ``6x10``, or a board,
   its pieces and flags such as ``8x8~I4*4,O4*4~u``.  When the board is
-  smaller than the pieces' area, pieces are left over.
-* **state**: the placements in the order they were made, joined by ``;``.
+  smaller than the pieces' area, pieces are left over.  Or a level of a
+  ladder (:mod:`pento_core.polyomino.levels`), ``level:6x10:7``: the board with
+  some pieces placed and *locked* (part of the puzzle: they cannot be moved,
+  and Hint and Solve keep them).
+* **state**: the placements in the order they were made, joined by ``;``
+  (never the locked pieces of a level).
   A placement is ``F3@2,5``: piece F in its orientation 3 (the order of
   :meth:`Piece.orientations`, the thesis's Table 1.2), its bounding box's top
   left at row 2, column 5 (0-based).
@@ -23,10 +27,10 @@ from functools import lru_cache
 
 from ..budget import Budget, BudgetSpent, Outcome
 from ..digits import DigitReader, DigitWriter
-from ..errors import ImpossibleError, ParseError, PentoError
+from ..errors import IllegalMoveError, ImpossibleError, ParseError, PentoError
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_SIDE, MAX_STATE, within
-from ..polyomino import freeform, problems
+from ..polyomino import freeform, levels, problems
 from ..polyomino.board import Board, Placement, Position
 from ..polyomino.cover import Problem
 from ..polyomino.feasibility import OPENING_SECONDS, impossibility
@@ -35,11 +39,12 @@ from ..polyomino.pieces import PieceSet
 from ..polyomino.placement import anchor, cell_text, parse_placement, placement_text, resolve
 from ..polyomino.puzzle import Puzzle, parse_puzzle
 from . import words
-from .base import JSON, Field, Form, GameBase, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Field, Form, GameBase, Hint, Ladder, Preset, ProgressFn, Solution
 from .piece_moves import Clear, PieceMove, Relocate, TakeBack, parse_piece_move, write_piece_move
 from .pieces_view import piece_table, placement_json
 
 SCOTT = N_("8x8 without its centre")
+LEVEL = "level:"  # a desc naming a level of a ladder: level:BOARD:N
 NEW_BUDGET = Budget(max_seconds=10)  # a board chosen on the start screen is offered once a cover is found in this
 RULES = N_("""\
 Cover every cell of the board with pieces from the tray. Pieces may be turned and flipped over, but
@@ -63,11 +68,55 @@ progress.""")
 
 @dataclass(frozen=True)
 class CoverState:
-    """A position of the cover game: the puzzle desc and the position on it."""
+    """A position of the cover game: the puzzle desc and the position on it (a level's locked
+    pieces are on it, placed first)."""
 
     desc: str
     position: Position
     allow_unused: bool
+    locked: tuple[Placement, ...] = ()
+
+    def moved(self, position: Position) -> CoverState:
+        """This state with ``position`` (the same puzzle)."""
+        return CoverState(self.desc, position, self.allow_unused, self.locked)
+
+    @property
+    def own(self) -> tuple[Placement, ...]:
+        """The placements the player made (not a level's locked pieces)."""
+        return tuple(p for p in self.position.placements if p not in self.locked)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a desc names: the board, the pieces, whether some are left over, a level's locked
+    pieces and the level itself (None for a puzzle that is not a level)."""
+
+    board: Board
+    pieces: PieceSet
+    allow_unused: bool
+    locked: tuple[Placement, ...] = ()
+    level: levels.Level | None = None
+
+    def position(self) -> Position:
+        """The start: the board with the locked pieces on it."""
+        pos = Position(self.board, self.pieces)
+        for p in self.locked:
+            pos = pos.place(p.piece, p.cells)
+        return pos
+
+
+@lru_cache(maxsize=64)
+def _setup(desc: str) -> Setup:
+    """The puzzle ``desc`` names, a level or not (cached)."""
+    if desc.startswith(LEVEL):
+        level = levels.parse_level(desc[len(LEVEL) :])
+        board, pieces = levels.puzzle_of(level.board)
+        return Setup(board, pieces, False, level.locked, level)
+    return Setup(*_puzzle(desc))
+
+
+def _level_desc(level: levels.Level) -> str:
+    return f"{LEVEL}{level.board}:{level.number}"
 
 
 @lru_cache(maxsize=64)
@@ -116,6 +165,11 @@ class CoverGame(GameBase[CoverState, PieceMove]):
             Preset(N_("Toothed parallelogram"), "parallelogram"),
         ]
 
+    # a ladder of levels for each rectangle and Scott's board (pento_core.polyomino.levels)
+    ladders: tuple[Ladder, ...] = tuple(
+        Ladder(label, f"{LEVEL}{key}", levels.LEVELS) for key, (_, label) in levels.BOARDS.items()
+    )
+
     def forms(self) -> list[Form]:
         return [
             Form(
@@ -144,6 +198,14 @@ class CoverGame(GameBase[CoverState, PieceMove]):
     def new(self, params: str, seed: int, progress: ProgressFn | None = None, budget: Budget | None = None) -> str:
         """The puzzle named by ``params`` (a puzzle spec, or a generator of
         :mod:`pento_core.polyomino.problems` such as ``triple:X``), once the solver has found a cover."""
+        if params.startswith(LEVEL):
+            setup = _setup(params)
+            assert setup.level is not None
+            try:  # made from a cover, so never expected to fail: proved all the same before it is offered
+                levels.prove(setup.level, (budget or NEW_BUDGET).started())
+            except ImpossibleError:
+                raise PentoError(tr("this level could not be proved solvable; try another")) from None
+            return _level_desc(setup.level)
         generated = problems.generate(params, seed, progress)
         if generated is not None:
             return generated.spec()
@@ -171,11 +233,12 @@ class CoverGame(GameBase[CoverState, PieceMove]):
         return desc
 
     def validate(self, desc: str) -> None:
-        _puzzle(desc)
+        _setup(desc)
 
     def start(self, desc: str, state: str = "") -> CoverState:
-        board, pieces, allow_unused = _puzzle(desc)
-        pos = Position(board, pieces)
+        setup = _setup(desc)
+        pieces = setup.pieces
+        pos = setup.position()
         within(state, N_("the position"), MAX_STATE)
         for i, token in enumerate(t for t in state.split(";") if t.strip()):
             try:
@@ -185,11 +248,11 @@ class CoverGame(GameBase[CoverState, PieceMove]):
                 raise ParseError(
                     tr("placement {value} ({value2!r}): {e}", value=i + 1, value2=token.strip(), e=e)
                 ) from None
-        return CoverState(desc, pos, allow_unused)
+        return CoverState(desc, pos, setup.allow_unused, setup.locked)
 
     def write_state(self, state: CoverState) -> str:
         one_sided = state.position.pieces.one_sided
-        return ";".join(placement_text(p, one_sided) for p in state.position.placements)
+        return ";".join(placement_text(p, one_sided) for p in state.own)
 
     def pack_solution(self, state: CoverState, out: DigitWriter) -> bool:
         """A cover as the choices of :mod:`pento_core.polyomino.packing` (a 6x10 in 37 bits)."""
@@ -197,8 +260,9 @@ class CoverGame(GameBase[CoverState, PieceMove]):
         return pack_cover(pos.board, pos.pieces, pos.placements, out)
 
     def unpack_solution(self, desc: str, src: DigitReader) -> str:
-        board, pieces, allow_unused = _puzzle(desc)
-        return self.write_state(CoverState(desc, unpack_cover(board, pieces, src), allow_unused))
+        setup = _setup(desc)
+        cover = unpack_cover(setup.board, setup.pieces, src)
+        return self.write_state(CoverState(desc, cover, setup.allow_unused, setup.locked))
 
     # -- moves -----------------------------------------------------------------------
 
@@ -213,25 +277,58 @@ class CoverGame(GameBase[CoverState, PieceMove]):
         if move.copy is not None or (isinstance(move, Relocate) and move.to.copy is not None):
             raise ParseError(tr("this puzzle has one board: a move names no copy (#{value})", value=move.copy))
         if isinstance(move, Clear):
-            return CoverState(state.desc, pos.clear(), state.allow_unused)
-        if isinstance(move, TakeBack):
-            return CoverState(state.desc, pos.remove(move.cell), state.allow_unused)
-        if isinstance(move, Relocate):
+            cleared = pos.clear()
+            for p in state.locked:
+                cleared = cleared.place(p.piece, p.cells)
+            return state.moved(cleared)
+        if isinstance(move, (TakeBack, Relocate)):
             owner = pos.owner(move.cell)
+            if owner is not None and owner in state.locked:
+                why = tr(
+                    "{name} is part of the puzzle and stays where it is: place the other pieces", name=owner.piece.name
+                )
+                raise IllegalMoveError(why)
+        if isinstance(move, TakeBack):
+            return state.moved(pos.remove(move.cell))
+        if isinstance(move, Relocate):
             piece, cells = resolve(move.to.put, pos.pieces)
             if owner is not None and owner.piece != piece:
                 src = cell_text(move.cell)
                 raise ParseError(
                     tr("the piece at {src} is {name}, not {name2}", src=src, name=owner.piece.name, name2=piece.name)
                 )
-            return CoverState(state.desc, pos.remove(move.cell).place(piece, cells), state.allow_unused)
+            return state.moved(pos.remove(move.cell).place(piece, cells))
         piece, cells = resolve(move.put, pos.pieces)
-        return CoverState(state.desc, pos.place(piece, cells), state.allow_unused)
+        return state.moved(pos.place(piece, cells))
 
     # -- what the view needs -------------------------------------------------------------
 
     def info(self, desc: str) -> JSON:
-        board, pieces, allow_unused = _puzzle(desc)
+        setup = _setup(desc)
+        board, pieces, allow_unused = setup.board, setup.pieces, setup.allow_unused
+        extra: JSON = {}
+        if setup.level is not None:
+            level = setup.level
+            label = tr(levels.BOARDS[level.board][1])
+            size = levels.LEVELS
+            free = level.grade.free
+            extra = {
+                "title": tr("{game}: {board}, level {n}", game=tr(self.title), board=label, n=level.number),
+                "goal": ntr(
+                    "Level {level} of {size}: place the last piece. The grey pieces stay where they are.",
+                    "Level {level} of {size}: place the {n} missing pieces. The grey pieces stay where they are.",
+                    free,
+                    level=level.number,
+                    size=size,
+                ),
+                # the ladder it is on, for the page's "Next level" (params of the next, or None at the top)
+                "ladder": {
+                    "params": f"{LEVEL}{level.board}",
+                    "level": level.number,
+                    "size": size,
+                    "next": f"{LEVEL}{level.board}:{level.number + 1}" if level.number < size else None,
+                },
+            }
         return {
             "goal": goal(board.area, pieces, allow_unused),
             "board": board.text().split("\n"),
@@ -241,26 +338,29 @@ class CoverGame(GameBase[CoverState, PieceMove]):
             "allow_unused": allow_unused,
             "one_sided": pieces.one_sided,
             "pieces": [piece_table(p, n, pieces.one_sided) for p, n in pieces],
+            **extra,
         }
 
     def view(self, state: CoverState) -> JSON:
         pos = state.position
         one_sided = pos.pieces.one_sided
-        placements = [placement_json(p, one_sided) for p in pos.placements]
+        placements = [
+            {**placement_json(p, one_sided), **({"locked": True} if p in state.locked else {})} for p in pos.placements
+        ]
         return {
             "placements": placements,
             "available": {p.name: pos.available(p) for p, _ in pos.pieces},
             "covered": pos.board.area - len(pos.empty_cells),
             "area": pos.board.area,
             "complete": pos.is_complete(),
-            "summary": summary(pos, state.allow_unused),
+            "summary": summary(pos, state.allow_unused, len(state.locked)),
         }
 
     def picture(self, state: CoverState) -> list[str]:
         return state.position.picture()
 
     def describe(self, state: CoverState) -> list[str]:
-        return [summary(state.position, state.allow_unused), *words.position_lines(state.position)]
+        return [summary(state.position, state.allow_unused, len(state.locked)), *words.position_lines(state.position)]
 
     # -- help from the solver ----------------------------------------------------------------
 
@@ -329,6 +429,8 @@ class CoverGame(GameBase[CoverState, PieceMove]):
         decided (a piece is named only when proven, whatever the budget)."""
         placements = state.position.placements
         for i in reversed(range(len(placements))):
+            if placements[i] in state.locked:
+                continue  # a level's own pieces are never the culprit: they belong to every solution
             others = placements[:i] + placements[i + 1 :]
             status = self._first(state, budget, placements=others)[0]
             if status is Outcome.YES:
@@ -343,8 +445,8 @@ class CoverGame(GameBase[CoverState, PieceMove]):
         one_sided = pos.pieces.one_sided
         budget = budget.started()
         attempts: list[tuple[bool, tuple[Placement, ...]]] = [(False, pos.placements)]
-        if pos.placements:
-            attempts.append((True, ()))
+        if state.own:
+            attempts.append((True, state.locked))  # "from empty": the locked pieces of a level stay
         for from_empty, placed in attempts:
             status, solution, _ = self._first(state, budget, progress, placed)
             if status == "unknown":
@@ -386,12 +488,13 @@ def goal(area: int, pieces: PieceSet, allow_unused: bool) -> str:
     )
 
 
-def summary(pos: Position, allow_unused: bool) -> str:
-    """How far the player is: pieces placed of those needed, cells left."""
+def summary(pos: Position, allow_unused: bool, locked: int = 0) -> str:
+    """How far the player is: pieces placed of those needed, cells left (a level's ``locked``
+    pieces count neither as placed nor as needed)."""
     if pos.is_complete():
         return tr("The board is covered!")
-    placed = len(pos.placements)
-    total = sum(n for _, n in pos.pieces)
+    placed = len(pos.placements) - locked
+    total = sum(n for _, n in pos.pieces) - locked
     needed = pieces_needed(pos.board.area, pos.pieces) if allow_unused else total
     left = ntr("{n} cell left to cover.", "{n} cells left to cover.", len(pos.empty_cells))
     if needed is None:

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { addDays, applyChange, emptyRecord, MAX_WINS, mergeRecords, normaliseRecord, streaks, validRecord } from "../../web/progress_data.js";
+import { addDays, applyChange, emptyRecord, ladderPlace, MAX_WINS, mergeRecords, normaliseRecord, streaks, validRecord } from "../../web/progress_data.js";
 
 const at = (date, hour = 12) => Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
 const win = (date, seconds, extra = {}) => ({ at: at(date), seconds, moves: 10, hints: 0, ...extra });
@@ -73,4 +73,22 @@ test("days are counted in UTC across months and years", () => {
   assert.deepEqual(streaks(records, "2027-01-01"), { current: 3, best: 3 });
   // just before midnight UTC still counts for that day
   assert.deepEqual(streaks([daily("2026-11-23", { at: at("2026-11-23", 23) + 59 * 60e3, seconds: 1, moves: 1, hints: 0 })], "2026-11-23"), { current: 1, best: 1 });
+});
+
+test("a ladder's place: the level after the highest solved, skipped levels still unsolved", () => {
+  const ladder = { params: "level:6x10", size: 100 };
+  const won = (desc, game = "cover") => applyChange(emptyRecord(game, desc, desc, null, 1), { win: { at: 2, seconds: 30, moves: 2, hints: 0 } });
+  assert.deepEqual(ladderPlace([], "cover", ladder), { solved: 0, next: 1 });
+  const records = [
+    won("level:6x10:1"),
+    won("level:6x10:2"),
+    won("level:6x10:5"),
+    emptyRecord("cover", "level:6x10:6", "played, not solved"),
+    won("level:5x12:9"), // another ladder
+    won("level:6x10:7", "twenty"), // another game
+    won("level:6x10:x"),
+    won("level:6x10:300"),
+  ];
+  assert.deepEqual(ladderPlace(records, "cover", ladder), { solved: 3, next: 6 });
+  assert.deepEqual(ladderPlace([won("level:6x10:100")], "cover", ladder), { solved: 1, next: 100 });
 });

@@ -21,6 +21,9 @@ const DRAG_SLOP = 6;
  * @property {() => void} closeMenu
  */
 
+/** What a player reads on touching a level's own piece. */
+const LOCKED = () => t("The grey pieces are part of the puzzle: they stay where they are. Place the others.");
+
 /**
  * Bind the canvas's pointer and keyboard events to the view's actions.
  * @param {HTMLCanvasElement} canvas
@@ -38,13 +41,20 @@ export function bindInput(canvas, ctl) {
     const m = st.model;
     const at = boardCellAt(m, st.layout, x, y);
     const p = at && isCell(m, at.r, at.c) ? placementAt(st.view, at.k, at.r, at.c) : null;
-    if (p && !m.fixed) {
+    if (p && !m.fixed && !p.locked) {
       const grab = [at.r - p.row, at.c - p.col];
       return { name: p.piece, o: p.orientation, grab, from: "board", placement: p };
     }
     const inTray = trayPieceAt(m, st.layout, st.view.available, st.trayOrient, x, y);
     if (inTray) return { name: inTray.name, o: st.trayOrient.get(inTray.name), grab: inTray.grab, from: "tray", placement: null };
     return null;
+  }
+
+  /** Whether (x, y) is on one of a level's own pieces (grey, locked). */
+  function lockedAt(x, y) {
+    const at = boardCellAt(st.model, st.layout, x, y);
+    const p = at && isCell(st.model, at.r, at.c) ? placementAt(st.view, at.k, at.r, at.c) : null;
+    return !!(p && p.locked);
   }
 
   /** Tap a piece, then tap a board cell: the piece goes there, by the cell that was tapped on it. */
@@ -70,7 +80,10 @@ export function bindInput(canvas, ctl) {
     const { x, y } = pointerPos(e);
     const hit = pickAt(x, y);
     if (!hit) {
-      if (!(await tapPlace(x, y))) ctl.setFocus(null);
+      if (!(await tapPlace(x, y))) {
+        ctl.setFocus(null);
+        if (lockedAt(x, y)) host.status(LOCKED());
+      }
       return;
     }
     e.preventDefault();
@@ -203,6 +216,7 @@ export function bindInput(canvas, ctl) {
         const p = focus.placement;
         await ctl.place(p.piece, p.orientation, cursor.k, cursor.r, cursor.c, p);
       } else if (here && m.fixed) host.status(t("Pieces on the board stay in this game."));
+      else if (here && here.locked) host.status(LOCKED());
       else if (here) {
         ctl.setFocus({ name: here.piece, from: "board", placement: here });
         st.cursor = { k: here.copy || 0, r: here.row, c: here.col };
@@ -210,7 +224,8 @@ export function bindInput(canvas, ctl) {
       }
     } else if (k === "Delete" || k === "Backspace") {
       const here = placementAt(st.view, cursor.k, cursor.r, cursor.c) || (st.focus && st.focus.from === "board" ? st.focus.placement : null);
-      if (here) await ctl.takeBack(here);
+      if (here && here.locked) host.status(LOCKED());
+      else if (here) await ctl.takeBack(here);
     } else if (k === "Escape") {
       ctl.closeMenu();
       ctl.setFocus(null);

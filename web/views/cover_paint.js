@@ -57,7 +57,8 @@ export function paint(ctx, m, st, focused) {
     const isFocus = focus && focus.from === "board" && focus.placement && focus.placement.text === p.text;
     const b = lay.boards[p.copy || 0];
     // a game of players (Last Fit) colours a piece by who placed it, else by the piece
-    const colour = p.player === undefined ? colorOf(p.piece) : PLAYER_COLORS[p.player % PLAYER_COLORS.length];
+    // (a level's own pieces are grey: they belong to the puzzle)
+    const colour = p.locked ? colours.locked : p.player === undefined ? colorOf(p.piece) : PLAYER_COLORS[p.player % PLAYER_COLORS.length];
     cells(p.cells, b.x, b.y, s, colour, p.piece, {
       lineWidth: isFocus ? Math.max(3, s / 7) : undefined,
       stroke: isFocus ? "#000" : undefined,
