@@ -201,13 +201,14 @@ function registerOffline() {
     .catch(() => {});
 }
 
-/** Every title, rule, preset and form label of the catalogue, in the page's language (once, at boot). */
+/** Every title, rule, preset, ladder and form label of the catalogue, in the page's language (once, at boot). */
 function localiseCatalog() {
   for (const g of CATALOG.games) {
     g.title = t(g.title);
     g.description = t(g.description);
     g.rules = t(g.rules);
     for (const p of g.presets) p.label = t(p.label);
+    for (const l of g.ladders) l.label = t(l.label);
     for (const f of g.forms) {
       f.label = t(f.label);
       for (const field of f.fields) {

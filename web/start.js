@@ -62,7 +62,6 @@ export function renderLadders() {
         el("span", { className: "ladder-bar" }, [filled]),
       ]);
       b.dataset.params = ladder.params;
-      b.setAttribute("aria-label", t("{board}: play level {n} ({solved} of {size} levels solved)", { board: ladder.label, n: formatNumber(next), solved: formatNumber(solved), size: formatNumber(ladder.size) }));
       b.addEventListener("click", () => newGame(g.id, `${ladder.params}:${next}`, error));
       return b;
     });
