@@ -63,6 +63,13 @@ def test_grades_are_the_engines_counts_and_a_block_is_made_again_the_same() -> N
     assert [(lv.locked, lv.grade) for lv in block] == [(lv.locked, lv.grade) for lv in levels.table()["6x10"][:6]]
 
 
+def test_the_top_of_each_ladder_counts_the_published_covers() -> None:
+    """The empty board's grade holds every cover, mirror images and turns included: the published
+    distinct counts times the board's symmetries (2339, 1010, 368, 2 rectangles x 4; Scott's 65 x 8)."""
+    published = {"6x10": 2339 * 4, "5x12": 1010 * 4, "4x15": 368 * 4, "3x20": 2 * 4, "scott": 65 * 8}
+    assert {board: levels.table()[board][-1].grade.completions for board in BOARDS} == published
+
+
 def test_the_hardest_levels_are_proved_solvable() -> None:
     for board in BOARDS:
         for level in levels.table()[board][87::4]:
