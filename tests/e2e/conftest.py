@@ -63,6 +63,23 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep each phase's report on the test, for the fixtures' teardown (:func:`wants_shot`)."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+def wants_shot(request: pytest.FixtureRequest) -> bool:
+    """Whether a test's last screen is saved: when it failed, or always with PENTO_SHOTS=all (a
+    screenshot of every test costs the suite some seconds; tests that show a screen on purpose
+    take their own, named ones)."""
+    if os.environ.get("PENTO_SHOTS") == "all":
+        return True
+    return any(getattr(getattr(request.node, f"report_{w}", None), "failed", False) for w in ("setup", "call"))
+
+
 def shot_name(request: pytest.FixtureRequest) -> str:
     """A file name for a test's screenshot (its parameters may hold slashes)."""
     return re.sub(r"[^A-Za-z0-9_.,=-]+", "_", request.node.name) + ".png"
@@ -96,9 +113,10 @@ def page(context: Any, console: Console, request: pytest.FixtureRequest) -> Iter
     pg = context.new_page()
     console.attach(pg)
     yield pg
-    ARTIFACTS.mkdir(exist_ok=True)
-    with contextlib.suppress(Exception):
-        pg.screenshot(path=str(ARTIFACTS / shot_name(request)))
+    if wants_shot(request):
+        ARTIFACTS.mkdir(exist_ok=True)
+        with contextlib.suppress(Exception):
+            pg.screenshot(path=str(ARTIFACTS / shot_name(request)))
     assert console.errors == [], f"the page logged errors: {console.errors}"
 
 
@@ -151,9 +169,10 @@ def app(shared: App, request: pytest.FixtureRequest) -> Iterator[App]:
     shared.console.errors.clear()
     shared.reset()
     yield shared
-    ARTIFACTS.mkdir(exist_ok=True)
-    with contextlib.suppress(Exception):
-        shared.page.screenshot(path=str(ARTIFACTS / shot_name(request)))
+    if wants_shot(request):
+        ARTIFACTS.mkdir(exist_ok=True)
+        with contextlib.suppress(Exception):
+            shared.page.screenshot(path=str(ARTIFACTS / shot_name(request)))
     errors = list(shared.console.errors)
     shared.console.errors.clear()
     assert errors == [], f"the page logged errors: {errors}"

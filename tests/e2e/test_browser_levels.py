@@ -70,3 +70,8 @@ def test_a_beginner_solves_the_first_level_and_climbs_to_the_next(app: App) -> N
     page.wait_for_selector("body[data-screen=home]", state="attached")
     text = str(ladder.text_content())
     assert "Level 2" in text and "1 of 100 solved" in text
+
+    page.locator("#open-progress").click()  # My progress says it too
+    part = page.locator(".progress-game[data-game=cover] .progress-ladders")
+    part.wait_for()
+    assert "6 x 10: 1 of 100" in str(part.text_content()) and "3 x 20: 0 of 100" in str(part.text_content())
