@@ -157,3 +157,39 @@ def _is_rotation(m: dict[Cell, Cell], board: frozenset[Cell]) -> bool:
                 cross2 = (mb[0] - ma[0]) * (mc[1] - ma[1]) - (mb[1] - ma[1]) * (mc[0] - ma[0])
                 return (cross > 0) == (cross2 > 0)
     return True
+
+
+def classes_by_motion(
+    tilings: list[frozenset[tuple[str, frozenset[Cell]]]],
+    board: frozenset[Cell],
+    pieces: dict[str, tuple[frozenset[Cell], int]],
+    one_sided: bool,
+) -> int:
+    """Number of classes of tilings equal up to a motion of the board, each piece renamed by the
+    shape its cells take in the image (a one-sided F turned over is F' when the set holds both);
+    a motion counts for a tiling when every image piece is a piece of the set, as often as before.
+    Every piece of the set must be used (as in a rectangle covered by all of them)."""
+
+    def name_of(cells: list[Cell]) -> str | None:
+        shape = _norm(cells)
+        names = [n for n, (s, _) in pieces.items() if shape in _images(s, not one_sided)]
+        return names[0] if len(names) == 1 else None
+
+    keys = set()
+    for tiling in tilings:
+        names = Counter(n for n, _ in tiling)
+        best = None
+        for m in board_maps(board):
+            image = []
+            for _, cells in tiling:
+                moved = [m[c] for c in cells]
+                name = name_of(moved)
+                if name is None:
+                    break
+                image.append((name, tuple(sorted(moved))))
+            else:
+                if Counter(n for n, _ in image) == names:
+                    key = tuple(sorted(image))
+                    best = key if best is None or key < best else best
+        keys.add(best)
+    return len(keys)

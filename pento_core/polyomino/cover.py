@@ -61,8 +61,11 @@ from .pieces import Piece, PieceSet
 Mask = int  # a set of board cells as bits, in the engine's own layout
 Solution = tuple[Placement, ...]
 Path = tuple[tuple[int, Mask], ...]  # (piece type index, mask) choices
+# A symmetry of a problem: where it sends each bit (cell), and each piece type (a reflection sends a
+# one-sided piece to its mirror image, F to F', when the set holds both; every other type to itself).
+Motion = tuple[list[int], list[int]]
 # A part of a symmetry-split search: kind, fixed choices, group to test, free, left.
-_Branch = tuple[str, Path, list[list[int]], Mask, int]
+_Branch = tuple[str, Path, list[Motion], Mask, int]
 
 
 @dataclass(frozen=True)
@@ -352,7 +355,7 @@ class Problem:
                 images = {self._image(g, full) for g in group}
                 yield from sorted(images)
 
-    def _all_paths(self, s: _Search, free: Mask, left: int, group: list[list[int]], distinct: bool) -> Iterator[Path]:
+    def _all_paths(self, s: _Search, free: Mask, left: int, group: list[Motion], distinct: bool) -> Iterator[Path]:
         """The solutions of a branch with no piece to fix (every piece has copies, as in 8x8 with
         32 dominoes).  Its solutions are closed under the group, so every solution is simply
         listed.  One per class (``distinct``): the search's order rarely meets a class's least
@@ -374,12 +377,13 @@ class Problem:
             elif tuple(sorted(path)) == least:
                 yield path
 
-    def _split(self, group: list[list[int]]) -> Iterator[_Branch]:
+    def _split(self, group: list[Motion]) -> Iterator[_Branch]:
         """Split the search by symmetry.
 
         Yields (kind, fixed choices, group to test against, free, left).
-        "restricted": a piece that occurs once is fixed at a placement p that
-        is least among its images; the group to test is p's stabiliser.
+        "restricted": a piece that occurs once, and that every symmetry maps to
+        itself, is fixed at a placement p that is least among its images; the
+        group to test is p's stabiliser.
         "all": no such piece; every solution is searched and tested against
         the whole group.
         """
@@ -392,7 +396,7 @@ class Problem:
             for p in self._all_placements[t]:
                 if p & free != p:
                     continue
-                images = [self._apply(g, p) for g in group]
+                images = [self._apply(g, p) for g, _ in group]
                 if p != min(images):
                     continue
                 stab = [g for g, img in zip(group, images, strict=True) if img == p]
@@ -401,14 +405,16 @@ class Problem:
                 return
             left &= ~self._field[t]  # and now the solutions that leave piece t unused
 
-    def _restricted_type(self, group: list[list[int]], free: Mask, left: int) -> int | None:
+    def _restricted_type(self, group: list[Motion], free: Mask, left: int) -> int | None:
         best: tuple[int, int] | None = None
         for t, field in enumerate(self._field):
             if (left & field) != self._unit[t]:
                 continue  # not exactly one copy left
+            if any(types[t] != t for _, types in group):
+                continue  # a mirror image of another piece (F and F'): its images are not its placements
             n = 0
             for p in self._all_placements[t]:
-                if p & free == p and p == min(self._apply(g, p) for g in group):
+                if p & free == p and p == min(self._apply(g, p) for g, _ in group):
                     n += 1
             if best is None or n < best[0]:
                 best = (n, t)
@@ -422,14 +428,15 @@ class Problem:
             mask ^= low
         return out
 
-    def _image(self, g: list[int], path: Iterable[tuple[int, Mask]]) -> Path:
-        return tuple(sorted((t, self._apply(g, m)) for t, m in path))
+    def _image(self, motion: Motion, path: Iterable[tuple[int, Mask]]) -> Path:
+        g, types = motion
+        return tuple(sorted((types[t], self._apply(g, m)) for t, m in path))
 
-    def _is_least(self, path: Path, group: list[list[int]]) -> bool:
+    def _is_least(self, path: Path, group: list[Motion]) -> bool:
         me = tuple(sorted(path))
         return all(me <= self._image(g, path) for g in group)
 
-    def _stabiliser_size(self, path: Path, group: list[list[int]]) -> int:
+    def _stabiliser_size(self, path: Path, group: list[Motion]) -> int:
         me = tuple(sorted(path))
         return sum(1 for g in group if self._image(g, path) == me)
 
@@ -488,27 +495,36 @@ class Problem:
 
     # -- symmetry ----------------------------------------------------------------
 
-    def symmetry_maps(self) -> list[list[int]]:
-        """The symmetries of this problem as maps from bit index to bit index.
+    def symmetry_maps(self) -> list[Motion]:
+        """The symmetries of this problem, each as (bit map, piece-type map).
 
-        A symmetry of the square counts when it maps the board onto itself,
-        maps the placed pieces onto placements of the same pieces, and (for
-        one-sided pieces) maps every allowed orientation to an allowed one.
-        The identity is always first.
+        A symmetry of the square counts when it maps the board onto itself and
+        the piece set onto itself: every piece's allowed orientations onto the
+        allowed orientations of a piece with as many copies (itself, or for
+        one-sided pieces under a reflection, its mirror image: F onto F' when
+        the set holds both, as in the 18 one-sided pentominoes), and the
+        placed pieces onto placements of the pieces they map to.  The identity
+        is always first.
         """
         size = max(self._cell_of) + 1
-        maps = []
+        maps: list[Motion] = []
         placed = {(p.piece, p.cells) for p in self.placed}
+        counts = [n for _, n in self.pieces]
         for k in board_symmetries(self.board):
-            if self.pieces.one_sided and not _keeps_orientations(k, self.types):
+            types = _type_map(k, self.types, counts, self.pieces.one_sided)
+            if types is None:
                 continue
             cell_map = symmetry_cell_map(self.board, k)
-            if {(p.piece, frozenset(cell_map[c] for c in p.cells)) for p in self.placed} != placed:
+            moved = {
+                (self.types[types[self.types.index(p.piece)]], frozenset(cell_map[c] for c in p.cells))
+                for p in self.placed
+            }
+            if moved != placed:
                 continue
             g = list(range(size))
             for c, b in self._bit_of.items():
                 g[b] = self._bit_of[cell_map[c]]
-            maps.append(g)
+            maps.append((g, types))
         return maps
 
 
@@ -526,9 +542,20 @@ def symmetry_cell_map(board: Board, k: int) -> dict[Cell, Cell]:
     return {a: (b[0] - r0, b[1] - c0) for a, b in zip(cells, image, strict=True)}
 
 
-def _keeps_orientations(k: int, pieces: list[Piece]) -> bool:
-    for p in pieces:
-        allowed = set(p.orientations(one_sided=True))
-        if any(normalize(apply_symmetry(k, o)) not in allowed for o in allowed):
-            return False
-    return True
+def _type_map(k: int, pieces: list[Piece], counts: list[int], one_sided: bool) -> list[int] | None:
+    """Where symmetry ``k`` of the square sends each piece type: the type whose allowed orientations
+    are the images of its own, with as many copies; None when some piece has no such type (a
+    one-sided F whose mirror image is not in the set).  Free pieces, and every piece under a
+    rotation, go to themselves."""
+    shapes = [frozenset(p.orientations(one_sided)) for p in pieces]
+    out = []
+    for t, own in enumerate(shapes):
+        image = frozenset(normalize(apply_symmetry(k, o)) for o in own)
+        if image == own:
+            out.append(t)
+            continue
+        match = [u for u, other in enumerate(shapes) if other == image and counts[u] == counts[t]]
+        if not match:
+            return None
+        out.append(match[0])
+    return out
