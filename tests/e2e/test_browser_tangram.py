@@ -235,22 +235,24 @@ def test_a_finger_drags_a_tan_drawn_above_it(browser: Any, base_url: str) -> Non
         assert state.split(";")[i] == "Q0@1,1", state
 
 
-def test_a_new_silhouette_from_the_start_screen_is_solved_by_drag(app: App) -> None:
-    """Issue 28: 'A new silhouette' at a level, from the start screen, played by drag to the end;
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_new_silhouette_from_the_start_screen_is_solved_by_drag(app: App, level: str) -> None:
+    """Issue 28: 'A new silhouette' at each level, from the start screen, played by drag to the end;
     the tans go where the arrangement the figure was generated with has them."""
     from pento_core.games.tangram import _target
 
     page = app.page
-    page.locator("[data-game=tangram]").get_by_role("button", name="A new silhouette, easy", exact=True).click()
+    name = f"A new silhouette, {level}"
+    page.locator("[data-game=tangram]").get_by_role("button", name=name, exact=True).click()
     wait_until(page, "(s => s && s.game === 'tangram' && window.pento.layout())(window.pento.session())", 60)
-    assert session(page)["desc"].startswith("new:easy:")
-    assert page.locator("#game-title").text_content() == "Tangram: A new silhouette, easy"
+    assert session(page)["desc"].startswith(f"new:{level}:")
+    assert page.locator("#game-title").text_content() == f"Tangram: {name}"
     # the page drew its own seed; the one played to the end is seed 1's, so that every run drags
     # the same tans to the same places (a drop snaps to the nearest mark, and some figures put two
     # marks close together)
     from pento_core.tangram import arrangement, generator
 
-    desc = "new:easy:" + arrangement.write(list(generator.generate("easy", 1).tans))
+    desc = f"new:{level}:" + arrangement.write(list(generator.generate(level, 1).tans))
     page = open_hash(app, f"tangram:{quote(desc, safe='')}:")
     for i, tan in in_set_order(list(_target(desc).solution)):
         place(page, i, tan)
