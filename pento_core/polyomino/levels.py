@@ -159,7 +159,7 @@ def make_block(board: str, free: int, size: int, report: Callable[[str], None] |
     candidates.sort(key=lambda lv: (lv.grade.key(), lv.line()))
     n = len(candidates)
     if n < size:
-        raise ImpossibleError(f"{board}: only {n} levels with {free} free pieces")
+        raise RuntimeError(f"{board}: only {n} candidates with {free} free pieces")
     picks = [candidates[round(i * (n - 1) / (size - 1))] if size > 1 else candidates[0] for i in range(size)]
     if report:
         report(f"{board}, {free} free: kept {size} of {n} candidates ({tries} covers drawn)")
