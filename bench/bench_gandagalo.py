@@ -75,7 +75,8 @@ def cpython(seeds: int) -> None:
 
 
 def browser(runs: int) -> None:
-    from conftest import CHROMIUM_ARGS, wait_until  # type: ignore[import-not-found]
+    from conftest import CHROMIUM_ARGS  # type: ignore[import-not-found]
+    from page_runs import new_puzzle_times
     from playwright.sync_api import sync_playwright
 
     import build
@@ -95,12 +96,7 @@ def browser(runs: int) -> None:
             page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
             page.evaluate("performance.clearMeasures('pento-new')")
             page.locator("[data-game=gandagalo]").get_by_role("button", name=label, exact=True).click()
-            for k in range(1, runs):
-                wait_until(page, f"performance.getEntriesByName('pento-new').length >= {k}", timeout=120)
-                wait_until(page, "window.pento.session() !== null && !window.pento.busy()", timeout=120)
-                page.get_by_role("button", name="New", exact=True).click()
-            wait_until(page, f"performance.getEntriesByName('pento-new').length >= {runs}", timeout=120)
-            times = [t / 1000 for t in page.evaluate("performance.getEntriesByName('pento-new').map(e => e.duration)")]
+            times = new_puzzle_times(page, runs)
             print(
                 f"browser {label}: request to playable board, {len(times)} boards:"
                 f" median {statistics.median(times):.2f} s,"

@@ -71,7 +71,8 @@ def ladders(blocks: tuple[int, ...]) -> None:
 
 
 def browser(runs: int) -> None:
-    from conftest import CHROMIUM_ARGS, wait_until  # type: ignore[import-not-found]
+    from conftest import CHROMIUM_ARGS  # type: ignore[import-not-found]
+    from page_runs import new_puzzle_times
     from playwright.sync_api import sync_playwright
 
     import build
@@ -105,12 +106,7 @@ def browser(runs: int) -> None:
                 page.locator('.ladder[data-params="level:6x10"]').click()
             else:
                 page.locator(f"[data-game={game}]").get_by_role("button", name=button, exact=True).click()
-            for k in range(1, runs):
-                wait_until(page, f"performance.getEntriesByName('pento-new').length >= {k}", timeout=120)
-                wait_until(page, "window.pento.session() !== null && !window.pento.busy()", timeout=120)
-                page.get_by_role("button", name="New", exact=True).click()
-            wait_until(page, f"performance.getEntriesByName('pento-new').length >= {runs}", timeout=120)
-            times = [t / 1000 for t in page.evaluate("performance.getEntriesByName('pento-new').map(e => e.duration)")]
+            times = new_puzzle_times(page, runs)
             median, p95 = statistics.median(times), q(times, 0.95)
             met = "ok" if median <= median_target and p95 <= p95_target else "MISSED"
             print(
