@@ -23,7 +23,7 @@ Text formats:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..budget import Budget, BudgetSpent, Outcome
 from ..digits import DigitReader, DigitWriter
@@ -97,8 +97,10 @@ class Setup:
     locked: tuple[Placement, ...] = ()
     level: levels.Level | None = None
 
-    def position(self) -> Position:
-        """The start: the board with the locked pieces on it."""
+    @cached_property
+    def start(self) -> Position:
+        """The start: the board with the locked pieces on it (made once a desc: every request of a
+        level starts from it)."""
         pos = Position(self.board, self.pieces)
         for p in self.locked:
             pos = pos.place(p.piece, p.cells)
@@ -115,8 +117,9 @@ def _setup(desc: str) -> Setup:
     return Setup(*_puzzle(desc))
 
 
-def _level_desc(level: levels.Level) -> str:
-    return f"{LEVEL}{level.board}:{level.number}"
+def _ladder_params(board: str) -> str:
+    """The params of the ladder of ``board`` (a key of :data:`levels.BOARDS`); level n is ``PARAMS:n``."""
+    return f"{LEVEL}{board}"
 
 
 @lru_cache(maxsize=64)
@@ -167,7 +170,7 @@ class CoverGame(GameBase[CoverState, PieceMove]):
 
     # a ladder of levels for each rectangle and Scott's board (pento_core.polyomino.levels)
     ladders: tuple[Ladder, ...] = tuple(
-        Ladder(label, f"{LEVEL}{key}", levels.LEVELS) for key, (_, label) in levels.BOARDS.items()
+        Ladder(label, _ladder_params(key), levels.LEVELS) for key, (_, label) in levels.BOARDS.items()
     )
 
     def forms(self) -> list[Form]:
@@ -205,7 +208,7 @@ class CoverGame(GameBase[CoverState, PieceMove]):
                 levels.prove(setup.level, (budget or NEW_BUDGET).started())
             except ImpossibleError:
                 raise PentoError(tr("this level could not be proved solvable; try another")) from None
-            return _level_desc(setup.level)
+            return f"{_ladder_params(setup.level.board)}:{setup.level.number}"
         generated = problems.generate(params, seed, progress)
         if generated is not None:
             return generated.spec()
@@ -238,7 +241,7 @@ class CoverGame(GameBase[CoverState, PieceMove]):
     def start(self, desc: str, state: str = "") -> CoverState:
         setup = _setup(desc)
         pieces = setup.pieces
-        pos = setup.position()
+        pos = setup.start
         within(state, N_("the position"), MAX_STATE)
         for i, token in enumerate(t for t in state.split(";") if t.strip()):
             try:
@@ -277,10 +280,7 @@ class CoverGame(GameBase[CoverState, PieceMove]):
         if move.copy is not None or (isinstance(move, Relocate) and move.to.copy is not None):
             raise ParseError(tr("this puzzle has one board: a move names no copy (#{value})", value=move.copy))
         if isinstance(move, Clear):
-            cleared = pos.clear()
-            for p in state.locked:
-                cleared = cleared.place(p.piece, p.cells)
-            return state.moved(cleared)
+            return state.moved(_setup(state.desc).start)  # a level's locked pieces stay
         if isinstance(move, (TakeBack, Relocate)):
             owner = pos.owner(move.cell)
             if owner is not None and owner in state.locked:
@@ -323,10 +323,10 @@ class CoverGame(GameBase[CoverState, PieceMove]):
                 ),
                 # the ladder it is on, for the page's "Next level" (params of the next, or None at the top)
                 "ladder": {
-                    "params": f"{LEVEL}{level.board}",
+                    "params": _ladder_params(level.board),
                     "level": level.number,
                     "size": size,
-                    "next": f"{LEVEL}{level.board}:{level.number + 1}" if level.number < size else None,
+                    "next": f"{_ladder_params(level.board)}:{level.number + 1}" if level.number < size else None,
                 },
             }
         return {
