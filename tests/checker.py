@@ -8,7 +8,8 @@ engine cannot hide itself here.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 Cell = tuple[int, int]
 
@@ -101,9 +102,10 @@ def brute_force(
     return out
 
 
-def board_maps(board: frozenset[Cell]) -> list[dict[Cell, Cell]]:
-    """The symmetries of the square that map ``board`` onto itself, as cell maps."""
-    maps = []
+def _motions(board: frozenset[Cell]) -> list[tuple[Callable[[Cell], Cell], dict[Cell, Cell]]]:
+    """The symmetries of the square that map ``board`` onto itself: each as its turn (and flip) of
+    a cell about the origin, and the cell map it makes of the board."""
+    out = []
     for flip in (False, True):
         for k in range(4):
 
@@ -120,43 +122,8 @@ def board_maps(board: frozenset[Cell]) -> list[dict[Cell, Cell]]:
             c0 = min(c for _, c in image)
             m = {p: (q[0] - r0, q[1] - c0) for p, q in zip(board, image, strict=True)}
             if set(m.values()) == set(board):
-                maps.append(m)
-    return maps
-
-
-def distinct(
-    tilings: list[frozenset[tuple[str, frozenset[Cell]]]],
-    board: frozenset[Cell],
-    pieces: dict[str, tuple[frozenset[Cell], int]],
-    one_sided: bool,
-) -> int:
-    """Number of classes of tilings equal up to the board's symmetries (those the pieces allow)."""
-    maps = board_maps(board)
-    if one_sided:
-        # A reflection of the board turns every piece over: it maps one-sided
-        # tilings to one-sided tilings only when every piece is its own mirror image.
-        achiral = all(_images(s, False) == _images(s, True) for s, _ in pieces.values())
-        maps = [m for m in maps if achiral or _is_rotation(m, board)]
-    classes = set()
-    for t in tilings:
-        classes.add(min(tuple(sorted((n, tuple(sorted(m[c] for c in cells))) for n, cells in t)) for m in maps))
-    return len(classes)
-
-
-def _is_rotation(m: dict[Cell, Cell], board: frozenset[Cell]) -> bool:
-    """Whether the cell map preserves orientation (a rotation, not a reflection)."""
-    cells = sorted(board)
-    if len(cells) < 3:
-        return True
-    a = cells[0]
-    for b in cells[1:]:
-        for c in cells[1:]:
-            cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-            if cross:
-                ma, mb, mc = m[a], m[b], m[c]
-                cross2 = (mb[0] - ma[0]) * (mc[1] - ma[1]) - (mb[1] - ma[1]) * (mc[0] - ma[0])
-                return (cross > 0) == (cross2 > 0)
-    return True
+                out.append((f, m))
+    return out
 
 
 def classes_by_motion(
@@ -165,31 +132,23 @@ def classes_by_motion(
     pieces: dict[str, tuple[frozenset[Cell], int]],
     one_sided: bool,
 ) -> int:
-    """Number of classes of tilings equal up to a motion of the board, each piece renamed by the
-    shape its cells take in the image (a one-sided F turned over is F' when the set holds both);
-    a motion counts for a tiling when every image piece is a piece of the set, as often as before.
-    Every piece of the set must be used (as in a rectangle covered by all of them)."""
+    """Number of classes of tilings equal up to a motion of the board that maps the piece set onto
+    itself: each piece's shapes onto the shapes of a piece with as many copies (itself, or a
+    one-sided F turned over onto F' when the set holds both).  An image tiling renames its pieces so."""
+    shapes = {n: _images(s, not one_sided) for n, (s, _) in pieces.items()}
+    motions = []
+    for f, m in _motions(board):
+        rename = {}
+        for name, (shape, copies) in pieces.items():
+            image = _images(_norm(f(c) for c in shape), not one_sided)
+            match = [n for n in pieces if pieces[n][1] == copies and shapes[n] == image]
+            if not match:
+                break
+            rename[name] = match[0]
+        else:
+            motions.append((m, rename))
 
-    def name_of(cells: list[Cell]) -> str | None:
-        shape = _norm(cells)
-        names = [n for n, (s, _) in pieces.items() if shape in _images(s, not one_sided)]
-        return names[0] if len(names) == 1 else None
+    def image(tiling: frozenset[tuple[str, frozenset[Cell]]], m: dict[Cell, Cell], rename: dict[str, str]) -> Any:
+        return tuple(sorted((rename[n], tuple(sorted(m[c] for c in cells))) for n, cells in tiling))
 
-    keys = set()
-    for tiling in tilings:
-        names = Counter(n for n, _ in tiling)
-        best = None
-        for m in board_maps(board):
-            image = []
-            for _, cells in tiling:
-                moved = [m[c] for c in cells]
-                name = name_of(moved)
-                if name is None:
-                    break
-                image.append((name, tuple(sorted(moved))))
-            else:
-                if Counter(n for n, _ in image) == names:
-                    key = tuple(sorted(image))
-                    best = key if best is None or key < best else best
-        keys.add(best)
-    return len(keys)
+    return len({min(image(t, m, rename) for m, rename in motions) for t in tilings})

@@ -1,7 +1,7 @@
 """The exact-cover engine: published figures, an independent checker, brute force."""
 
 import pytest
-from checker import brute_force, distinct, is_tiling
+from checker import brute_force, classes_by_motion, is_tiling
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,7 +61,7 @@ def test_distinct_solutions_are_one_per_class():
     sols = list(problem.solutions(distinct=True))
     assert len(sols) == 65 and all(_check(problem, s) for s in sols)
     tilings = [frozenset((p.piece.name, p.cells) for p in s) for s in sols]
-    assert distinct(tilings, SCOTT.cells, _checker_pieces(PENTS), False) == 65
+    assert classes_by_motion(tilings, SCOTT.cells, _checker_pieces(PENTS), False) == 65
 
 
 def test_first_and_partial_start():
@@ -183,7 +183,7 @@ def test_counts_match_brute_force(case):
     expected = brute_force(board.cells, _checker_pieces(ps), one_sided, allow_unused)
     result = problem.count()
     assert result.count == len(expected)
-    assert result.distinct == distinct(expected, board.cells, _checker_pieces(ps), one_sided)
+    assert result.distinct == classes_by_motion(expected, board.cells, _checker_pieces(ps), one_sided)
     sols = list(problem.solutions())
     assert {frozenset((p.piece.name, p.cells) for p in s) for s in sols} == set(expected)
     reps = list(problem.solutions(distinct=True))
@@ -202,7 +202,7 @@ def test_symmetric_solutions_are_counted_once():
     expected = brute_force(problem.board.cells, {"L4": (l4.shape, 4)})
     r = problem.count()
     assert r.count == len(expected)
-    assert r.distinct == distinct(expected, problem.board.cells, {"L4": (l4.shape, 4)}, False)
+    assert r.distinct == classes_by_motion(expected, problem.board.cells, {"L4": (l4.shape, 4)}, False)
 
 
 def test_placements_keep_their_piece():
