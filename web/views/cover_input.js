@@ -36,11 +36,17 @@ export function bindInput(canvas, ctl) {
     return { x: e.clientX - rect.left, y: e.clientY - rect.top };
   };
 
-  /** The piece under (x, y): a placed one (unless pieces stay) or one in the tray. */
-  function pickAt(x, y) {
+  /** The board cell under (x, y) and the placed piece covering it ({at: null} off the board). */
+  function boardAt(x, y) {
     const m = st.model;
     const at = boardCellAt(m, st.layout, x, y);
-    const p = at && isCell(m, at.r, at.c) ? placementAt(st.view, at.k, at.r, at.c) : null;
+    return { at, placed: at && isCell(m, at.r, at.c) ? placementAt(st.view, at.k, at.r, at.c) : null };
+  }
+
+  /** The piece under (x, y): a placed one (unless pieces stay, or it is a level's own) or one in the tray. */
+  function pickAt(x, y) {
+    const m = st.model;
+    const { at, placed: p } = boardAt(x, y);
     if (p && !m.fixed && !p.locked) {
       const grab = [at.r - p.row, at.c - p.col];
       return { name: p.piece, o: p.orientation, grab, from: "board", placement: p };
@@ -48,13 +54,6 @@ export function bindInput(canvas, ctl) {
     const inTray = trayPieceAt(m, st.layout, st.view.available, st.trayOrient, x, y);
     if (inTray) return { name: inTray.name, o: st.trayOrient.get(inTray.name), grab: inTray.grab, from: "tray", placement: null };
     return null;
-  }
-
-  /** Whether (x, y) is on one of a level's own pieces (grey, locked). */
-  function lockedAt(x, y) {
-    const at = boardCellAt(st.model, st.layout, x, y);
-    const p = at && isCell(st.model, at.r, at.c) ? placementAt(st.view, at.k, at.r, at.c) : null;
-    return !!(p && p.locked);
   }
 
   /** Tap a piece, then tap a board cell: the piece goes there, by the cell that was tapped on it. */
@@ -82,7 +81,8 @@ export function bindInput(canvas, ctl) {
     if (!hit) {
       if (!(await tapPlace(x, y))) {
         ctl.setFocus(null);
-        if (lockedAt(x, y)) host.status(LOCKED());
+        const { placed } = boardAt(x, y);
+        if (placed && placed.locked) host.status(LOCKED());
       }
       return;
     }
