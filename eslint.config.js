@@ -100,7 +100,7 @@ export default [
     },
   },
   {
-    files: ["tests/js/**/*.mjs"],
+    files: ["tests/js/**/*.mjs", "scripts/**/*.mjs"],
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
   },
   {

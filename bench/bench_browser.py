@@ -7,6 +7,8 @@ Prints, from one browser run:
 * core ready (page load to ``data-core=ready``) and the first playable board
   (a link to a 6x10 opened cold) beside a bare Pyodide boot in a worker
   measured in the same run (target: within bare boot + 0.5 s);
+* the bare boot again with Pyodide's standard library as it ships (sources, compiled as they
+  are imported) beside the page's, which build.py compiled to bytecode;
 * pointer-up to the redrawn board for checked drops, 95th percentile (target 50 ms);
 * a hint on an empty 6x10, request to answer shown, 95th percentile (target 300 ms);
 * Stop during a long search to a ready engine, and to the next answer (target 0.5 s).
@@ -18,6 +20,7 @@ Chromium as the tests (build.find_chromium()).
 from __future__ import annotations
 
 import json
+import shutil
 import statistics
 import sys
 import threading
@@ -32,10 +35,16 @@ import build  # noqa: E402
 
 BOOT_HTML = """<!doctype html><meta charset="utf-8"><title>bare boot</title>
 <script type="module" src="boot.js"></script>"""
-BOOT_JS = """const w = new Worker(new URL("./boot-worker.js", import.meta.url), { type: "module" });
+# the bare worker is bench/web/worker.js: the test server gives a path ending so the worker's
+# security policy (the one that lets WebAssembly compile), as it gives the page's own worker
+BOOT_JS = """const w = new Worker(new URL("./web/worker.js" + location.search, import.meta.url), { type: "module" });
 w.onmessage = () => { performance.mark("bare-ready"); document.body.dataset.ready = "yes"; };"""
-BOOT_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+BOOT_WORKER = """import { loadPyodide } from "../../pyodide/pyodide.mjs";
+const sources = new URL(location.href).searchParams.has("sources");  // Pyodide's stdlib as it ships
+await loadPyodide({
+  indexURL: new URL("../../pyodide/", import.meta.url).href,
+  ...(sources ? { stdLibURL: new URL("../python_stdlib-sources.zip", import.meta.url).href } : {}),
+});
 postMessage("ready");"""
 
 
@@ -53,7 +62,9 @@ def main(runs: int) -> None:
     bench_dir.mkdir(exist_ok=True)
     (bench_dir / "boot.html").write_text(BOOT_HTML)
     (bench_dir / "boot.js").write_text(BOOT_JS)
-    (bench_dir / "boot-worker.js").write_text(BOOT_WORKER)
+    (bench_dir / "web").mkdir(exist_ok=True)
+    (bench_dir / "web" / "worker.js").write_text(BOOT_WORKER)
+    (bench_dir / "python_stdlib-sources.zip").write_bytes(build.original_stdlib().read_bytes())
     server = build.make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -64,6 +75,7 @@ def main(runs: int) -> None:
     after_stop: list[float] = []
     ready: list[float] = []
     bare: list[float] = []
+    sources: list[float] = []
     drops: list[float] = []
     hints: list[float] = []
     try:
@@ -72,14 +84,15 @@ def main(runs: int) -> None:
             browser = p.chromium.launch(args=CHROMIUM_ARGS, **({"executable_path": exe} if exe else {}))
             for i in range(runs):
                 # alternate which goes first, so neither always gets a warm disk cache
-                order = ["bare", "game"] if i % 2 else ["game", "bare"]
+                order = ["bare", "sources", "game"] if i % 2 else ["game", "sources", "bare"]
                 for which in order:
                     ctx = browser.new_context(viewport={"width": 1280, "height": 860})
                     page = ctx.new_page()
-                    if which == "bare":
-                        page.goto(base + "bench/boot.html")
+                    if which in ("bare", "sources"):
+                        page.goto(base + "bench/boot.html" + ("?sources" if which == "sources" else ""))
                         page.wait_for_selector("body[data-ready=yes]", state="attached", timeout=90_000)
-                        bare.append(page.evaluate("performance.getEntriesByName('bare-ready')[0].startTime"))
+                        mark = page.evaluate("performance.getEntriesByName('bare-ready')[0].startTime")
+                        (bare if which == "bare" else sources).append(mark)
                     else:
                         page.goto(base + "?nosw#cover:6x10:")
                         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
@@ -144,9 +157,7 @@ def main(runs: int) -> None:
             browser.close()
     finally:
         server.shutdown()
-        for f in bench_dir.iterdir():
-            f.unlink()
-        bench_dir.rmdir()
+        shutil.rmtree(bench_dir)
 
     def med(v: list[float]) -> float:
         return statistics.median(v) / 1000
@@ -154,7 +165,10 @@ def main(runs: int) -> None:
     print(f"Chromium, {runs} page loads each; times in seconds unless marked ms\n")
     print(f"first paint               median {med(paints):.3f}   max {max(paints) / 1000:.3f}   (target 0.5)")
     print(f"start screen with games   median {med(homes):.3f}   max {max(homes) / 1000:.3f}   (before the engine)")
-    print(f"bare Pyodide boot         median {med(bare):.3f}")
+    print(f"bare Pyodide boot         median {med(bare):.3f}   (the standard library as bytecode)")
+    print(
+        f"  with the stdlib sources median {med(sources):.3f}   ratio bytecode / sources {med(bare) / med(sources):.2f}"
+    )
     extra = med(ready) - med(bare)
     print(f"core ready                median {med(ready):.3f}   extra over bare boot {extra:+.3f}")
     extra = med(boards) - med(bare)

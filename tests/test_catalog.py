@@ -7,15 +7,16 @@ from typing import Any
 import pytest
 from checker import is_tiling
 
+import build
 from pento_core import api, registry
-from pento_core.catalog import catalog
 from pento_core.polyomino.pieces import PieceSet
 
 
 @pytest.fixture(scope="module")
 def data() -> dict[str, Any]:
-    """The catalogue, worked out once for this module (every preset's picture is solved)."""
-    return catalog()
+    """The catalogue as the page gets it (every preset's picture is solved: build.py works it out once
+    for the core's sources, so the build and every test process share it)."""
+    return build.catalog_data()
 
 
 def test_every_game_has_rules_a_description_and_pictured_presets(data: dict[str, Any]) -> None:

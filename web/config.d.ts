@@ -1,6 +1,8 @@
 // The types of config.js, which build.py writes into dist/web/ (what this build is made of).
 export const BUILD: string;
 export const WHEEL: string;
+/** The core's bytecode (__pycache__ files to unpack beside the wheel's sources), or null. */
+export const BYTECODE: string | null;
 export const PYODIDE_VERSION: string;
 export const ASSETS: string[];
 export const SIZES: Record<string, number>;

@@ -5,7 +5,7 @@
 // {type: "fatal", message}.
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { SIZES, WHEEL } from "./config.js";
+import { BYTECODE, SIZES, WHEEL } from "./config.js";
 
 const base = new URL("../", import.meta.url);
 let api = null;
@@ -55,10 +55,21 @@ const ready = (async () => {
     return r.arrayBuffer();
   });
   wheel.catch(() => {}); // handled below, once Pyodide is up; not an unhandled rejection meanwhile
+  // The core's modules compiled to bytecode by build.py, so that importing them compiles nothing
+  // (each file is checked against its source's hash, so a stale one is never used).  Optional: a
+  // build made without Node has none, and without it the core compiles as it loads.
+  const bytecode = BYTECODE
+    ? fetch(new URL(BYTECODE, base)).then((r) => (r.ok ? r.arrayBuffer() : null), () => null)
+    : Promise.resolve(null);
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
   loaded = total;
   report("start", true);
   pyodide.unpackArchive(await wheel, "wheel");
+  const compiled = await bytecode;
+  if (compiled) {
+    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+    pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
+  }
   api = pyodide.pyimport("pento_core.api");
   const lang = new URL(self.location.href).searchParams.get("lang") || "en";
   const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello", args: { lang } })));

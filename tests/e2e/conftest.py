@@ -271,6 +271,20 @@ def open_hash(app: App, fragment: str) -> Any:
     return page
 
 
+def open_link_anew(app: App, link: str) -> Any:
+    """Open ``link`` as a browser with nothing saved would: the shared page goes to the start screen,
+    its storage is emptied, then it follows the link (so what it shows can only come from the link).
+    Cheaper than a context of its own, which boots another engine; a test of the page's first load
+    from a link keeps one (test_browser_cover's copied link)."""
+    page = app.page
+    page.evaluate(
+        "history.pushState(null, '', location.pathname + location.search); dispatchEvent(new PopStateEvent('popstate'))"
+    )
+    page.wait_for_selector("body[data-screen=home]", state="attached")
+    page.evaluate("localStorage.clear()")
+    return open_hash(app, link.split("#", 1)[1])
+
+
 def status_text(page: Any) -> str:
     return str(page.locator("#status").text_content())
 

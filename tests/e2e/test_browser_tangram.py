@@ -9,7 +9,18 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import App, finger_drag, layout, next_state, open_hash, session, status_text, touch_device, wait_until
+from conftest import (
+    App,
+    finger_drag,
+    layout,
+    next_state,
+    open_hash,
+    open_link_anew,
+    session,
+    status_text,
+    touch_device,
+    wait_until,
+)
 from tangram_keys import KeyboardPlayer
 
 from pento_core.games.tangram import in_set_order
@@ -139,7 +150,7 @@ def test_a_hint_puts_one_tan_where_a_solution_has_it(app: App) -> None:
     assert "lies in one solution" in status_text(page)
 
 
-def test_a_figure_of_ones_own_is_saved_and_opened_again_by_its_link(app: App, browser: Any, base_url: str) -> None:
+def test_a_figure_of_ones_own_is_saved_and_opened_again_by_its_link(app: App) -> None:
     page = app.page
     page.locator("[data-game=tangram]").get_by_role("button", name="Make your own", exact=True).click()
     wait_until(page, "(s => s && s.game === 'tangram' && window.pento.layout())(window.pento.session())", 60)
@@ -155,18 +166,12 @@ def test_a_figure_of_ones_own_is_saved_and_opened_again_by_its_link(app: App, br
     wait_until(page, f"(s => s && s.desc === {json.dumps(made)} && window.pento.layout())(window.pento.session())", 30)
     assert page.locator("#game-title").text_content() == "Tangram: your silhouette"
     link = page.evaluate("location.href")
-    # the link in another browser: the same silhouette to make, and Solve makes it
-    other = browser.new_context(viewport={"width": 1280, "height": 860})
-    try:
-        fresh = other.new_page()
-        fresh.goto(link)
-        wait_until(fresh, "window.pento && window.pento.session() && window.pento.layout()", 90)
-        assert session(fresh)["desc"] == made
-        assert session(fresh)["view"]["placed"] == 0
-        fresh.get_by_role("button", name="Solve").click()
-        wait_until(fresh, "window.pento.session().view.complete", 30)
-    finally:
-        other.close()
+    # the link where nothing is saved, as in another browser: the same silhouette to make, and Solve makes it
+    page = open_link_anew(app, link)
+    assert session(page)["desc"] == made
+    assert session(page)["view"]["placed"] == 0
+    page.get_by_role("button", name="Solve").click()
+    wait_until(page, "window.pento.session().view.complete", 30)
 
 
 def test_a_two_finger_twist_turns_the_chosen_tan(app: App) -> None:

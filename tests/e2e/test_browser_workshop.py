@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import App, layout, open_ready, play, session, wait_until
+from conftest import App, layout, open_link_anew, play, session, wait_until
 
 
 def open_workshop(app: App, preset: str) -> Any:
@@ -99,22 +99,17 @@ def test_a_long_search_can_be_stopped_and_keeps_what_it_found(app: App) -> None:
     wait_until(page, "window.pento.session().state.endsWith('~u')")
 
 
-def test_share_link_export_import_and_play_this(browser: Any, app: App) -> None:
+def test_share_link_export_import_and_play_this(app: App) -> None:
     page = open_workshop(app, "6 x 10 with the 12 pentominoes")
     page.get_by_role("button", name="3 x 20", exact=True).click()
     wait_until(page, "window.pento.session().state.startsWith('3x20~')")
     exported = page.locator(".ws-text").first.input_value()
     assert exported.startswith("....................\n") and "\n---\n" in exported
     link = page.url
-    other = browser.new_context()
-    try:
-        p2 = other.new_page()
-        open_ready(p2, link.replace("?nosw", ""))
-        wait_until(p2, "window.pento.session() !== null")
-        assert session(p2)["state"] == session(page)["state"]
-        assert p2.locator("#play").get_by_label("rows").input_value() == "3"
-    finally:
-        other.close()
+    state = session(page)["state"]
+    page = open_link_anew(app, link)  # the link where nothing is saved, as in another browser
+    assert session(page)["state"] == state
+    assert page.locator("#play").get_by_label("rows").input_value() == "3"
     # import: a 2x5 board with two Ls
     page.get_by_placeholder("Paste a puzzle text here").fill(".....\n.....\n---\n####\n#...\n\n####\n#...\n")
     page.get_by_role("button", name="Import", exact=True).click()
