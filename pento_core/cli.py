@@ -58,7 +58,6 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from . import daily
 from .budget import Budget, BudgetSpent, Outcome
 from .errors import PentoError
 from .gandagalo import board as gg_board
@@ -69,9 +68,9 @@ from .limits import MAX_TEXT, number, within
 from .pegs import board as pegs_board
 from .pegs import solver as pegs_solver
 from .pegs.board import PegBoard
-from .polyomino import freeform, lastfit, partition
+from .polyomino import freeform, lastfit, parallel, partition
 from .polyomino.board import Board, Placement, Position, parse_board, parse_position
-from .polyomino.cover import Problem
+from .polyomino.cover import Problem, memo_limit
 from .polyomino.geometry import bounds
 from .polyomino.pieces import PieceSet, parse_piece_names, parse_pieces_text
 from .tangram import generator as tangram_generator
@@ -84,6 +83,15 @@ EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a command stopped by SIGINT
 
 
 class _Parser(argparse.ArgumentParser):
+    # help worked out only when it is shown (the list of games imports every game: a tenth of a
+    # second that every other command would pay at start)
+    late_epilog: Callable[[], str] | None = None
+
+    def format_help(self) -> str:
+        if self.late_epilog is not None:
+            self.epilog = self.late_epilog()
+        return super().format_help()
+
     def error(self, message: str) -> None:  # type: ignore[override]
         # one line, as for every other bad input (scripts read the last line of stderr)
         short = message if len(message) <= 200 else message[:200] + "..."
@@ -168,13 +176,54 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def _jobs(args: argparse.Namespace) -> int:
+    return args.jobs or os.cpu_count() or 1
+
+
+def _memo_limit(args: argparse.Namespace) -> int:
+    """The memo's size for a search in this process, from --memory."""
+    try:
+        return memo_limit(args.memory, parallel.rss_mb())
+    except ValueError as e:
+        raise PentoError(str(e)) from None
+
+
+class _Progress:
+    """A shared-out count's progress on standard error, a line for each run of parts counted; it
+    keeps the last figures (the jobs' peak memory)."""
+
+    def __init__(self) -> None:
+        self.last: parallel.Done | None = None
+
+    def __call__(self, done: parallel.Done) -> None:
+        self.last = done
+        lost = f", {done.lost} workers lost (their parts sent again)" if done.lost else ""
+        print(
+            f"progress: {done.runs}/{done.total} parts, {done.count} tilings, {done.seconds:.1f} s{lost}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
 def cmd_count(args: argparse.Namespace) -> int:
     problem = _problem(args)
-    result = problem.count(budget=_budget(args))
+    jobs = _jobs(args)
+    progress = _Progress()
+    try:
+        if args.cluster:
+            result = parallel.count_on_cluster(problem, args.cluster, _budget(args), args.memory, progress)
+        elif jobs > 1:
+            result = parallel.count(problem, jobs, _budget(args), args.memory, progress)
+        else:
+            result = problem.count(budget=_budget(args), memo_limit=_memo_limit(args))
+    except ValueError as e:  # too little memory, no scheduler
+        raise PentoError(str(e)) from None
     print(f"placements: {problem.placement_count}")
     print(f"symmetries: {result.symmetries}")
     print(f"nodes: {result.nodes}")
     print(f"seconds: {result.elapsed:.3f}")
+    each = f", each job {progress.last.peak_mb:.0f} MB" if progress.last else ""
+    print(f"peak memory: {parallel.peak_mb():.0f} MB{each}")
     if not result.complete:
         print("count: unknown (budget spent)")
         return EXIT_BUDGET
@@ -186,9 +235,14 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     problem = _problem(args)
+    jobs = _jobs(args)
     found = 0
     try:
-        for solution in problem.solutions(distinct=args.distinct, budget=_budget(args)):
+        if jobs > 1:
+            listing = parallel.solutions(problem, jobs, args.distinct, _budget(args), args.memory, args.limit)
+        else:
+            listing = problem.solutions(distinct=args.distinct, budget=_budget(args), memo_limit=_memo_limit(args))
+        for solution in listing:
             if args.limit is not None and found >= args.limit:
                 break
             if found:
@@ -198,6 +252,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     except BudgetSpent:
         print(f"stopped: budget spent after {found} solutions", file=sys.stderr)
         return EXIT_BUDGET
+    except ValueError as e:  # too little memory for the jobs
+        raise PentoError(str(e)) from None
     if not found:
         print("no solution", file=sys.stderr)
     return 0
@@ -411,7 +467,15 @@ def cmd_tangram_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _games_with_daily() -> str:
+    from . import daily
+
+    return "games with a puzzle of the day: " + ", ".join(daily.games_with_daily())
+
+
 def cmd_daily(args: argparse.Namespace) -> int:
+    from . import daily  # not at the top: it imports every game
+
     day = daily.today() if args.date is None else daily.parse_date(args.date)
     budget = Budget(max_seconds=args.timeout if args.timeout is not None else daily.SECONDS).started()
     try:
@@ -439,9 +503,29 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--allow-unused", action="store_true", help="pieces may be left over")
         p.add_argument("--distinct", action="store_true", help="up to the board's symmetries")
         p.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
+        p.add_argument(
+            "--jobs",
+            type=_whole(0, 1024),
+            default=1,
+            metavar="N",
+            help="processes to search with (default 1; 0: one for each core)",
+        )
+        p.add_argument(
+            "--memory",
+            type=_whole(1, 10**7),
+            default=1000,
+            metavar="MB",
+            help="memory to stay under, jobs included (default 1000): past it, remembered positions are forgotten",
+        )
 
     count = sub.add_parser("count", help="count the tilings")
     common(count)
+    count.add_argument(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS",
+        help="count on a Dask cluster: its scheduler's address (e.g. tcp://10.0.0.5:8786)",
+    )
     count.set_defaults(run=cmd_count)
     solve = sub.add_parser("solve", help="print tilings as letter grids")
     common(solve)
@@ -506,7 +590,8 @@ def build_parser() -> argparse.ArgumentParser:
     tg_gen.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     tg_gen.set_defaults(run=cmd_tangram_generate)
     day = sub.add_parser("daily", help="the link to a game's puzzle of the day")
-    day.add_argument("game", metavar="GAME", help="one of: " + ", ".join(daily.games_with_daily()))
+    day.add_argument("game", metavar="GAME", help="a game with a puzzle of the day (listed below)")
+    day.late_epilog = _games_with_daily
     day.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="the day (default: today, in UTC)")
     day.add_argument("--base", default="", metavar="URL", help="the page's address, written before the #")
     day.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")

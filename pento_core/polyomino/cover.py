@@ -44,9 +44,10 @@ How the search works (and why):
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -64,8 +65,8 @@ Path = tuple[tuple[int, Mask], ...]  # (piece type index, mask) choices
 # A symmetry of a problem: where it sends each bit (cell), and each piece type (a reflection sends a
 # one-sided piece to its mirror image, F to F', when the set holds both; every other type to itself).
 Motion = tuple[list[int], list[int]]
-# A part of a symmetry-split search: kind, fixed choices, group to test, free, left.
-_Branch = tuple[str, Path, list[Motion], Mask, int]
+# A part of a symmetry-split search: kind, fixed choices, symmetries to test (indices), free, left.
+_Branch = tuple[str, Path, tuple[int, ...], Mask, int]
 
 
 @dataclass(frozen=True)
@@ -97,18 +98,69 @@ class FirstResult:
     elapsed: float
 
 
+@dataclass(frozen=True)
+class Part:
+    """One part of a count that any process, or any machine, can count on its own: the subtree of the
+    search below the choices ``fixed`` (see :meth:`Problem.parts`).
+
+    ``free`` and ``left`` are the cells still to cover and the pieces left, in the engine's own
+    encoding.  ``kind``: ``plain`` (the problem has no symmetry), ``restricted`` (a piece is fixed
+    at a placement least among its images, the first of ``fixed``) or ``all`` (no piece to fix:
+    every solution is tested against the whole group); ``stab``: the indices, into
+    :meth:`Problem.symmetry_maps`, of the symmetries its solutions are tested against.
+    """
+
+    fixed: Path
+    free: Mask
+    left: int
+    kind: str
+    stab: tuple[int, ...]
+
+    @property
+    def listed(self) -> bool:
+        """Its solutions must be listed one by one to be weighed (a symmetric placement, or no
+        piece to fix); else the memoised count is enough."""
+        return self.kind == "all" or (self.kind == "restricted" and len(self.stab) > 1)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What counting some parts found: ``count`` solutions in all, ``classes`` symmetry classes (a
+    fraction until every part is in: a class can be shared between parts) and the ``nodes`` visited."""
+
+    count: int = 0
+    classes: Fraction = Fraction(0)
+    nodes: int = 0
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.count + other.count, self.classes + other.classes, self.nodes + other.nodes)
+
+
 _CHECK_EVERY = 2048  # nodes between budget checks and progress reports
-# States kept before the memo is dropped (it is only a cache).  About 80 bytes each: 3 million
-# is some 250 MB, which a browser tab holds; 6x10 needs 1.7 million, so counting it never drops.
+# States the memo keeps by default (it is only a cache: past its limit, the older half is dropped).
+# About 100 bytes each: 3 million is some 300 MB, which a browser tab holds; 6x10 needs 1.7 million,
+# so counting it never drops any.  The command line sets the limit from --memory (memo_limit()).
 _MEMO_LIMIT = 3_000_000
+# What one memo entry costs, in bytes, counted high: its key (an int of the board's bits and the
+# pieces left: 40 to 60 bytes), its count (mostly a small int, shared; else 28 to 36 bytes) and its
+# slot in the dict (some 40 bytes, the table being up to a third empty).
+_ENTRY_BYTES = 200
+_SPARE_MB = 2  # for the rest of the search: its stack, the lists of choices, the memo's own growth
 _SEEN_LIMIT = 200_000  # symmetry classes remembered by a distinct listing with no piece to fix
 
 
 class _Search:
     """Bookkeeping shared by one search: nodes, budget, progress, memo."""
 
-    def __init__(self, budget: Budget | None, progress: ProgressFn | None, progress_every: float) -> None:
+    def __init__(
+        self,
+        budget: Budget | None,
+        progress: ProgressFn | None,
+        progress_every: float,
+        memo_limit: int = _MEMO_LIMIT,
+    ) -> None:
         self.budget = (budget or Budget()).started()
+        self.memo_limit = memo_limit
         self.progress = progress
         self.progress_every = progress_every
         self.start = time.monotonic()
@@ -126,15 +178,32 @@ class _Search:
         if b.max_nodes is not None and self.nodes >= b.max_nodes:
             raise BudgetSpent
         b.check()
-        if len(self.memo) > _MEMO_LIMIT:
-            self.memo.clear()
+        if len(self.memo) > self.memo_limit:
+            self.evict()
         if self.progress is not None and now - self.last_report >= self.progress_every:
             self.last_report = now
             self.progress(Progress(self.nodes, self.solutions, now - self.start))
 
+    def evict(self) -> None:
+        """Drop the older half of the memo, in place (the search holds it by name).  A dict keeps
+        insertion order, so the states dropped are those finished longest ago: the search has moved
+        on from them, while the newer ones are its neighbours', the likeliest to come up again."""
+        memo = self.memo
+        for key in list(itertools.islice(memo, len(memo) // 2)):
+            del memo[key]
+
     @property
     def elapsed(self) -> float:
         return time.monotonic() - self.start
+
+
+def memo_limit(memory_mb: float, in_use_mb: float) -> int:
+    """How many states a search may remember so that a process using ``in_use_mb`` now stays under
+    ``memory_mb`` in all.  Raises :class:`ValueError` when that leaves no room at all."""
+    room = (memory_mb - in_use_mb - _SPARE_MB) * 2**20
+    if room < 2**20:
+        raise ValueError(f"{memory_mb:g} MB is too little: {in_use_mb:.0f} MB are in use before the search")
+    return max(1, int(room / _ENTRY_BYTES) // 2 * 2)
 
 
 class Problem:
@@ -261,24 +330,9 @@ class Problem:
             if enumerate_:
                 yield ()
             return
-        by_low = self._by_low
         memo = s.memo
-        stride = self.stride
         lbits = self._left_bits
-        prune = self._prune_isolated
-
-        def expand(free: Mask, left: int) -> list[tuple[Mask, int, int, Mask]]:
-            kids = []
-            for field, unit, t, masks in by_low.get((free & -free).bit_length() - 1, ()):
-                if left & field:
-                    nl = left - unit
-                    for m in masks:
-                        if m & free == m:
-                            nf = free ^ m
-                            if prune and nf and nf & ~((nf << 1) | (nf >> 1) | (nf << stride) | (nf >> stride)):
-                                continue
-                            kids.append((nf, nl, t, m))
-            return kids
+        expand = self._expander()
 
         # A frame is [key, solutions so far, children, next child, choice].
         stack: list[list[Any]] = [[free << lbits | left, 0, expand(free, left), 0, None]]
@@ -312,7 +366,31 @@ class Problem:
                 s.tick()
             stack.append([key, 0, expand(nf, nl), 0, (t, m)])
 
-    def _solution(self, path: Iterable[tuple[int, Mask]]) -> Solution:
+    def _expander(self) -> Callable[[Mask, int], list[tuple[Mask, int, int, Mask]]]:
+        """The search's one step, as a closure over what it reads (locals are the fastest names in
+        Python): from (free, left), every choice that covers the first free cell, as (free after,
+        left after, piece type, mask), dead ends cut (see the module's notes)."""
+        by_low = self._by_low
+        stride = self.stride
+        prune = self._prune_isolated
+
+        def expand(free: Mask, left: int) -> list[tuple[Mask, int, int, Mask]]:
+            kids = []
+            for field, unit, t, masks in by_low.get((free & -free).bit_length() - 1, ()):
+                if left & field:
+                    nl = left - unit
+                    for m in masks:
+                        if m & free == m:
+                            nf = free ^ m
+                            if prune and nf and nf & ~((nf << 1) | (nf >> 1) | (nf << stride) | (nf >> stride)):
+                                continue
+                            kids.append((nf, nl, t, m))
+            return kids
+
+        return expand
+
+    def solution_of(self, path: Iterable[tuple[int, Mask]]) -> Solution:
+        """The solution a path of (piece type, mask) choices stands for, placed pieces first."""
         return self.placed + tuple(Placement(self.types[t], self.cells(m)) for t, m in path)
 
     def solutions(
@@ -321,66 +399,70 @@ class Problem:
         budget: Budget | None = None,
         progress: ProgressFn | None = None,
         progress_every: float = 0.25,
+        memo_limit: int = _MEMO_LIMIT,
     ) -> Iterator[Solution]:
         """Yield solutions lazily (every one, or one per symmetry class with ``distinct``).
 
         Raises :class:`BudgetSpent` from the iterator when the budget runs out.
         """
-        s = _Search(budget, progress, progress_every)
+        s = _Search(budget, progress, progress_every, memo_limit)
         for path in self._paths(s, distinct):
-            yield self._solution(path)
+            yield self.solution_of(path)
 
     def _paths(self, s: _Search, distinct: bool) -> Iterator[Path]:
-        """Every solution, or one per symmetry class.
-
-        Either way only one solution per class is searched for; without
-        ``distinct`` each is followed by its other images under the group,
-        which is several times faster than searching for them.
-        """
+        """Every solution, or one per symmetry class: those of every part, in the search's order."""
         group = self.symmetry_maps()
-        if len(group) == 1:
-            yield from self._run(s, self.start_free, self.start_left, True)
-            return
-        for kind, fixed, stab, free, left in self._split(group):
-            if kind == "all":
-                yield from self._all_paths(s, free, left, group, distinct)
-                continue
-            for path in self._run(s, free, left, True):
-                full = fixed + path
-                if not (kind == "restricted" and len(stab) == 1) and not self._is_least(full, stab):
-                    continue
-                if distinct:
-                    yield full
-                    continue
-                images = {self._image(g, full) for g in group}
-                yield from sorted(images)
-
-    def _all_paths(self, s: _Search, free: Mask, left: int, group: list[Motion], distinct: bool) -> Iterator[Path]:
-        """The solutions of a branch with no piece to fix (every piece has copies, as in 8x8 with
-        32 dominoes).  Its solutions are closed under the group, so every solution is simply
-        listed.  One per class (``distinct``): the search's order rarely meets a class's least
-        image early, so waiting for it would list nothing for a long time; instead the first
-        member of each class met is listed, and its class remembered (up to _SEEN_LIMIT
-        classes, a bounded memory).  Past that, only least images are listed, and only for
-        classes not remembered, so every class is still listed exactly once."""
-        if not distinct:
-            yield from self._run(s, free, left, True)
-            return
         seen: set[Path] = set()
-        for path in self._run(s, free, left, True):
-            least = min(self._image(g, path) for g in group)
-            if least in seen:
+        for part in self.parts():
+            yield from self.part_paths(part, s, group, distinct, seen)
+
+    def part_paths(
+        self, part: Part, s: _Search, group: list[Motion], distinct: bool, seen: set[Path] | None = None
+    ) -> Iterator[Path]:
+        """The solutions of one of :meth:`parts` (every one, or one per symmetry class), as paths.
+
+        A part that fixes a piece (``restricted``) has only one solution of each class searched
+        for, the least under its stabiliser; without ``distinct`` it is followed by its other
+        images under the group, which is several times faster than searching for them.
+
+        A part with no piece to fix (``all``: every piece has copies, as in 8x8 with 32 dominoes)
+        has solutions closed under the group, so every one is listed.  One per class: the search
+        rarely meets a class's least image early, so waiting for it would list nothing for a long
+        time; with ``seen``, the first member of each class met is listed and its class remembered
+        (up to _SEEN_LIMIT classes, a bounded memory).  Past that, or with no ``seen`` (parts
+        counted apart, which share nothing), only least images are listed, and only for classes
+        not remembered, so every class is still listed exactly once.
+        """
+        found = (part.fixed + path for path in self._run(s, part.free, part.left, True))
+        if part.kind == "plain" or (part.kind == "all" and not distinct):
+            yield from found
+            return
+        if part.kind == "all":
+            for path in found:
+                least = min(self._image(g, path) for g in group)
+                if seen is not None:
+                    if least in seen:
+                        continue
+                    if len(seen) < _SEEN_LIMIT:
+                        seen.add(least)
+                        yield path
+                        continue
+                if tuple(sorted(path)) == least:
+                    yield path
+            return
+        stab = [group[i] for i in part.stab]
+        for path in found:
+            if len(stab) > 1 and not self._is_least(path, stab):
                 continue
-            if len(seen) < _SEEN_LIMIT:
-                seen.add(least)
+            if distinct:
                 yield path
-            elif tuple(sorted(path)) == least:
-                yield path
+                continue
+            yield from sorted({self._image(g, path) for g in group})
 
     def _split(self, group: list[Motion]) -> Iterator[_Branch]:
         """Split the search by symmetry.
 
-        Yields (kind, fixed choices, group to test against, free, left).
+        Yields (kind, fixed choices, symmetries to test against as indices into ``group``, free, left).
         "restricted": a piece that occurs once, and that every symmetry maps to
         itself, is fixed at a placement p that is least among its images; the
         group to test is p's stabiliser.
@@ -391,7 +473,7 @@ class Problem:
         while True:
             t = self._restricted_type(group, free, left)
             if t is None:
-                yield "all", (), group, free, left
+                yield "all", (), tuple(range(len(group))), free, left
                 return
             for p in self._all_placements[t]:
                 if p & free != p:
@@ -399,7 +481,7 @@ class Problem:
                 images = [self._apply(g, p) for g, _ in group]
                 if p != min(images):
                     continue
-                stab = [g for g, img in zip(group, images, strict=True) if img == p]
+                stab = tuple(i for i, img in enumerate(images) if img == p)
                 yield "restricted", ((t, p),), stab, free ^ p, left - self._unit[t]
             if not self.allow_unused:
                 return
@@ -445,6 +527,7 @@ class Problem:
         budget: Budget | None = None,
         progress: ProgressFn | None = None,
         progress_every: float = 0.25,
+        memo_limit: int = _MEMO_LIMIT,
     ) -> CountResult:
         """Count the solutions, and the classes of solutions equal up to symmetry.
 
@@ -455,40 +538,81 @@ class Problem:
         counted by Burnside's lemma over H; when H is trivial that is just
         their number, which the memoised count gives without enumerating.
         """
-        s = _Search(budget, progress, progress_every)
+        s = _Search(budget, progress, progress_every, memo_limit)
         group = self.symmetry_maps()
+        tally = Tally()
         try:
-            if len(group) == 1:
-                for _ in self._run(s, self.start_free, self.start_left, False):
-                    pass
-                n = s.solutions
-                return CountResult(n, n, True, s.nodes, s.elapsed, 1)
-            total = 0
-            classes = Fraction(0)
-            for kind, fixed, stab, free, left in self._split(group):
-                if kind == "restricted" and len(stab) == 1:
-                    before = s.solutions
-                    for _ in self._run(s, free, left, False):
-                        pass
-                    n = s.solutions - before
-                    total += n * len(group)
-                    classes += n
-                    continue
-                for path in self._run(s, free, left, True):
-                    total += len(group) // len(stab)
-                    classes += Fraction(self._stabiliser_size(fixed + path, stab), len(stab))
+            for part in self.parts():
+                tally += self.count_part(part, s, group)
         except BudgetSpent:
             return CountResult(None, None, False, s.nodes, s.elapsed, len(group))
-        if classes.denominator != 1:  # pragma: no cover - would be a bug in the weighting
-            raise AssertionError(f"symmetry classes did not add up to a whole number: {classes}")
-        return CountResult(total, int(classes), True, s.nodes, s.elapsed, len(group))
+        return self.result(tally, s.nodes, s.elapsed)
+
+    def result(self, tally: Tally, nodes: int, elapsed: float) -> CountResult:
+        """The count that ``tally``, the sum over all of :meth:`parts`, makes."""
+        if tally.classes.denominator != 1:  # pragma: no cover - would be a bug in the weighting
+            raise AssertionError(f"symmetry classes did not add up to a whole number: {tally.classes}")
+        return CountResult(tally.count, int(tally.classes), True, nodes, elapsed, len(self.symmetry_maps()))
+
+    def parts(self, at_least: int = 1, max_depth: int = 8) -> list[Part]:
+        """The count, split into parts that can be counted apart (in other processes, on other
+        machines) and added up (:class:`Tally` ``+``).
+
+        First the split by symmetry (:meth:`_split`); then, until there are ``at_least`` parts
+        (or ``max_depth`` levels were split), every part is split into the choices that cover its
+        first free cell, as the search itself would make them, so the parts come in the search's
+        own order and neighbours share the most states (a process that counts them one after
+        another with one memo reuses them).
+        """
+        group = self.symmetry_maps()
+        if len(group) == 1:
+            parts = [Part((), self.start_free, self.start_left, "plain", (0,))]
+        else:
+            parts = [Part(fixed, free, left, kind, stab) for kind, fixed, stab, free, left in self._split(group)]
+        expand = self._expander()
+        for _ in range(max_depth):
+            if len(parts) >= at_least or not any(p.free for p in parts):
+                break
+            parts = [
+                Part((*p.fixed, (t, m)), nf, nl, p.kind, p.stab)
+                for p in parts
+                for nf, nl, t, m in expand(p.free, p.left)
+            ] + [p for p in parts if not p.free]
+        return parts
+
+    def count_part(self, part: Part, s: _Search, group: list[Motion]) -> Tally:
+        """Count one of :meth:`parts` with the search ``s`` (its memo may be warm from other parts).
+
+        A part not ``listed`` (no symmetry, or a placement no symmetry but the identity fixes)
+        stands for its count times |G|/|H| solutions, and each of its solutions for a class of its
+        own; a listed part weighs each solution by Burnside's lemma over its stabiliser H.
+        """
+        before = (s.solutions, s.nodes)
+        weight = len(group) // len(part.stab)
+        if not part.listed:
+            for _ in self._run(s, part.free, part.left, False):
+                pass
+            n = s.solutions - before[0]
+            return Tally(n * weight, Fraction(n), s.nodes - before[1])
+        stab = [group[i] for i in part.stab]
+        count = 0
+        classes = Fraction(0)
+        for path in self._run(s, part.free, part.left, True):
+            count += weight
+            classes += Fraction(self._stabiliser_size(part.fixed + path, stab), len(stab))
+        return Tally(count, classes, s.nodes - before[1])
+
+    def search(self, budget: Budget | None = None, memo_limit: int = _MEMO_LIMIT) -> _Search:
+        """A search's bookkeeping (budget, node count, memo), for :meth:`count_part`: one per
+        process, kept from part to part so that its memo serves them all."""
+        return _Search(budget, None, 0.25, memo_limit)
 
     def first(self, budget: Budget | None = None, progress: ProgressFn | None = None) -> FirstResult:
         """The first solution found (``yes``), ``no`` if there is provably none, or ``unknown``."""
         s = _Search(budget, progress, 0.25)
         try:
             for path in self._run(s, self.start_free, self.start_left, True):
-                return FirstResult(Outcome.YES, self._solution(path), s.nodes, s.elapsed)
+                return FirstResult(Outcome.YES, self.solution_of(path), s.nodes, s.elapsed)
         except BudgetSpent:
             return FirstResult(Outcome.UNKNOWN, None, s.nodes, s.elapsed)
         return FirstResult(Outcome.NO, None, s.nodes, s.elapsed)

@@ -1,0 +1,129 @@
+"""Benchmark: the engine at scale (issue 30), beside a compiled exact-cover peer in the same run.
+
+Prints:
+
+* **a sample of the one-sided 5x18's parts** (the 18 one-sided pentominoes, 2,746,512 tilings in
+  all): each part counted by our engine on one core and by pyxcc (Rust, dancing cells) given the
+  same placements of the same pieces on the same free cells; the ratio of the totals (target: ours
+  at most a quarter of the peer's time);
+* **whole counts with one job and with two**, their times, peak memory (this process's and each
+  job's) and the ratio two / one (target 0.6 on a 2-core machine); ``--whole B`` names the board
+  (default: 6x10, free pentominoes, some seconds; ``--whole 5x18-one-sided`` is the issue's, some
+  ten minutes of CPU a job) and ``--jobs N`` adds a run with N jobs (0: every core, as for 6x15).
+
+Usage: ``python3 bench/bench_parallel.py [--sample N] [--whole B] [--jobs N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_cover import ensure_peers  # noqa: E402
+
+from pento_core.polyomino import parallel  # noqa: E402
+from pento_core.polyomino.board import parse_board  # noqa: E402
+from pento_core.polyomino.cover import Part, Problem  # noqa: E402
+from pento_core.polyomino.geometry import bounds  # noqa: E402
+from pento_core.polyomino.pieces import parse_piece_names  # noqa: E402
+
+ONE_SIDED = "FF'ILL'NN'PP'TUVWXYY'ZZ'"
+BOARDS = {
+    "5x18-one-sided": ("5x18", ONE_SIDED, True),
+    "6x15-one-sided": ("6x15", ONE_SIDED, True),
+    "9x10-one-sided": ("9x10", ONE_SIDED, True),
+    "6x10": ("6x10", "FILNPTUVWXYZ", False),
+}
+
+
+def problem(name: str) -> Problem:
+    board, pieces, one_sided = BOARDS[name]
+    return Problem(parse_board(board), parse_piece_names(pieces, one_sided))
+
+
+def peer_count(p: Problem, part: Part) -> int:
+    """pyxcc's count of the tilings below ``part``: the pieces left on the cells left."""
+    import pyxcc
+
+    free = p.cells(part.free)
+    used = {t for t, _ in part.fixed}
+    items = [f"{r}_{c}" for r, c in sorted(free)]
+    options = []
+    for t, piece in enumerate(p.types):
+        if t in used:
+            continue
+        items.append(piece.name)
+        for o in piece.orientations(p.pieces.one_sided):
+            _, _, h, w = bounds(o)
+            for r0 in range(p.board.height - h):
+                for c0 in range(p.board.width - w):
+                    cells = [(r + r0, c + c0) for r, c in o]
+                    if all(c in free for c in cells):
+                        options.append([piece.name, *(f"{r}_{c}" for r, c in cells)])
+    matrix = pyxcc.Problem(items, [], [pyxcc.Option(str(i), o, []) for i, o in enumerate(options)])
+    return int(pyxcc.solve(matrix, True).count())
+
+
+def sample(n: int, seed: int = 1) -> None:
+    p = problem("5x18-one-sided")
+    group = p.symmetry_maps()
+    parts = p.parts(at_least=4000)
+    chosen = random.Random(seed).sample(parts, n)
+    ours_total = peer_total = 0.0
+    print(f"one-sided 5x18: {len(parts)} parts; {n} drawn (seed {seed}); seconds, one core each")
+    for part in chosen:
+        t = time.perf_counter()
+        tally = p.count_part(part, p.search(), group)
+        ours = time.perf_counter() - t
+        mine = tally.count * len(part.stab) // len(group)  # the part's own tilings, unweighted
+        t = time.perf_counter()
+        theirs = peer_count(p, part)
+        peer = time.perf_counter() - t
+        assert mine == theirs, (mine, theirs)
+        ours_total += ours
+        peer_total += peer
+        print(f"  part of depth {len(part.fixed)}: {mine:7d} tilings   ours {ours:7.3f}   pyxcc {peer:7.3f}")
+    ratio = ours_total / peer_total
+    print(f"  total: ours {ours_total:.2f} s, pyxcc {peer_total:.2f} s, ratio {ratio:.2f} (target <= 0.25)\n")
+
+
+def whole(name: str, jobs: list[int]) -> None:
+    p = problem(name)
+    times = {}
+    for n in jobs:
+        progress: list[parallel.Done] = []
+        t = time.perf_counter()
+        result = p.count() if n == 1 else parallel.count(p, n, progress=progress.append)
+        times[n] = time.perf_counter() - t
+        each = f", each job {progress[-1].peak_mb:.0f} MB" if progress else ""
+        print(
+            f"{name} with {n} job{'s' if n > 1 else ''}: {result.count} tilings ({result.distinct} distinct)"
+            f"   {times[n]:.1f} s   peak memory {parallel.peak_mb():.0f} MB here{each}"
+        )
+    if 1 in times and 2 in times:
+        print(f"  two jobs / one job: {times[2] / times[1]:.2f} (target <= 0.6 on 2 cores)")
+
+
+def main() -> None:
+    args = argparse.ArgumentParser()
+    args.add_argument("--sample", type=int, default=8, help="parts of the one-sided 5x18 to time (0: none)")
+    args.add_argument("--whole", default="6x10", choices=BOARDS, help="the board to count whole")
+    args.add_argument("--jobs", type=int, default=None, help="also count with N jobs (0: every core)")
+    a = args.parse_args()
+    if a.sample:
+        ensure_peers()
+        sample(a.sample)
+    jobs = [1, 2] + ([] if a.jobs is None else [a.jobs or os.cpu_count() or 1])
+    whole(a.whole, jobs)
+
+
+if __name__ == "__main__":
+    main()
