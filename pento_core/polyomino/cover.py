@@ -241,6 +241,7 @@ class Problem:
         if reason:
             raise ImpossibleError(reason)
         self._compile(position, budget)
+        self._motions: list[Motion] | None = None  # symmetry_maps(), once asked
 
     # -- compilation into bits ------------------------------------------------
 
@@ -574,10 +575,14 @@ class Problem:
             if len(parts) >= at_least or not any(p.free for p in parts):
                 break
             parts = [
-                Part((*p.fixed, (t, m)), nf, nl, p.kind, p.stab)
+                child
                 for p in parts
-                for nf, nl, t, m in expand(p.free, p.left)
-            ] + [p for p in parts if not p.free]
+                for child in (
+                    [Part((*p.fixed, (t, m)), nf, nl, p.kind, p.stab) for nf, nl, t, m in expand(p.free, p.left)]
+                    if p.free
+                    else [p]  # a solution already: it stays where it is in the order
+                )
+            ]
         return parts
 
     def count_part(self, part: Part, s: _Search, group: list[Motion]) -> Tally:
@@ -628,8 +633,14 @@ class Problem:
         one-sided pieces under a reflection, its mirror image: F onto F' when
         the set holds both, as in the 18 one-sided pentominoes), and the
         placed pieces onto placements of the pieces they map to.  The identity
-        is always first.
+        is always first.  Worked out once (a count, its parts and its result
+        all ask); the list is shared, not to be changed.
         """
+        if self._motions is None:
+            self._motions = self._symmetry_maps()
+        return self._motions
+
+    def _symmetry_maps(self) -> list[Motion]:
         size = max(self._cell_of) + 1
         maps: list[Motion] = []
         placed = {(p.piece, p.cells) for p in self.placed}
