@@ -5,13 +5,14 @@ Prints:
 * **a sample of the one-sided 5x18's parts** (the 18 one-sided pentominoes, 2,746,512 tilings in
   all): each part counted by our engine on one core and by pyxcc (Rust, dancing cells) given the
   same placements of the same pieces on the same free cells; the ratio of the totals (target: ours
-  at most a quarter of the peer's time);
+  at most a quarter of the peer's time); ``--parts N`` splits the board into at least N parts
+  (default 60: parts the peer takes minutes on, where a memo has something to reuse);
 * **whole counts with one job and with two**, their times, peak memory (this process's and each
   job's) and the ratio two / one (target 0.6 on a 2-core machine); ``--whole B`` names the board
   (default: 6x10, free pentominoes, some seconds; ``--whole 5x18-one-sided`` is the issue's, some
   ten minutes of CPU a job) and ``--jobs N`` adds a run with N jobs (0: every core, as for 6x15).
 
-Usage: ``python3 bench/bench_parallel.py [--sample N] [--whole B] [--jobs N]``.
+Usage: ``python3 bench/bench_parallel.py [--sample N] [--parts N] [--whole B] [--jobs N]``.
 """
 
 from __future__ import annotations
@@ -72,10 +73,10 @@ def peer_count(p: Problem, part: Part) -> int:
     return int(pyxcc.solve(matrix, True).count())
 
 
-def sample(n: int, seed: int = 1) -> None:
+def sample(n: int, at_least: int, seed: int = 1) -> None:
     p = problem("5x18-one-sided")
     group = p.symmetry_maps()
-    parts = p.parts(at_least=4000)
+    parts = p.parts(at_least=at_least)
     chosen = random.Random(seed).sample(parts, n)
     ours_total = peer_total = 0.0
     print(f"one-sided 5x18: {len(parts)} parts; {n} drawn (seed {seed}); seconds, one core each")
@@ -114,13 +115,16 @@ def whole(name: str, jobs: list[int]) -> None:
 
 def main() -> None:
     args = argparse.ArgumentParser()
-    args.add_argument("--sample", type=int, default=8, help="parts of the one-sided 5x18 to time (0: none)")
+    args.add_argument("--sample", type=int, default=4, help="parts of the one-sided 5x18 to time (0: none)")
+    args.add_argument(
+        "--parts", type=int, default=60, help="split the 5x18 into at least this many parts (fewer: larger parts)"
+    )
     args.add_argument("--whole", default="6x10", choices=BOARDS, help="the board to count whole")
     args.add_argument("--jobs", type=int, default=None, help="also count with N jobs (0: every core)")
     a = args.parse_args()
     if a.sample:
         ensure_peers()
-        sample(a.sample)
+        sample(a.sample, a.parts)
     jobs = [1, 2] + ([] if a.jobs is None else [a.jobs or os.cpu_count() or 1])
     whole(a.whole, jobs)
 

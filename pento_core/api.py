@@ -23,9 +23,10 @@ Commands (``args`` in brackets):
 * ``solve`` [game, desc, state, seconds?]: a :class:`~pento_core.games.base.Solution`.
 * ``describe`` [game, desc, state]: the position in words, as ``lines`` (the summary, the
   board row by row, what is left), for a player who cannot see the board.
-* ``solutions`` [game, desc, state?, distinct?, seconds?, keep?]: list the tilings of a
-  position, for a game that lists them (:class:`~pento_core.games.base.ListsTilings`, such
-  as the workshop).  Solutions stream in through the
+* ``solutions`` [game, desc, state?, distinct?, seconds?, keep?, run?, runs?]: list the tilings
+  of a position, for a game that lists them (:class:`~pento_core.games.base.ListsTilings`, such
+  as the workshop); with ``run`` k and ``runs`` n, only the k-th of the search's n runs of parts
+  (the page shares a long listing out over several engines this way).  Solutions stream in through the
   progress callback as ``new``: letter grids with rows joined by ``/``; the
   result gives the ``count``, whether the search is ``complete``, the time,
   and the last solutions.  At most ``keep`` (default 50,000) are sent; the
@@ -225,7 +226,7 @@ def cmd_solutions(args: JSON, sink: ProgressSink | None) -> JSON:
 
     start = time.monotonic()
     complete = True
-    tilings = game.tilings(state, distinct, budget, flush, 0.25)
+    tilings = game.tilings(state, distinct, budget, flush, 0.25, _run(args))
     try:
         for solution in tilings.found:
             count += 1
@@ -242,6 +243,22 @@ def cmd_solutions(args: JSON, sink: ProgressSink | None) -> JSON:
         "new": batch,
         "symmetries": tilings.symmetries,
     }
+
+
+MAX_RUNS = 256  # a listing shared out over the page's engines is split into at most this many runs
+
+
+def _run(args: JSON) -> tuple[int, int] | None:
+    """``run`` and ``runs``: the k-th of n runs of a listing (both or neither), checked."""
+    if "run" not in args and "runs" not in args:
+        return None
+    k, n = _arg(args, "run", int), _arg(args, "runs", int)
+    if not 1 <= n <= MAX_RUNS or not 0 <= k < n:
+        raise RequestError(
+            "bad_request",
+            tr("a listing has 1 to {most} runs, counted from 0: not run {k} of {n}", most=MAX_RUNS, k=k, n=n),
+        )
+    return k, n
 
 
 def cmd_race(args: JSON, sink: ProgressSink | None) -> JSON:

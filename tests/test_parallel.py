@@ -15,7 +15,7 @@ from clirun import ROOT, pento
 from pento_core.budget import Budget
 from pento_core.polyomino import parallel
 from pento_core.polyomino.board import parse_board
-from pento_core.polyomino.cover import Problem, Tally, memo_limit
+from pento_core.polyomino.cover import Problem, Runs, Tally, memo_limit
 from pento_core.polyomino.pieces import PieceSet, parse_piece_names
 
 MIRROR_CLOSED = "FF'ILL'NN'PP'TUVWXYY'ZZ'"
@@ -85,6 +85,24 @@ def test_two_jobs_list_one_tiling_a_class_where_no_piece_is_fixed() -> None:
     as_sets = [frozenset(("I2", pl.cells) for pl in t) for t in two]
     assert len(two) == len(one) == p.count().distinct
     assert classes_by_motion(as_sets, p.board.cells, pieces, one_sided=False) == len(two)
+
+
+def test_runs_listed_in_any_order_by_one_search_list_what_the_whole_does() -> None:
+    """The page's engines share a listing out as runs (cover.Runs): each asks for runs one at a time,
+    in whatever order the queue hands them out, keeping one search.  The runs, put back in their
+    order, list what one search lists, in its order; with no piece to fix, one tiling a class."""
+    for name, distinct in (("3x20", False), ("one-sided 3x30", True), ("5x5, pieces left over", True)):
+        p = CASES[name]()
+        runs = Runs(p, 7)
+        got = {k: list(runs.paths(k, distinct, None, None, 0.25)) for k in (6, 0, 3, 1, 5, 2, 4)}
+        assert [p.solution_of(path) for k in range(7) for path in got[k]] == list(p.solutions(distinct)), name
+    p = CASES["dominoes 4x6"]()
+    runs = Runs(p, 5)
+    listed = [p.solution_of(path) for k in (4, 2, 0, 1, 3) for path in runs.paths(k, True, None, None, 0.25)]
+    domino = next(iter(p.pieces))[0]
+    as_sets = [frozenset(("I2", pl.cells) for pl in t) for t in listed]
+    assert len(listed) == p.count().distinct
+    assert classes_by_motion(as_sets, p.board.cells, {"I2": (domino.shape, 12)}, one_sided=False) == len(listed)
 
 
 def test_the_command_line_with_two_jobs() -> None:

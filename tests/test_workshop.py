@@ -108,6 +108,26 @@ def test_solutions_keep_limit_and_budget():
     assert not slow["complete"] and slow["count"] < 9356
 
 
+def test_a_listing_in_runs_lists_what_the_whole_does():
+    """The page shares a long listing out over engines as runs (``run`` k of ``runs`` n): the runs,
+    put back in order, stream the same tilings in the same order as one request."""
+
+    def grids(args):
+        batches = []
+        r = api.handle(
+            {"id": 1, "cmd": "solutions", "args": {"game": "workshop", "desc": "5x12", **args}}, batches.append
+        )
+        assert r["ok"] and r["result"]["complete"], r
+        return [g for b in batches for g in b["new"]] + r["result"]["new"]
+
+    whole = grids({"distinct": True})
+    by_run = {k: grids({"distinct": True, "run": k, "runs": 5}) for k in (3, 0, 4, 1, 2)}
+    assert [g for k in range(5) for g in by_run[k]] == whole and len(whole) == 1010
+    for bad in ({"run": 5, "runs": 5}, {"run": 0, "runs": 0}, {"run": -1, "runs": 3}, {"run": 0}, {"runs": 999}):
+        r = api.handle({"id": 1, "cmd": "solutions", "args": {"game": "workshop", "desc": "5x12", **bad}})
+        assert r["error"]["code"] == "bad_request", bad
+
+
 def test_solutions_of_an_impossible_puzzle_say_why():
     r = api.handle({"id": 1, "cmd": "solutions", "args": {"game": "workshop", "desc": "7x9"}})
     assert r["error"]["code"] == "impossible" and "area mismatch" in r["error"]["message"]

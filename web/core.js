@@ -20,6 +20,8 @@ export class CoreError extends Error {
   }
 }
 
+import { helpersFor, InOrder, RUNS, SPREAD_AFTER_MS } from "./spread.js";
+
 const SPARE_AFTER_MS = 700; // a long request still running this long boots the first spare
 // A worker can die without a word (out of memory, killed by the browser). Idle, it is pinged and
 // must answer within PONG_MS; busy, it must say something (progress or an answer) within QUIET_MS,
@@ -158,6 +160,10 @@ export class Core {
     this.spare = null;
     this.hello = null;
     this.readyPromise = null;
+    /** @type {Set<Engine>} the extra engines of a listing shared out (spread) */
+    this.helpers = new Set();
+    /** what the last listing shared out did: its runs, those listed by helpers, the most engines at once */
+    this.spreadStats = { runs: 0, byHelpers: 0, mostEngines: 0 };
   }
 
   /** Start (or restart) the engine, or make `booting` (a spare still booting) the engine;
@@ -242,6 +248,140 @@ export class Core {
       .finally(() => clearTimeout(timer));
   }
 
+  /**
+   * One request to one engine.
+   * @param {Engine} engine
+   * @param {string} cmd
+   * @param {object} args
+   * @param {(p: any) => void} onProgress
+   * @returns {Promise<any>}
+   */
+  ask(engine, cmd, args, onProgress) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => engine.send(id, cmd, args, resolve, reject, onProgress));
+  }
+
+  /**
+   * A listing shared out over extra engines (web/spread.js): `cmd` is asked run by run (its `run`
+   * and `runs` arguments) of whichever engine is free; after SPREAD_AFTER_MS, `helpers` extra
+   * engines boot and join. The tilings reach onProgress's `new` in the order one engine lists
+   * them; the result is the whole request's (`count`, `complete`, `elapsed`, `symmetries`, the
+   * last `new`). Stop (cancel) stops every engine; an engine that dies has its run listed again.
+   * @param {string} cmd
+   * @param {{[name: string]: unknown}} args
+   * @param {{onProgress?: (p: any) => void, helpers?: number, after?: number}} [options]
+   * @returns {Promise<any>}
+   */
+  spread(cmd, args, options = {}) {
+    const nav = /** @type {Navigator & {deviceMemory?: number}} */ (navigator);
+    const { onProgress, helpers = helpersFor(nav.hardwareConcurrency, nav.deviceMemory), after = SPREAD_AFTER_MS } = options;
+    /** @type {InOrder<string>} */
+    const order = new InOrder(RUNS);
+    const queue = Array.from({ length: RUNS }, (_, k) => k);
+    const nodes = new Array(RUNS).fill(0);
+    const t0 = performance.now();
+    const stats = (this.spreadStats = { runs: RUNS, byHelpers: 0, mostEngines: 1 });
+    /** @type {Set<Engine>} */
+    const mine = new Set();
+    let working = 1;
+    let symmetries = 0;
+    let settled = false;
+    let mainActive = false;
+    const elapsed = () => (performance.now() - t0) / 1000;
+    const report = () => {
+      if (onProgress) onProgress({ nodes: nodes.reduce((a, b) => a + b, 0), solutions: order.count, elapsed: elapsed(), new: order.take(), engines: working });
+    };
+    return new Promise((resolve, reject) => {
+      const spareTimer = setTimeout(() => this.bootSpare(), SPARE_AFTER_MS); // Stop stays immediate
+      const spreadTimer = setTimeout(() => {
+        if (!settled && queue.length) for (let i = 0; i < helpers; i++) boot();
+      }, after);
+      /** @param {any} err @param {boolean} complete */
+      const end = (err, complete = true) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(spareTimer);
+        clearTimeout(spreadTimer);
+        queue.length = 0;
+        for (const h of mine) drop(h);
+        if (err) reject(err);
+        else resolve({ count: order.count, complete, elapsed: elapsed(), new: order.take(), symmetries });
+      };
+      /** @param {Engine} h */
+      const drop = (h) => {
+        mine.delete(h);
+        this.helpers.delete(h);
+        h.failAll("cancelled", "stopped");
+        h.terminate();
+      };
+      /**
+       * Take runs from the queue until it is empty.
+       * @param {() => Promise<Engine>} engineOf
+       * @param {boolean} helper
+       */
+      const take = async (engineOf, helper) => {
+        while (!settled && queue.length) {
+          const k = /** @type {number} */ (queue.shift());
+          try {
+            const engine = await engineOf();
+            if (settled) return;
+            const r = await this.ask(engine, cmd, { ...args, run: k, runs: RUNS }, (p) => {
+              if (settled) return;
+              nodes[k] = p.nodes || nodes[k];
+              order.add(k, p.new || []);
+              report();
+            });
+            if (settled) return;
+            order.add(k, r.new || []);
+            symmetries = r.symmetries;
+            if (helper) stats.byHelpers += 1;
+            if (!r.complete) return end(null, false); // the budget ran out: what was found stands
+            order.finish(k);
+            if (order.done) return end(null);
+            report();
+          } catch (err) {
+            if (settled) return;
+            if (/** @type {any} */ (err).code !== "crashed") return end(err);
+            // the engine died: its run goes back to the front of the queue, listed again from the start
+            order.restart(k);
+            queue.unshift(k);
+            if (!mainActive) startMain(); // the page's engine had run out of runs: it takes this one
+            if (helper) return;
+          }
+        }
+      };
+      const startMain = () => {
+        mainActive = true;
+        // the page's engine (a new one if it died: request() restarts it)
+        take(() => this.readyPromise.then(() => /** @type {Engine} */ (this.engine)), false).finally(() => (mainActive = false));
+      };
+      const boot = () => {
+        const h = new Engine(null, this.lang);
+        mine.add(h);
+        this.helpers.add(h);
+        h.onCrash = () => {
+          mine.delete(h);
+          this.helpers.delete(h);
+          h.terminate(); // its run goes back to the queue (take's catch)
+        };
+        h.started.then(
+          () => {
+            if (settled || !mine.has(h)) return;
+            working += 1;
+            stats.mostEngines = Math.max(stats.mostEngines, working);
+            report();
+            take(() => Promise.resolve(h), true).finally(() => {
+              working -= 1;
+              if (!settled && mine.has(h)) drop(h); // nothing left to take: its memory goes back
+            });
+          },
+          () => mine.has(h) && drop(h),
+        );
+      };
+      startMain();
+    });
+  }
+
   /** Whether the engine is working on a request now. */
   get busy() {
     return !!(this.engine && this.engine.busy);
@@ -256,6 +396,14 @@ export class Core {
   }
 
   replace(code) {
+    if (code === "cancelled") {
+      // Stop stops every engine; when the page's engine died instead, helpers go on with their runs
+      for (const h of this.helpers) {
+        h.failAll(code, "stopped");
+        h.terminate();
+      }
+      this.helpers.clear();
+    }
     const old = this.engine;
     if (old) {
       old.failAll(code, code === "cancelled" ? "stopped" : "the puzzle engine stopped unexpectedly and was restarted");

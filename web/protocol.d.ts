@@ -191,6 +191,8 @@ export interface Progress {
   elapsed: number;
   unit?: string;
   new?: string[];
+  /** a listing shared out (Core.spread): the engines working on it now */
+  engines?: number;
 }
 
 /** What the page posts to the worker. */

@@ -311,7 +311,13 @@ export async function boot() {
     // a move sent as a view sends one (the core still decides): for tests that are about anything but input
     play: (move) => playMove(String(move)),
     busy: () => app.core.busy,
-    engine: () => ({ ready: app.core.ready, spare: app.core.spare ? (app.core.spare.ready ? "ready" : "booting") : null, loading: { ...app.loading } }),
+    engine: () => ({
+      ready: app.core.ready,
+      spare: app.core.spare ? (app.core.spare.ready ? "ready" : "booting") : null,
+      loading: { ...app.loading },
+      helpers: app.core.helpers.size, // the extra engines of a listing shared out, booting or working
+      spread: { ...app.core.spreadStats },
+    }),
   };
   registerOffline();
   connectPlatform();

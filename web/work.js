@@ -99,20 +99,21 @@ export async function stop() {
 /**
  * @param {string} cmd
  * @param {{[name: string]: unknown}} args
- * @param {{label?: string, onProgress?: (p: import("./protocol").Progress) => void, quiet?: boolean}} [options]
+ * `spread`: a listing that may be shared out over extra engines (Core.spread).
+ * @param {{label?: string, onProgress?: (p: import("./protocol").Progress) => void, quiet?: boolean, spread?: boolean}} [options]
  * @returns {Promise<any>}
  */
-export async function longRequest(cmd, args, { label = t("Working"), onProgress, quiet = false } = {}) {
+export async function longRequest(cmd, args, { label = t("Working"), onProgress, quiet = false, spread = false } = {}) {
   if (quiet) return app.core.request(cmd, args, { onProgress }); // a quick step (a replay frame): no busy bar
   busy(true, `${label}…`);
   const show = progressText(label);
+  /** @param {import("./protocol").Progress} p */
+  const progress = (p) => {
+    show(p);
+    if (onProgress) onProgress(p);
+  };
   try {
-    return await app.core.request(cmd, args, {
-      onProgress: (p) => {
-        show(p);
-        if (onProgress) onProgress(p);
-      },
-    });
+    return await (spread ? app.core.spread(cmd, args, { onProgress: progress }) : app.core.request(cmd, args, { onProgress: progress }));
   } finally {
     busy(false);
   }

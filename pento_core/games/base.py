@@ -241,9 +241,19 @@ class Game(Protocol[S, M]):
 class ListsTilings(Protocol):
     """A game that lists every tiling of a position (the ``solutions`` command of the API)."""
 
-    def tilings(self, state: Any, distinct: bool, budget: Budget, progress: ProgressFn, every: float) -> Tilings:
+    def tilings(
+        self,
+        state: Any,
+        distinct: bool,
+        budget: Budget,
+        progress: ProgressFn,
+        every: float,
+        run: tuple[int, int] | None = None,
+    ) -> Tilings:
         """Every tiling of ``state`` (one per class of the board's symmetries when ``distinct``);
-        ``progress`` is called at least every ``every`` seconds while the search runs."""
+        ``progress`` is called at least every ``every`` seconds while the search runs.  ``run``
+        ``(k, n)``: only the k-th of the search split into n runs, so that several engines can share
+        a listing out; the runs together list what the whole does, each tiling (or class) once."""
         ...
 
 

@@ -29,7 +29,7 @@ from ..i18n import N_, tr
 from ..limits import MAX_COPIES, MAX_STATE, WORKSHOP_SIDE, number, within
 from ..limits import MAX_SIDE as BOARD_MAX_SIDE
 from ..polyomino.board import Board, Position
-from ..polyomino.cover import Problem
+from ..polyomino.cover import Problem, Runs
 from ..polyomino.feasibility import OPENING_SECONDS, impossibility
 from ..polyomino.geometry import Cell, bounds
 from ..polyomino.pieces import PieceSet, family, parse_piece_names, piece_by_name
@@ -432,11 +432,36 @@ class WorkshopGame(GameBase[WorkshopState, WorkshopMove]):
     def solve(self, state: WorkshopState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
         return Solution(False, tr("The workshop lists solutions with its own Solve button."))
 
-    def tilings(self, st: WorkshopState, distinct: bool, budget: Budget, progress: ProgressFn, every: float) -> Tilings:
+    def tilings(
+        self,
+        st: WorkshopState,
+        distinct: bool,
+        budget: Budget,
+        progress: ProgressFn,
+        every: float,
+        run: tuple[int, int] | None = None,
+    ) -> Tilings:
         puzzle = st.puzzle()
-        problem = Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused)
-        found = problem.solutions(distinct=distinct, budget=budget, progress=progress, progress_every=every)
+        if run is None:
+            problem = Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused)
+            found = problem.solutions(distinct=distinct, budget=budget, progress=progress, progress_every=every)
+        else:
+            runs = _runs(puzzle, run[1])
+            problem = runs.problem
+            found = (problem.solution_of(p) for p in runs.paths(run[0], distinct, budget, progress, every))
         return Tilings(
             len(problem.symmetry_maps()),
             (Position(puzzle.board, puzzle.pieces, s).text().replace("\n", "/") for s in found),
         )
+
+
+_last_runs: list[tuple[str, int, Runs]] = []
+
+
+def _runs(puzzle: Puzzle, n: int) -> Runs:
+    """The puzzle's search in ``n`` runs, kept for the next run asked of this engine (one puzzle at a
+    time): an engine of the page that lists several runs of one listing keeps one memo for them all."""
+    key = puzzle.spec()
+    if not _last_runs or _last_runs[0][:2] != (key, n):
+        _last_runs[:] = [(key, n, Runs(Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused), n))]
+    return _last_runs[0][2]

@@ -146,6 +146,7 @@ _MEMO_LIMIT = 3_000_000
 # slot in the dict (some 40 bytes, the table being up to a third empty).
 _ENTRY_BYTES = 200
 _SPARE_MB = 2  # for the rest of the search: its stack, the lists of choices, the memo's own growth
+PARTS_PER_RUN = 6  # parts in a run (:meth:`Problem.runs`), about: enough neighbours for one memo to pay
 _SEEN_LIMIT = 200_000  # symmetry classes remembered by a distinct listing with no piece to fix
 
 
@@ -183,6 +184,15 @@ class _Search:
         if self.progress is not None and now - self.last_report >= self.progress_every:
             self.last_report = now
             self.progress(Progress(self.nodes, self.solutions, now - self.start))
+
+    def renew(self, budget: Budget | None, progress: ProgressFn | None, progress_every: float) -> None:
+        """Take up another request's budget and progress, keeping the memo: the next run of parts
+        on the same search (:class:`Runs`) reuses what the runs before it worked out."""
+        self.budget = (budget or Budget()).started()
+        self.progress = progress
+        self.progress_every = progress_every
+        self.start = time.monotonic()
+        self.last_report = float("-inf")
 
     def evict(self) -> None:
         """Drop the older half of the memo, in place (the search holds it by name).  A dict keeps
@@ -585,6 +595,14 @@ class Problem:
             ]
         return parts
 
+    def runs(self, n: int) -> list[list[Part]]:
+        """The :meth:`parts` in at most ``n`` runs of neighbours, in the search's order (about
+        :data:`PARTS_PER_RUN` parts a run): what one process, or one engine of the page, takes at a
+        time and counts with one memo.  The same problem and ``n`` give the same runs anywhere."""
+        parts = self.parts(at_least=n * PARTS_PER_RUN)
+        size = max(1, math.ceil(len(parts) / n))
+        return [parts[i : i + size] for i in range(0, len(parts), size)]
+
     def count_part(self, part: Part, s: _Search, group: list[Motion]) -> Tally:
         """Count one of :meth:`parts` with the search ``s`` (its memo may be warm from other parts).
 
@@ -675,6 +693,30 @@ def symmetry_cell_map(board: Board, k: int) -> dict[Cell, Cell]:
     r0 = min(r for r, _ in image)
     c0 = min(c for _, c in image)
     return {a: (b[0] - r0, b[1] - c0) for a, b in zip(cells, image, strict=True)}
+
+
+class Runs:
+    """A problem's search split into ``n`` runs (:meth:`Problem.runs`) that are listed one at a time
+    and in any order, each by whoever asks: the page's engines share a listing out this way.  One
+    search, and so one memo, serves every run asked of this object, as one process's does on the
+    command line.  Runs past the last (fewer parts than runs) are empty."""
+
+    def __init__(self, problem: Problem, n: int) -> None:
+        self.problem = problem
+        self.n = n
+        self.runs = problem.runs(n)
+        self.search = problem.search()
+
+    def paths(
+        self, k: int, distinct: bool, budget: Budget | None, progress: ProgressFn | None, progress_every: float
+    ) -> Iterator[Path]:
+        """The solutions of run ``k`` (every one, or one per symmetry class), as paths.  Runs are
+        listed apart, so a class is listed by its least image wherever that is ambiguous
+        (:meth:`Problem.part_paths` with no ``seen``): every class exactly once over all runs."""
+        self.search.renew(budget, progress, progress_every)
+        group = self.problem.symmetry_maps()
+        for part in self.runs[k] if k < len(self.runs) else ():
+            yield from self.problem.part_paths(part, self.search, group, distinct)
 
 
 def _type_map(k: int, pieces: list[Piece], counts: list[int], one_sided: bool) -> list[int] | None:

@@ -14,8 +14,9 @@ cluster (``address``).  Either way:
 * **A budget holds**: its deadline is passed to every process (as a wall-clock time, the one
   clock processes, and machines, share), and a spent one stops them all.
 
-The page counts in one Pyodide worker with none of this (neither processes nor Dask exist
-there); this module is for the command line, and imports what it needs only when called.
+The page shares a listing out its own way (neither processes nor Dask exist there): the same runs
+(:class:`~pento_core.polyomino.cover.Runs`), asked of extra Pyodide workers (web/spread.js).  This
+module is for the command line, and imports what it needs only when called.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
-import math
 import pickle
 import signal
 import sys
@@ -38,7 +38,6 @@ from ..budget import Budget, BudgetSpent
 from .cover import CountResult, Part, Path, Problem, Solution, Tally, memo_limit
 
 RUNS_PER_PROCESS = 8  # how many runs of parts each process gets, on average
-PARTS_PER_RUN = 6  # parts in a run, about: enough neighbours for the memo to pay
 
 
 @dataclass(frozen=True)
@@ -91,9 +90,7 @@ def peak_mb() -> float:
 
 def runs(problem: Problem, processes: int) -> list[list[Part]]:
     """The parts of ``problem``'s count for ``processes`` processes, in runs of neighbours."""
-    parts = problem.parts(at_least=processes * RUNS_PER_PROCESS * PARTS_PER_RUN)
-    size = max(1, math.ceil(len(parts) / (processes * RUNS_PER_PROCESS)))
-    return [parts[i : i + size] for i in range(0, len(parts), size)]
+    return problem.runs(processes * RUNS_PER_PROCESS)
 
 
 # -- what a worker process runs ---------------------------------------------------------------------

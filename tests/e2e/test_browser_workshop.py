@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from conftest import App, layout, open_link_anew, play, session, wait_until
@@ -83,14 +84,30 @@ def test_a_custom_piece_can_be_drawn(app: App) -> None:
     assert "66 cells" in str(pieces.text_content())
 
 
-def test_a_long_search_can_be_stopped_and_keeps_what_it_found(app: App) -> None:
+def test_a_long_search_spreads_over_a_second_engine_and_stop_stops_both(app: App) -> None:
+    """Issue 30: a listing still running after 2 s is shared out over extra engines (one per core
+    beyond the first: two cores here, as on the machines the tests run on), and Stop stops them all."""
     page = open_workshop(app, "8x8 with the pentominoes and a 2x2 square")
+    page.evaluate("Object.defineProperty(navigator, 'hardwareConcurrency', {value: 2, configurable: true})")
+    workers = len(page.workers)
     page.get_by_role("button", name="Find all tilings").click()
     wait_until(page, "document.querySelectorAll('.ws-solution[data-index=\"1\"]').length === 1", timeout=60)
     wait_until(page, "window.pento.layout().shown >= 2", timeout=60)
+    # the helper boots after 2 s, then takes runs of the search from the same queue
+    wait_until(page, "window.pento.engine().spread.mostEngines === 2", timeout=90)
+    wait_until(page, "document.querySelector('.ws-found').textContent.includes('with 2 engines at once')", timeout=30)
+    assert page.evaluate("window.pento.engine().helpers") == 1
     page.get_by_role("button", name="Stop", exact=True).click()
     page.wait_for_selector(".ws-found[data-state=stopped]", state="attached", timeout=30_000)
     assert "Stopped after" in found(page)["text"]
+    assert page.evaluate("window.pento.engine().helpers") == 0
+    # the stopped engine and the helper are gone (the spare took over, and a new spare boots)
+    # the stopped engine and the helper are gone: the spare took over and a new spare boots, so the
+    # page is left with one worker more than the lone engine it started with
+    deadline = time.monotonic() + 30
+    while len(page.workers) != workers + 1:
+        assert time.monotonic() < deadline, [w.url for w in page.workers]
+        page.wait_for_timeout(100)  # lets Playwright hear the workers' close events
     page.get_by_role("button", name="Next ▶").click()
     assert page.locator(".ws-solution").get_attribute("data-index") == "2"
     # the core is back for the next request

@@ -320,12 +320,13 @@ export function createView({ root, info, host }) {
         { game: "workshop", desc: spec, distinct: distinct.checked },
         {
           label: t("Searching"),
+          spread: true, // a long listing is shared out over extra engines (Core.spread)
           onProgress: (p) => {
             if (searchedFor !== spec) return;
             const had = solutions.length;
             solutions.push(...(p.new || []));
             if (!had && solutions.length) firstFound();
-            updateFound(true, p.solutions, p.elapsed);
+            updateFound(true, p.solutions, p.elapsed, p.engines);
           },
         },
       );
@@ -343,9 +344,11 @@ export function createView({ root, info, host }) {
     }
   }
 
-  function updateFound(running, count = solutions.length, elapsed = 0) {
+  function updateFound(running, count = solutions.length, elapsed = 0, engines = 1) {
     let msg = "";
-    if (running) msg = t("Searching… {count} found so far ({seconds} s).", { count: formatNumber(count), seconds: formatNumber(elapsed, 1) });
+    const sofar = { count: formatNumber(count), seconds: formatNumber(elapsed, 1), n: formatNumber(engines) };
+    if (running && engines > 1) msg = t("Searching with {n} engines at once… {count} found so far ({seconds} s).", sofar);
+    else if (running) msg = t("Searching… {count} found so far ({seconds} s).", sofar);
     else if (result && result.complete) {
       const count = formatNumber(result.count);
       const seconds = formatNumber(result.elapsed, 2);
