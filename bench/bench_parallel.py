@@ -115,7 +115,7 @@ def whole(name: str, jobs: list[int]) -> None:
 
 def main() -> None:
     args = argparse.ArgumentParser()
-    args.add_argument("--sample", type=int, default=4, help="parts of the one-sided 5x18 to time (0: none)")
+    args.add_argument("--sample", type=int, default=8, help="parts of the one-sided 5x18 to time (0: none)")
     args.add_argument(
         "--parts", type=int, default=60, help="split the 5x18 into at least this many parts (fewer: larger parts)"
     )

@@ -320,6 +320,17 @@ export class Core {
        * @param {boolean} helper
        */
       const take = async (engineOf, helper) => {
+        try {
+          await takeRuns(engineOf, helper);
+        } finally {
+          if (!helper) mainActive = false; // at once: a helper that dies later finds the page's engine free
+        }
+      };
+      /**
+       * @param {() => Promise<Engine>} engineOf
+       * @param {boolean} helper
+       */
+      const takeRuns = async (engineOf, helper) => {
         while (!settled && queue.length) {
           const k = /** @type {number} */ (queue.shift());
           try {
@@ -353,7 +364,7 @@ export class Core {
       const startMain = () => {
         mainActive = true;
         // the page's engine (a new one if it died: request() restarts it)
-        take(() => this.readyPromise.then(() => /** @type {Engine} */ (this.engine)), false).finally(() => (mainActive = false));
+        take(() => this.readyPromise.then(() => /** @type {Engine} */ (this.engine)), false);
       };
       const boot = () => {
         const h = new Engine(null, this.lang);

@@ -193,6 +193,8 @@ class _Search:
         self.progress_every = progress_every
         self.start = time.monotonic()
         self.last_report = float("-inf")
+        self.nodes = 0  # each request counts its own (parts' tallies count differences)
+        self.next_check = _CHECK_EVERY
 
     def evict(self) -> None:
         """Drop the older half of the memo, in place (the search holds it by name).  A dict keeps
