@@ -320,17 +320,6 @@ export class Core {
        * @param {boolean} helper
        */
       const take = async (engineOf, helper) => {
-        try {
-          await takeRuns(engineOf, helper);
-        } finally {
-          if (!helper) mainActive = false; // at once: a helper that dies later finds the page's engine free
-        }
-      };
-      /**
-       * @param {() => Promise<Engine>} engineOf
-       * @param {boolean} helper
-       */
-      const takeRuns = async (engineOf, helper) => {
         while (!settled && queue.length) {
           const k = /** @type {number} */ (queue.shift());
           try {
@@ -360,6 +349,7 @@ export class Core {
             if (helper) return;
           }
         }
+        if (!helper) mainActive = false; // at once: a helper that dies later finds the page's engine free
       };
       const startMain = () => {
         mainActive = true;

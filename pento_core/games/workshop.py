@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..budget import Budget
 from ..errors import IllegalMoveError, ParseError, PentoError
@@ -29,7 +30,7 @@ from ..i18n import N_, tr
 from ..limits import MAX_COPIES, MAX_STATE, WORKSHOP_SIDE, number, within
 from ..limits import MAX_SIDE as BOARD_MAX_SIDE
 from ..polyomino.board import Board, Position
-from ..polyomino.cover import Problem, Runs
+from ..polyomino.cover import Runs
 from ..polyomino.feasibility import OPENING_SECONDS, impossibility
 from ..polyomino.geometry import Cell, bounds
 from ..polyomino.pieces import PieceSet, family, parse_piece_names, piece_by_name
@@ -443,7 +444,7 @@ class WorkshopGame(GameBase[WorkshopState, WorkshopMove]):
     ) -> Tilings:
         puzzle = st.puzzle()
         if run is None:
-            problem = Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused)
+            problem = puzzle.problem()
             found = problem.solutions(distinct=distinct, budget=budget, progress=progress, progress_every=every)
         else:
             runs = _runs(puzzle, run[1])
@@ -455,13 +456,8 @@ class WorkshopGame(GameBase[WorkshopState, WorkshopMove]):
         )
 
 
-_last_runs: list[tuple[str, int, Runs]] = []
-
-
+@lru_cache(maxsize=1)
 def _runs(puzzle: Puzzle, n: int) -> Runs:
     """The puzzle's search in ``n`` runs, kept for the next run asked of this engine (one puzzle at a
     time): an engine of the page that lists several runs of one listing keeps one memo for them all."""
-    key = puzzle.spec()
-    if not _last_runs or _last_runs[0][:2] != (key, n):
-        _last_runs[:] = [(key, n, Runs(Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused), n))]
-    return _last_runs[0][2]
+    return Runs(puzzle.problem(), n)

@@ -28,7 +28,6 @@ from ..i18n import N_, tr
 from ..limits import MAX_SIDE, number
 from . import freeform
 from .board import Board
-from .cover import Problem
 from .geometry import Cell, Shape, normalize
 from .pieces import PENTOMINO_LETTERS, PENTOMINOES, PieceSet
 from .puzzle import Puzzle
@@ -42,7 +41,7 @@ def scaled(shape: Shape, k: int) -> Shape:
 
 
 def _prove(puzzle: Puzzle, what: str, progress: ProgressFn | None = None) -> Puzzle:
-    problem = Problem(puzzle.board, puzzle.pieces, allow_unused=puzzle.allow_unused)
+    problem = puzzle.problem()
     result = problem.first(Budget(max_seconds=PROOF_SECONDS), progress)
     if result.status is Outcome.NO:
         raise ImpossibleError(tr("{what} has no cover", what=what))

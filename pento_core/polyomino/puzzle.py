@@ -23,6 +23,7 @@ from ..errors import ParseError
 from ..i18n import N_, tr
 from ..limits import MAX_DESC, MAX_SIDE, MAX_TEXT, within
 from .board import Board, parse_board
+from .cover import Problem
 from .pieces import PieceSet, parse_piece_names, parse_pieces_text, write_pieces_text
 
 DEFAULT_PIECES = "FILNPTUVWXYZ"
@@ -39,6 +40,10 @@ class Puzzle:
     @property
     def one_sided(self) -> bool:
         return self.pieces.one_sided
+
+    def problem(self) -> Problem:
+        """The exact-cover problem this puzzle poses, for the engine to search."""
+        return Problem(self.board, self.pieces, allow_unused=self.allow_unused)
 
     def spec(self) -> str:
         """The one-line spec; :func:`parse_puzzle` reads it back."""
