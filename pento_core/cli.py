@@ -7,6 +7,10 @@ Commands (see the README for the formats):
 * ``solve BOARD [--pieces P] [--limit N] [--one-sided] [--allow-unused] [--distinct]``
   prints solutions as letter grids in the board text format, separated by
   blank lines.
+* ``count LxRxC [--pieces planar-pentacubes | pentacubes | NAMES] [--allow-unused] [--distinct]
+  [--timeout S]`` and ``solve LxRxC ...`` do the same for a box of cubes (or a box file: layers of
+  ``.``/``#`` rows separated by a line ``---``); ``solve`` prints each filling layer by layer, the
+  bottom layer first, a blank line between layers and two between fillings.
 * ``freeform --version V --n N --count K --seed S [--max-perimeter P]``
   builds K free-form boards of N joined pentominoes with the thesis's
   construction version V and prints the perimeter histogram and mean beside
@@ -57,6 +61,7 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .budget import Budget, BudgetSpent, Outcome
 from .errors import PentoError
@@ -68,9 +73,12 @@ from .limits import MAX_TEXT, number, within
 from .pegs import board as pegs_board
 from .pegs import solver as pegs_solver
 from .pegs.board import PegBoard
+from .polycube.box import Box, filling_text, is_box_spec, parse_box
+from .polycube.pieces import parse_solids
+from .polycube.problem import BoxProblem
 from .polyomino import freeform, lastfit, parallel, partition
 from .polyomino.board import Board, Placement, Position, parse_board, parse_position
-from .polyomino.cover import Problem, memo_limit
+from .polyomino.cover import CountResult, Cover, Problem, memo_limit
 from .polyomino.geometry import bounds
 from .polyomino.pieces import PieceSet, parse_piece_names, parse_pieces_text
 from .tangram import generator as tangram_generator
@@ -143,9 +151,28 @@ def read_pieces(spec: str, one_sided: bool) -> PieceSet:
     return parse_piece_names(spec, one_sided)
 
 
+def read_box(spec: str) -> Box | None:
+    """The box ``spec`` names (``LxRxC``, or a file whose layers are separated by ``---`` lines), or
+    None when it names a flat board."""
+    if is_box_spec(spec):
+        return parse_box(spec)
+    if re.fullmatch(r"\s*[0-9]+\s*[xX]\s*[0-9]+\s*", spec) or not os.path.exists(spec):
+        return None
+    text = read_text(spec)
+    return parse_box(text) if re.search(r"^\s*---\s*$", text, re.MULTILINE) else None
+
+
+def _box_problem(box: Box, args: argparse.Namespace) -> BoxProblem:
+    if args.one_sided:
+        raise PentoError(tr("--one-sided is for flat boards: a piece in a box is never turned into its mirror image"))
+    if args.jobs != 1 or getattr(args, "cluster", None):
+        raise PentoError(tr("--jobs and --cluster count flat boards only, not boxes"))
+    return BoxProblem(box, parse_solids(args.pieces or "planar-pentacubes"), allow_unused=args.allow_unused)
+
+
 def _problem(args: argparse.Namespace) -> Problem:
     board = read_board(args.board)
-    pieces = read_pieces(args.pieces, args.one_sided)
+    pieces = read_pieces(args.pieces or "FILNPTUVWXYZ", args.one_sided)
     return Problem(board, pieces, allow_unused=args.allow_unused)
 
 
@@ -206,6 +233,9 @@ class _Progress:
 
 
 def cmd_count(args: argparse.Namespace) -> int:
+    box = read_box(args.board)
+    if box is not None:
+        return _report(_box_problem(box, args), args, _Progress())
     problem = _problem(args)
     jobs = _jobs(args)
     progress = _Progress()
@@ -218,6 +248,16 @@ def cmd_count(args: argparse.Namespace) -> int:
             result = problem.count(budget=_budget(args), memo_limit=_memo_limit(args))
     except ValueError as e:  # too little memory, no scheduler
         raise PentoError(str(e)) from None
+    return _report(problem, args, progress, result)
+
+
+def _report(
+    problem: Cover[Any], args: argparse.Namespace, progress: _Progress, result: CountResult | None = None
+) -> int:
+    """Count (unless ``result`` is given) and print the figures, ``count: N`` last (``distinct: N``
+    after it with --distinct)."""
+    if result is None:
+        result = problem.count(budget=_budget(args), memo_limit=_memo_limit(args))
     print(f"placements: {problem.placement_count}")
     print(f"symmetries: {result.symmetries}")
     print(f"nodes: {result.nodes}")
@@ -234,6 +274,9 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    box = read_box(args.board)
+    if box is not None:
+        return _solve_box(_box_problem(box, args), args)
     problem = _problem(args)
     jobs = _jobs(args)
     found = 0
@@ -254,6 +297,26 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return EXIT_BUDGET
     except ValueError as e:  # too little memory for the jobs
         raise PentoError(str(e)) from None
+    if not found:
+        print("no solution", file=sys.stderr)
+    return 0
+
+
+def _solve_box(problem: BoxProblem, args: argparse.Namespace) -> int:
+    """Each filling's layers from the bottom up as letter rows (a blank line between layers), two
+    blank lines between fillings."""
+    found = 0
+    try:
+        for filling in problem.solutions(distinct=args.distinct, budget=_budget(args), memo_limit=_memo_limit(args)):
+            if args.limit is not None and found >= args.limit:
+                break
+            if found:
+                print("\n")
+            print(filling_text(problem.box, filling).replace("\n---\n", "\n\n"))
+            found += 1
+    except BudgetSpent:
+        print(f"stopped: budget spent after {found} solutions", file=sys.stderr)
+        return EXIT_BUDGET
     if not found:
         print("no solution", file=sys.stderr)
     return 0
@@ -492,12 +555,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("board", metavar="BOARD", help="RxC (e.g. 6x10) or a board file")
+        p.add_argument(
+            "board", metavar="BOARD", help="RxC (e.g. 6x10), a box LxRxC (e.g. 3x4x5), or a board or box file"
+        )
         p.add_argument(
             "--pieces",
-            default="FILNPTUVWXYZ",
+            default=None,
             metavar="P",
-            help="pentomino letters, names like I4,T4, or a pieces file (default: the 12 pentominoes)",
+            help="pentomino letters, names like I4,T4, or a pieces file (default: the 12 pentominoes); in a box:"
+            " planar-pentacubes (the default), pentacubes (all 29) or names like L1,J1,Q",
         )
         p.add_argument("--one-sided", action="store_true", help="pieces may not be turned over")
         p.add_argument("--allow-unused", action="store_true", help="pieces may be left over")

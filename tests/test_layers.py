@@ -17,7 +17,7 @@ import pytest
 from pento_core import registry
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pento_core"
-FAMILIES = ("polyomino", "pegs", "gandagalo", "tangram")
+FAMILIES = ("polyomino", "polycube", "pegs", "gandagalo", "tangram")
 BELOW_THE_GAMES = ("budget", "errors", "i18n", "limits")
 ABOVE_THE_FAMILIES = ("games", "registry", "classroom", "catalog", "api", "cli")
 EDGES = ("api", "cli")

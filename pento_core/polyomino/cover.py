@@ -50,7 +50,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..budget import Budget, BudgetSpent, Outcome, Progress, ProgressFn
 from ..errors import ImpossibleError
@@ -67,6 +67,7 @@ Path = tuple[tuple[int, Mask], ...]  # (piece type index, mask) choices
 Motion = tuple[list[int], list[int]]
 # A part of a symmetry-split search: kind, fixed choices, symmetries to test (indices), free, left.
 _Branch = tuple[str, Path, tuple[int, ...], Mask, int]
+S = TypeVar("S")  # what a front end makes of a path of choices (placements on a board, blocks in a box)
 
 
 @dataclass(frozen=True)
@@ -88,12 +89,12 @@ class CountResult:
 
 
 @dataclass(frozen=True)
-class FirstResult:
-    """The outcome of :meth:`Problem.first`: ``status`` is yes (``solution`` found), no (provably
+class FirstResult(Generic[S]):
+    """The outcome of :meth:`Cover.first`: ``status`` is yes (``solution`` found), no (provably
     none) or unknown (the budget ran out)."""
 
     status: Outcome
-    solution: Solution | None
+    solution: S | None
     nodes: int
     elapsed: float
 
@@ -218,109 +219,49 @@ def memo_limit(memory_mb: float, in_use_mb: float) -> int:
     return max(1, int(room / _ENTRY_BYTES) // 2 * 2)
 
 
-class Problem:
-    """A tiling problem: cover every cell of ``board`` exactly with ``pieces``.
+class Cover(Generic[S]):
+    """The engine itself: an exact cover of bits, whatever the cells are.
 
-    ``allow_unused``: pieces may be left over (the board must still be
-    covered exactly); otherwise every piece is used exactly once.
-    ``placed``: placements already on the board, kept in every solution.
-
-    Construction raises :class:`ImpossibleError` for problems that are
-    impossible on their face (see :func:`impossibility`).
+    A front end (:class:`Problem` for flat boards, :class:`~pento_core.polycube.box.BoxProblem`
+    for boxes of cubes) lays its cells out as bits, compiles every placement of every piece into a
+    mask and hands them over with :meth:`_setup`; it says what a path of choices means
+    (:meth:`solution_of`) and which motions of its board are symmetries (:meth:`_symmetry_maps`).
+    The search, its memo and cuts, the split by symmetry, the parts and runs are all here, once.
     """
 
-    def __init__(
-        self,
-        board: Board,
-        pieces: PieceSet,
-        allow_unused: bool = False,
-        placed: Iterable[Placement] = (),
-        budget: Budget | None = None,
+    allow_unused: bool
+    start_free: Mask
+
+    def _setup(
+        self, copies: list[int], left: list[int], placements: list[list[Mask]], shifts: tuple[int, ...], smallest: int
     ) -> None:
-        """``budget`` bounds the pre-checks and the compilation (a large board with many kinds of
-        pieces has millions of placements): a spent budget raises :class:`BudgetSpent`."""
-        budget = (budget or Budget()).started()
-        self.board = board
-        self.pieces = pieces
-        self.allow_unused = allow_unused
-        self.placed: tuple[Placement, ...] = tuple(placed)
-        position = Position(board, pieces)
-        for p in self.placed:
-            position = position.place(p.piece, p.cells)
-        # never more than SEARCH_SECONDS of the arguments, even within an hour-long listing
-        precheck = replace(budget, deadline=min(budget.deadline or math.inf, time.monotonic() + SEARCH_SECONDS))
-        reason = impossibility(position, allow_unused, precheck)
-        if reason:
-            raise ImpossibleError(reason)
-        self._compile(position, budget)
-        self._motions: list[Motion] | None = None  # symmetry_maps(), once asked
-
-    # -- compilation into bits ------------------------------------------------
-
-    def _compile(self, position: Position, budget: Budget) -> None:
-        board = self.board
-        self._wide = board.height <= board.width
-        short = board.height if self._wide else board.width
-        self.stride = short + 1
-        self._bit_of: dict[Cell, int] = {c: self._index(c) for c in board.cells}
-        self._cell_of: dict[int, Cell] = {b: c for c, b in self._bit_of.items()}
-        self.types: list[Piece] = [p for p, _ in self.pieces]
-        counts = [n for _, n in self.pieces]
-        for p in self.placed:
-            counts[self.types.index(p.piece)] -= 1
+        """Take up a front end's compiled problem: ``copies`` of each piece type in the set and
+        ``left`` of them to place, each type's ``placements`` as masks (``start_free`` already set),
+        the bit distances between neighbouring cells besides 1 (one for a flat board, two for a box:
+        sentinel bits keep every shift from wrapping) and the ``smallest`` piece's size."""
         # `left` packs the copies left of each type into a bit field of its own.
         self._unit: list[int] = []
         self._field: list[int] = []
         shift = 0
-        for n0 in (n for _, n in self.pieces):
+        for n0 in copies:
             width = max(1, n0.bit_length())
             self._unit.append(1 << shift)
             self._field.append(((1 << width) - 1) << shift)
             shift += width
         self._left_bits = shift
-        self.start_left = sum(n << (u.bit_length() - 1) for n, u in zip(counts, self._unit, strict=True))
-        self.start_free = self.mask(position.empty_cells)
-        # placements grouped by their lowest cell, then by type
-        by_low: dict[int, dict[int, list[Mask]]] = {}
-        self._all_placements: list[list[Mask]] = []
-        for t, piece in enumerate(self.types):
-            masks = []
-            for o in piece.orientations(self.pieces.one_sided):
-                budget.check()
-                _, _, h, w = bounds(o)
-                for r0 in range(board.height - h):
-                    for c0 in range(board.width - w):
-                        cells = [(r + r0, c + c0) for r, c in o]
-                        if all(c in self._bit_of for c in cells):
-                            m = self.mask(cells)
-                            masks.append(m)
-                            by_low.setdefault((m & -m).bit_length() - 1, {}).setdefault(t, []).append(m)
-            self._all_placements.append(masks)
+        self.start_left = sum(n << (u.bit_length() - 1) for n, u in zip(left, self._unit, strict=True))
+        self._all_placements = placements
+        by_low: dict[int, dict[int, list[Mask]]] = {}  # placements grouped by their lowest cell, then by type
+        for t, masks in enumerate(placements):
+            for m in masks:
+                by_low.setdefault((m & -m).bit_length() - 1, {}).setdefault(t, []).append(m)
         self._by_low: dict[int, list[tuple[int, int, int, tuple[Mask, ...]]]] = {
             low: [(self._field[t], self._unit[t], t, tuple(ms)) for t, ms in sorted(d.items())]
             for low, d in by_low.items()
         }
-        self._prune_isolated = min(p.size for p in self.types) > 1
-
-    def _index(self, cell: Cell) -> int:
-        r, c = cell
-        return c * self.stride + r if self._wide else r * self.stride + c
-
-    def mask(self, cells: Iterable[Cell]) -> Mask:
-        """The bit mask of ``cells`` (all must be board cells)."""
-        m = 0
-        for c in cells:
-            m |= 1 << self._bit_of[c]
-        return m
-
-    def cells(self, mask: Mask) -> Shape:
-        """The board cells of ``mask``."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(self._cell_of[low.bit_length() - 1])
-            mask ^= low
-        return frozenset(out)
+        self._shifts = shifts
+        self._prune_isolated = smallest > 1
+        self._motions: list[Motion] | None = None  # symmetry_maps(), once asked
 
     @property
     def placement_count(self) -> int:
@@ -384,8 +325,13 @@ class Problem:
         Python): from (free, left), every choice that covers the first free cell, as (free after,
         left after, piece type, mask), dead ends cut (see the module's notes)."""
         by_low = self._by_low
-        stride = self.stride
         prune = self._prune_isolated
+        # Neighbours are bits 1 and a apart (rows and columns), and b in a box (layers): a cell with
+        # none of its neighbours free is isolated.  The layers are looked at only for the rare
+        # candidates that have no free neighbour in their own layer, so a flat board pays nothing.
+        a = self._shifts[0]
+        b = self._shifts[-1]
+        flat = len(self._shifts) == 1
 
         def expand(free: Mask, left: int) -> list[tuple[Mask, int, int, Mask]]:
             kids = []
@@ -395,32 +341,16 @@ class Problem:
                     for m in masks:
                         if m & free == m:
                             nf = free ^ m
-                            if prune and nf and nf & ~((nf << 1) | (nf >> 1) | (nf << stride) | (nf >> stride)):
+                            if (
+                                prune
+                                and (alone := nf & ~((nf << 1) | (nf >> 1) | (nf << a) | (nf >> a)))
+                                and (flat or alone & ~((nf << b) | (nf >> b)))
+                            ):
                                 continue
                             kids.append((nf, nl, t, m))
             return kids
 
         return expand
-
-    def solution_of(self, path: Iterable[tuple[int, Mask]]) -> Solution:
-        """The solution a path of (piece type, mask) choices stands for, placed pieces first."""
-        return self.placed + tuple(Placement(self.types[t], self.cells(m)) for t, m in path)
-
-    def solutions(
-        self,
-        distinct: bool = False,
-        budget: Budget | None = None,
-        progress: ProgressFn | None = None,
-        progress_every: float = 0.25,
-        memo_limit: int = _MEMO_LIMIT,
-    ) -> Iterator[Solution]:
-        """Yield solutions lazily (every one, or one per symmetry class with ``distinct``).
-
-        Raises :class:`BudgetSpent` from the iterator when the budget runs out.
-        """
-        s = _Search(budget, progress, progress_every, memo_limit)
-        for path in self._paths(s, distinct):
-            yield self.solution_of(path)
 
     def _paths(self, s: _Search, distinct: bool) -> Iterator[Path]:
         """Every solution, or one per symmetry class: those of every part, in the search's order."""
@@ -632,16 +562,6 @@ class Problem:
         process, kept from part to part so that its memo serves them all."""
         return _Search(budget, None, 0.25, memo_limit)
 
-    def first(self, budget: Budget | None = None, progress: ProgressFn | None = None) -> FirstResult:
-        """The first solution found (``yes``), ``no`` if there is provably none, or ``unknown``."""
-        s = _Search(budget, progress, 0.25)
-        try:
-            for path in self._run(s, self.start_free, self.start_left, True):
-                return FirstResult(Outcome.YES, self.solution_of(path), s.nodes, s.elapsed)
-        except BudgetSpent:
-            return FirstResult(Outcome.UNKNOWN, None, s.nodes, s.elapsed)
-        return FirstResult(Outcome.NO, None, s.nodes, s.elapsed)
-
     # -- symmetry ----------------------------------------------------------------
 
     def symmetry_maps(self) -> list[Motion]:
@@ -659,6 +579,128 @@ class Problem:
         if self._motions is None:
             self._motions = self._symmetry_maps()
         return self._motions
+
+    def _symmetry_maps(self) -> list[Motion]:
+        raise NotImplementedError  # a front end's
+
+    def solution_of(self, path: Iterable[tuple[int, Mask]]) -> S:
+        """The solution a path of (piece type, mask) choices stands for."""
+        raise NotImplementedError  # a front end's
+
+    def solutions(
+        self,
+        distinct: bool = False,
+        budget: Budget | None = None,
+        progress: ProgressFn | None = None,
+        progress_every: float = 0.25,
+        memo_limit: int = _MEMO_LIMIT,
+    ) -> Iterator[S]:
+        """Yield solutions lazily (every one, or one per symmetry class with ``distinct``).
+
+        Raises :class:`BudgetSpent` from the iterator when the budget runs out.
+        """
+        s = _Search(budget, progress, progress_every, memo_limit)
+        for path in self._paths(s, distinct):
+            yield self.solution_of(path)
+
+    def first(self, budget: Budget | None = None, progress: ProgressFn | None = None) -> FirstResult[S]:
+        """The first solution found (``yes``), ``no`` if there is provably none, or ``unknown``."""
+        s = _Search(budget, progress, 0.25)
+        try:
+            for path in self._run(s, self.start_free, self.start_left, True):
+                return FirstResult(Outcome.YES, self.solution_of(path), s.nodes, s.elapsed)
+        except BudgetSpent:
+            return FirstResult(Outcome.UNKNOWN, None, s.nodes, s.elapsed)
+        return FirstResult(Outcome.NO, None, s.nodes, s.elapsed)
+
+
+class Problem(Cover[Solution]):
+    """A tiling problem: cover every cell of ``board`` exactly with ``pieces``.
+
+    ``allow_unused``: pieces may be left over (the board must still be
+    covered exactly); otherwise every piece is used exactly once.
+    ``placed``: placements already on the board, kept in every solution.
+
+    Construction raises :class:`ImpossibleError` for problems that are
+    impossible on their face (see :func:`impossibility`).
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        pieces: PieceSet,
+        allow_unused: bool = False,
+        placed: Iterable[Placement] = (),
+        budget: Budget | None = None,
+    ) -> None:
+        """``budget`` bounds the pre-checks and the compilation (a large board with many kinds of
+        pieces has millions of placements): a spent budget raises :class:`BudgetSpent`."""
+        budget = (budget or Budget()).started()
+        self.board = board
+        self.pieces = pieces
+        self.allow_unused = allow_unused
+        self.placed: tuple[Placement, ...] = tuple(placed)
+        position = Position(board, pieces)
+        for p in self.placed:
+            position = position.place(p.piece, p.cells)
+        # never more than SEARCH_SECONDS of the arguments, even within an hour-long listing
+        precheck = replace(budget, deadline=min(budget.deadline or math.inf, time.monotonic() + SEARCH_SECONDS))
+        reason = impossibility(position, allow_unused, precheck)
+        if reason:
+            raise ImpossibleError(reason)
+        self._compile(position, budget)
+
+    # -- compilation into bits ------------------------------------------------
+
+    def _compile(self, position: Position, budget: Budget) -> None:
+        board = self.board
+        self._wide = board.height <= board.width
+        short = board.height if self._wide else board.width
+        self.stride = short + 1
+        self._bit_of: dict[Cell, int] = {c: self._index(c) for c in board.cells}
+        self._cell_of: dict[int, Cell] = {b: c for c, b in self._bit_of.items()}
+        self.types: list[Piece] = [p for p, _ in self.pieces]
+        counts = [n for _, n in self.pieces]
+        for p in self.placed:
+            counts[self.types.index(p.piece)] -= 1
+        self.start_free = self.mask(position.empty_cells)
+        placements: list[list[Mask]] = []
+        for piece in self.types:
+            masks = []
+            for o in piece.orientations(self.pieces.one_sided):
+                budget.check()
+                _, _, h, w = bounds(o)
+                for r0 in range(board.height - h):
+                    for c0 in range(board.width - w):
+                        cells = [(r + r0, c + c0) for r, c in o]
+                        if all(c in self._bit_of for c in cells):
+                            masks.append(self.mask(cells))
+            placements.append(masks)
+        self._setup([n for _, n in self.pieces], counts, placements, (self.stride,), min(p.size for p in self.types))
+
+    def _index(self, cell: Cell) -> int:
+        r, c = cell
+        return c * self.stride + r if self._wide else r * self.stride + c
+
+    def mask(self, cells: Iterable[Cell]) -> Mask:
+        """The bit mask of ``cells`` (all must be board cells)."""
+        m = 0
+        for c in cells:
+            m |= 1 << self._bit_of[c]
+        return m
+
+    def cells(self, mask: Mask) -> Shape:
+        """The board cells of ``mask``."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self._cell_of[low.bit_length() - 1])
+            mask ^= low
+        return frozenset(out)
+
+    def solution_of(self, path: Iterable[tuple[int, Mask]]) -> Solution:
+        """The solution a path of (piece type, mask) choices stands for, placed pieces first."""
+        return self.placed + tuple(Placement(self.types[t], self.cells(m)) for t, m in path)
 
     def _symmetry_maps(self) -> list[Motion]:
         size = max(self._cell_of) + 1

@@ -9,7 +9,7 @@ have no solution (the search then says so).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from math import gcd
 
 from ..budget import Budget, BudgetSpent
@@ -118,11 +118,16 @@ def region_sizes(position: Position, allow_unused: bool, budget: Budget = UNLIMI
 
 
 def _sums_to(target: int, pieces: PieceSet) -> bool:
-    """Whether some of the pieces (each copy at most once) have sizes adding up to ``target``."""
+    return sums_to(target, [(p.size, n) for p, n in pieces])
+
+
+def sums_to(target: int, sizes: Iterable[tuple[int, int]]) -> bool:
+    """Whether some pieces, given as (size, copies), each copy used at most once, have sizes adding
+    up to ``target`` (every family's region argument)."""
     reachable = 1  # bit s set: a total of s is possible
-    for p, n in pieces:
-        for _ in range(min(n, target // p.size)):
-            reachable |= reachable << p.size
+    for size, n in sizes:
+        for _ in range(min(n, target // size)):
+            reachable |= reachable << size
     return bool((reachable >> target) & 1)
 
 
@@ -135,24 +140,8 @@ def colouring(position: Position, allow_unused: bool, budget: Budget = UNLIMITED
     if not left.counts or not empty:
         return None
     dark = sum(1 for r, c in empty if (r + c) % 2 == 0)
-    target = dark - (len(empty) - dark)
-    # States (cells, dark minus light) reachable by choosing pieces and signs.
-    states = {(0, 0)}
-    for p, n in left:
-        d = abs(sum(1 if (r + c) % 2 == 0 else -1 for r, c in p.shape))
-        for _ in range(n):
-            budget.check()
-            nxt = set()
-            for cells, imbalance in states:
-                if allow_unused:
-                    nxt.add((cells, imbalance))
-                if cells + p.size <= len(empty):
-                    nxt.add((cells + p.size, imbalance + d))
-                    nxt.add((cells + p.size, imbalance - d))
-            states = nxt
-            if len(states) > 200_000:  # too many to follow: the argument gives up (says nothing)
-                return None
-    if (len(empty), target) in states:
+    imbalances = [(p.size, abs(sum(1 if (r + c) % 2 == 0 else -1 for r, c in p.shape)), n) for p, n in left]
+    if balanced(len(empty), dark - (len(empty) - dark), imbalances, allow_unused, budget) is not False:
         return None
     light = len(empty) - dark
     return tr(
@@ -161,6 +150,29 @@ def colouring(position: Position, allow_unused: bool, budget: Budget = UNLIMITED
         dark=dark,
         light=light,
     )
+
+
+def balanced(
+    cells: int, target: int, pieces: Iterable[tuple[int, int, int]], allow_unused: bool, budget: Budget = UNLIMITED
+) -> bool | None:
+    """Whether pieces given as (size, imbalance, copies) can be laid, each with its imbalance one
+    way or the other, to cover ``cells`` cells with ``target`` more dark than light (every family's
+    colouring argument); None when there were too many states to follow (nothing proved)."""
+    states = {(0, 0)}  # (cells, dark minus light) reachable by choosing pieces and signs
+    for size, d, n in pieces:
+        for _ in range(n):
+            budget.check()
+            nxt = set()
+            for covered, imbalance in states:
+                if allow_unused:
+                    nxt.add((covered, imbalance))
+                if covered + size <= cells:
+                    nxt.add((covered + size, imbalance + d))
+                    nxt.add((covered + size, imbalance - d))
+            states = nxt
+            if len(states) > 200_000:  # too many to follow: the argument gives up (says nothing)
+                return None
+    return (cells, target) in states
 
 
 ARGUMENTS: list[Callable[[Position, bool, Budget], str | None]] = [area, small_region, region_sizes, colouring]

@@ -1,0 +1,252 @@
+"""Polycube families, the 29 named pentacubes, and sets of solid pieces.
+
+A :class:`Solid` is a named polycube.  Solids are turned about any axis but never mirrored: no hand
+can turn a wooden piece into its mirror image, so a chiral shape and its mirror image are two
+pieces.  The 29 pentacubes are the 12 *planar* ones (the pentominoes made of cubes, named by their
+letters) and 17 that are not flat, named as in Kadon's "Superquints" set, which David Goodger's
+Polyform Puzzler also uses: five that are their own mirror images (A, Q, L3, T1, T2) and six
+mirror pairs (L1/J1, L2/J2, L4/J4, N1/S1, N2/S2, V1/V2).  :func:`family` builds every polycube
+of a size, as the workshop offers them; the tests hold its counts to OEIS A000162 and A038119.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from ..errors import ParseError
+from ..i18n import tr
+from ..limits import MAX_COPIES, MAX_KINDS
+from ..polyomino.pieces import PENTOMINO_LETTERS, piece_by_name
+from .geometry import Cell, Shape, canonical, is_chiral, layers_text, mirror, neighbours, normalize, orientations
+
+# The non-planar pentacubes, each drawn as its layers from the bottom up ("|" between layers),
+# rows separated by "/".
+_NON_PLANAR = {
+    "A": ".#/##|.#/#.",
+    "Q": "##/##|../#.",
+    "L3": "..#/###|.../..#",
+    "T1": "#./##/#.|../#./..",
+    "T2": "#./##/#.|../.#/..",
+    "L1": "..#/###|.../#..",
+    "J1": ".../#..|..#/###",
+    "L2": "..#/###|.../.#.",
+    "J2": ".../.#.|..#/###",
+    "L4": "..#/###|..#/...",
+    "J4": "..#/...|..#/###",
+    "N1": ".../#..|.##/##.",
+    "S1": ".##/##.|.../#..",
+    "N2": ".../.#.|.##/##.",
+    "S2": ".##/##.|.../.#.",
+    "V1": ".#/##/..|../#./#.",
+    "V2": ".#./##.|.##/...",
+}
+
+
+@dataclass(frozen=True, order=True)
+class Solid:
+    """A named polycube; ``shape`` is normalised and ``name`` unique in a family."""
+
+    name: str
+    shape: Shape
+
+    @property
+    def size(self) -> int:
+        return len(self.shape)
+
+    def orientations(self) -> list[Shape]:
+        """The distinct ways it can lie, turned about any axis, in :data:`~.geometry.ROTATIONS` order."""
+        return _orientations(self.shape)
+
+    @property
+    def planar(self) -> bool:
+        return min(max(c[i] for c in self.shape) for i in range(3)) == 0
+
+    def drawing(self) -> str:
+        """Its layers as text, the bottom layer first (see :func:`~.geometry.layers_text`)."""
+        return layers_text(self.shape)
+
+
+@cache
+def _orientations(s: Shape) -> list[Shape]:
+    return orientations(s)
+
+
+def parse_layers(text: str) -> Shape:
+    """The cells of a compact drawing: layers from the bottom up separated by ``|``, rows by ``/``."""
+    cells: list[Cell] = []
+    for z, layer in enumerate(text.split("|")):
+        for r, row in enumerate(layer.split("/")):
+            cells.extend((z, r, c) for c, ch in enumerate(row) if ch == "#")
+    return normalize(cells)
+
+
+@cache
+def pentacubes() -> tuple[Solid, ...]:
+    """The 29 pentacubes: the 12 planar ones (F I L N P T U V W X Y Z) then the 17 others."""
+    planar = [Solid(ch, normalize((0, r, c) for r, c in piece_by_name(ch).shape)) for ch in PENTOMINO_LETTERS]
+    return (*planar, *(Solid(name, parse_layers(d)) for name, d in _NON_PLANAR.items()))
+
+
+def planar_pentacubes() -> tuple[Solid, ...]:
+    """The 12 solid pentominoes."""
+    return pentacubes()[:12]
+
+
+def _grow(shapes: Iterable[Shape], mirrors: bool) -> list[Shape]:
+    seen: dict[tuple[Cell, ...], Shape] = {}
+    for s in shapes:
+        for cell in s:
+            for n in neighbours(cell):
+                if n in s:
+                    continue
+                bigger = normalize(s | {n})
+                key = canonical(bigger, mirrors)
+                if key not in seen:
+                    seen[key] = normalize(key)
+    return [seen[k] for k in sorted(seen)]
+
+
+@cache
+def polycubes(size: int, mirrors: bool = False) -> tuple[Shape, ...]:
+    """Every polycube of ``size`` cubes (1 to 6), one per shape up to turning (and, with ``mirrors``,
+    up to mirror images too), each grown from those one cube smaller."""
+    if not 1 <= size <= 6:
+        raise ParseError(tr("polycubes have 1 to 6 cubes here, not {n}", n=size))
+    shapes: list[Shape] = [frozenset({(0, 0, 0)})]
+    for _ in range(size - 1):
+        shapes = _grow(shapes, mirrors)
+    return tuple(shapes)
+
+
+_FAMILY_PREFIX = {1: "M", 2: "D", 3: "R", 4: "K", 5: "P", 6: "H"}
+
+
+def family(size: int) -> tuple[Solid, ...]:
+    """Every polycube of ``size`` cubes as pieces.  Pentacubes have their names; the others are
+    named by their size's initial and a number (``K1`` ... ``K8`` for the tetracubes)."""
+    if size == 5:
+        return pentacubes()
+    prefix = _FAMILY_PREFIX.get(size, "C")
+    return tuple(Solid(f"{prefix}{i}", s) for i, s in enumerate(polycubes(size), 1))
+
+
+@cache
+def _by_name() -> dict[str, Solid]:
+    out = {p.name: p for p in pentacubes()}
+    for n in (1, 2, 3, 4, 6):
+        out.update((p.name, p) for p in family(n))
+    return out
+
+
+def solid_by_name(name: str) -> Solid:
+    """A solid of :func:`pentacubes` or of a :func:`family` by its name (``X``, ``L1``, ``K3``)."""
+    p = _by_name().get(name.strip().upper())
+    if p is None:
+        raise ParseError(tr("{name} is not a polycube's name (F, L1, Q, K3...)", name=name.strip()[:12]))
+    return p
+
+
+def identify(cells: Iterable[Cell]) -> Solid | None:
+    """The named solid ``cells`` are, turned, if any."""
+    key = canonical(cells)
+    return next((p for p in _by_name().values() if canonical(p.shape) == key), None)
+
+
+def mirror_of(piece: Solid) -> Solid:
+    """The solid that is ``piece``'s mirror image (itself when it is not chiral)."""
+    if not is_chiral(piece.shape):
+        return piece
+    found = identify(mirror(piece.shape))
+    return found if found is not None else Solid(piece.name + "'", normalize(mirror(piece.shape)))
+
+
+@dataclass(frozen=True)
+class SolidSet:
+    """A multiset of solids; copies of one solid are interchangeable."""
+
+    counts: tuple[tuple[Solid, int], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.counts) > MAX_KINDS:
+            raise ParseError(
+                tr(
+                    "at most {MAX_KINDS} different pieces, not {n_counts}",
+                    MAX_KINDS=MAX_KINDS,
+                    n_counts=len(self.counts),
+                )
+            )
+        for p, n in self.counts:
+            if not 1 <= n <= MAX_COPIES:
+                raise ParseError(
+                    tr(
+                        "at most {MAX_COPIES} copies of a piece, not {n} of {name}",
+                        MAX_COPIES=MAX_COPIES,
+                        n=n,
+                        name=p.name,
+                    )
+                )
+
+    @classmethod
+    def of(cls, pieces: Iterable[Solid]) -> SolidSet:
+        """A set of these solids, copies of one shape merged."""
+        merged: dict[tuple[Cell, ...], tuple[Solid, int]] = {}
+        for p in pieces:
+            key = canonical(p.shape)
+            old = merged.get(key)
+            merged[key] = (old[0], old[1] + 1) if old else (p, 1)
+        return cls(tuple(merged.values()))
+
+    def __iter__(self) -> Iterator[tuple[Solid, int]]:
+        return iter(self.counts)
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.counts)
+
+    @property
+    def volume(self) -> int:
+        return sum(p.size * n for p, n in self.counts)
+
+    def names(self) -> str:
+        """The set as the text :func:`parse_solids` reads: ``planar-pentacubes``, ``pentacubes`` or
+        names separated by commas (copies as ``L1*2``)."""
+        for name, pieces in (("planar-pentacubes", planar_pentacubes()), ("pentacubes", pentacubes())):
+            if self == SolidSet.of(pieces):
+                return name
+        return ",".join(p.name if n == 1 else f"{p.name}*{n}" for p, n in self.counts)
+
+
+def parse_solids(spec: str) -> SolidSet:
+    """``planar-pentacubes``, ``pentacubes``, or names: pentacube letters run together (``FILPX``)
+    or any solids' names separated by commas (``L1,J1,Q*2,K3``)."""
+    text = spec.strip()
+    if text.lower() == "planar-pentacubes":
+        return SolidSet.of(planar_pentacubes())
+    if text.lower() == "pentacubes":
+        return SolidSet.of(pentacubes())
+    if not text:
+        raise ParseError(tr("no pieces given"))
+    if len(text) > 2000:
+        raise ParseError(tr("the list of pieces is too long"))
+    names = text.split(",") if "," in text or any(ch.isdigit() for ch in text) else list(text)
+    pieces: list[Solid] = []
+    for item in names:
+        name, _, times = item.partition("*")
+        n = 1
+        if times:
+            if not (times.strip().isascii() and times.strip().isdigit()) or not 1 <= int(times) <= MAX_COPIES:
+                raise ParseError(
+                    tr(
+                        "{text!r}: copies are written like L1*2, from 1 to {MAX_COPIES}",
+                        text=item[:20],
+                        MAX_COPIES=MAX_COPIES,
+                    )
+                )
+            n = int(times)
+        pieces.extend([solid_by_name(name)] * n)
+    return SolidSet.of(pieces)

@@ -1,0 +1,156 @@
+"""Filling a box with solids: the exact-cover engine (:class:`~pento_core.polyomino.cover.Cover`)
+with cells in three dimensions.
+
+The layout: the box's shortest side runs fastest through the bits, its longest slowest, so the
+search's first empty cell sweeps the box across its smallest cross-section and the frontier of
+states stays narrow (the flat boards' reason, one dimension up).  A spare sentinel bit after each
+line, and a spare line after each plane, keeps every neighbour 1, ``a`` or ``b`` bits away without
+wrapping, which the engine's cut of isolated cells needs.
+
+Symmetries: the motions of the cube (:data:`~.geometry.MOTIONS`) that map the box onto itself,
+mirror images included, and the pieces onto pieces with as many copies (a mirror image sends L1 to
+J1, so with the 29 pentacubes the mirrors are symmetries, and with L1 alone they are not).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable
+from dataclasses import replace
+
+from ..budget import Budget
+from ..errors import ImpossibleError
+from ..polyomino.cover import Cover, Mask, Motion
+from ..polyomino.feasibility import SEARCH_SECONDS
+from . import geometry
+from .box import Block, Box
+from .feasibility import impossibility
+from .geometry import Cell, Shape
+from .pieces import Solid, SolidSet
+
+Filling = tuple[Block, ...]
+
+
+class BoxProblem(Cover[Filling]):
+    """Fill every cell of ``box`` with ``pieces`` (all of them, or with ``allow_unused`` some),
+    around the ``placed`` blocks, kept in every filling.
+
+    Construction raises :class:`ImpossibleError` for a box that an argument of
+    :mod:`~.feasibility` rules out, and :class:`~pento_core.budget.BudgetSpent` when ``budget``
+    runs out while compiling."""
+
+    def __init__(
+        self,
+        box: Box,
+        pieces: SolidSet,
+        allow_unused: bool = False,
+        placed: Iterable[Block] = (),
+        budget: Budget | None = None,
+    ) -> None:
+        budget = (budget or Budget()).started()
+        self.box = box
+        self.pieces = pieces
+        self.allow_unused = allow_unused
+        self.placed: tuple[Block, ...] = tuple(placed)
+        self.types: list[Solid] = [p for p, _ in pieces]
+        left = [n for _, n in pieces]
+        covered: set[Cell] = set()
+        for b in self.placed:
+            left[self.types.index(b.piece)] -= 1
+            covered |= b.cells
+        empty = box.cells - covered
+        rest = SolidSet(tuple((p, n) for p, n in zip(self.types, left, strict=True) if n > 0))
+        precheck = replace(budget, deadline=min(budget.deadline or math.inf, time.monotonic() + SEARCH_SECONDS))
+        reason = impossibility(empty, rest, allow_unused, precheck)
+        if reason:
+            raise ImpossibleError(reason)
+        dims = box.dims
+        hi = [max(c[i] for c in box.cells) + 1 for i in range(3)]
+        fast, mid, slow = sorted(range(3), key=lambda i: (dims[i], -i))
+        self._stride = [0, 0, 0]
+        self._stride[fast] = 1
+        self._stride[mid] = hi[fast] + 1
+        self._stride[slow] = (hi[fast] + 1) * (hi[mid] + 1)
+        self._bit_of: dict[Cell, int] = {c: self._index(c) for c in box.cells}
+        self._cell_of: dict[int, Cell] = {b: c for c, b in self._bit_of.items()}
+        self.start_free = self.mask(empty)
+        placements: list[list[Mask]] = []
+        for piece in self.types:
+            masks = []
+            for o in piece.orientations():
+                budget.check()
+                d, r, c = geometry.size(o)
+                for z0 in range(hi[0] - d + 1):
+                    for r0 in range(hi[1] - r + 1):
+                        for c0 in range(hi[2] - c + 1):
+                            cells = [(z + z0, y + r0, x + c0) for z, y, x in o]
+                            if all(cell in self._bit_of for cell in cells):
+                                masks.append(self.mask(cells))
+            placements.append(masks)
+        shifts = (self._stride[mid], self._stride[slow])
+        self._setup([n for _, n in pieces], left, placements, shifts, min(p.size for p in self.types))
+
+    def _index(self, cell: Cell) -> int:
+        return sum(cell[i] * self._stride[i] for i in range(3))
+
+    def mask(self, cells: Iterable[Cell]) -> Mask:
+        """The bit mask of ``cells`` (all must be the box's)."""
+        m = 0
+        for c in cells:
+            m |= 1 << self._bit_of[c]
+        return m
+
+    def cells(self, mask: Mask) -> Shape:
+        """The box's cells of ``mask``."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self._cell_of[low.bit_length() - 1])
+            mask ^= low
+        return frozenset(out)
+
+    def solution_of(self, path: Iterable[tuple[int, Mask]]) -> Filling:
+        """The filling a path of choices stands for, the placed blocks first."""
+        return self.placed + tuple(Block(self.types[t], self.cells(m)) for t, m in path)
+
+    def _symmetry_maps(self) -> list[Motion]:
+        size = max(self._cell_of) + 1
+        placed = {(b.piece, b.cells) for b in self.placed}
+        counts = [n for _, n in self.pieces]
+        shapes = [frozenset(p.orientations()) for p in self.types]
+        maps: list[Motion] = []
+        for motion in geometry.MOTIONS:
+            cell_map = box_motion(self.box, motion)
+            if cell_map is None:
+                continue
+            types: list[int] = []
+            for t, own in enumerate(shapes):
+                image = frozenset(geometry.moved(motion, o) for o in own)
+                match = [u for u, other in enumerate(shapes) if other == image and counts[u] == counts[t]]
+                if not match:
+                    break
+                types.append(t if t in match else match[0])
+            else:
+                moved = {
+                    (self.types[types[self.types.index(b.piece)]], frozenset(cell_map[c] for c in b.cells))
+                    for b in self.placed
+                }
+                if moved != placed:
+                    continue
+                g = list(range(size))
+                for c, b in self._bit_of.items():
+                    g[b] = self._bit_of[cell_map[c]]
+                maps.append((g, types))
+        return maps
+
+
+def box_motion(box: Box, motion: geometry.Motion) -> dict[Cell, Cell] | None:
+    """Where ``motion`` sends each of the box's cells when it maps the box onto itself, else None."""
+    cells = sorted(box.cells)
+    image = geometry.move(motion, cells)
+    lo = [min(c[i] for c in image) for i in range(3)]
+    moved = [(a - lo[0], b - lo[1], c - lo[2]) for a, b, c in image]
+    if frozenset(moved) != box.cells:
+        return None
+    return dict(zip(cells, moved, strict=True))

@@ -1,0 +1,220 @@
+"""Pentacubes (issue 29): the polycube families against OEIS, boxes against the published counts
+(Goodger's Polyform Puzzler: 2x3x10 and 2x5x6; 3x4x5 is in bench/bench_pentacubes.py, minutes
+long), every filling checked cell by cell by this file's own code, and the command line's contract."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from clirun import pento
+
+from pento_core.errors import ImpossibleError, ParseError
+from pento_core.polycube import geometry
+from pento_core.polycube.box import Box, parse_box
+from pento_core.polycube.pieces import SolidSet, family, mirror_of, parse_solids, pentacubes, polycubes
+from pento_core.polycube.problem import BoxProblem
+
+Cell = tuple[int, int, int]
+
+
+def test_polycube_families_have_the_published_counts() -> None:
+    # OEIS A000162 (mirror images are different) and A038119 (they are the same)
+    assert [len(polycubes(n)) for n in range(1, 7)] == [1, 1, 2, 8, 29, 166]
+    assert [len(polycubes(n, mirrors=True)) for n in range(1, 7)] == [1, 1, 2, 7, 23, 112]
+    assert [len(family(n)) for n in range(1, 7)] == [1, 1, 2, 8, 29, 166]
+
+
+def _turns(cells: frozenset[Cell]) -> set[frozenset[Cell]]:
+    """Every turn of a shape, normalised, from this test's own rotations: the 24 products of
+    quarter turns about two axes."""
+
+    def norm(cs: list[Cell]) -> frozenset[Cell]:
+        lo = [min(c[i] for c in cs) for i in range(3)]
+        return frozenset((a - lo[0], b - lo[1], c - lo[2]) for a, b, c in cs)
+
+    def about_x(cs: list[Cell]) -> list[Cell]:
+        return [(r, -z, c) for z, r, c in cs]
+
+    def about_z(cs: list[Cell]) -> list[Cell]:
+        return [(z, c, -r) for z, r, c in cs]
+
+    out = {norm(list(cells))}
+    while True:
+        more = {norm(f(list(s))) for s in out for f in (about_x, about_z)} | out
+        if more == out:
+            return out
+        out = more
+
+
+def test_the_29_pentacubes_are_distinct_named_and_paired_with_their_mirror_images() -> None:
+    pieces = pentacubes()
+    assert len(pieces) == 29 and len({p.name for p in pieces}) == 29
+    assert sum(p.size for p in pieces) == 145
+    assert sum(p.planar for p in pieces) == 12 and [p.name for p in pieces[:12]] == list("FILNPTUVWXYZ")
+    turned = [_turns(p.shape) for p in pieces]
+    assert all(len(t) == len(p.orientations()) for t, p in zip(turned, pieces, strict=True))
+    for a, b in itertools.combinations(range(29), 2):
+        assert not turned[a] & turned[b], (pieces[a].name, pieces[b].name)
+    pairs = {(p.name, mirror_of(p).name) for p in pieces if mirror_of(p) != p}
+    assert pairs == {
+        (a, b)
+        for x, y in [("L1", "J1"), ("L2", "J2"), ("L4", "J4"), ("N1", "S1"), ("N2", "S2"), ("V1", "V2")]
+        for a, b in ((x, y), (y, x))
+    }
+    achiral = sorted(p.name for p in pieces[12:] if mirror_of(p) == p)
+    assert achiral == ["A", "L3", "Q", "T1", "T2"]
+    for p in pieces:  # a mirror image, turned any way, is its mirror piece's shape
+        mirrored = frozenset((z, r, -c) for z, r, c in p.shape)
+        assert _turns(geometry.normalize(mirrored)) == _turns(mirror_of(p).shape)
+
+
+def check_filling(box: Box, pieces: SolidSet, filling: tuple) -> None:  # type: ignore[type-arg]
+    """Every cell of the box covered once, each block a turn of its piece, each piece used once."""
+    seen: set[Cell] = set()
+    used: dict[str, int] = {}
+    for block in filling:
+        assert block.cells in _turns_placed(block.piece.shape, block.cells)
+        assert not seen & block.cells
+        seen |= block.cells
+        used[block.piece.name] = used.get(block.piece.name, 0) + 1
+    assert seen == box.cells
+    assert used == {p.name: n for p, n in pieces}
+
+
+def _turns_placed(shape: frozenset[Cell], cells: frozenset[Cell]) -> set[frozenset[Cell]]:
+    lo = [min(c[i] for c in cells) for i in range(3)]
+    return {frozenset((a + lo[0], b + lo[1], c + lo[2]) for a, b, c in t) for t in _turns(shape)}
+
+
+def _box_images(box: Box, filling: tuple) -> set[frozenset[tuple[str, frozenset[Cell]]]]:  # type: ignore[type-arg]
+    """A filling under every motion of the box (this test's own: axis permutations and flips),
+    pieces named by shape so a mirror sends L1's cells to J1's."""
+    dims = [max(c[i] for c in box.cells) for i in range(3)]
+    out = set()
+    for perm in itertools.permutations(range(3)):
+        for flips in itertools.product((False, True), repeat=3):
+
+            def f(c: Cell) -> Cell:
+                v = [dims[i] - c[i] if flips[i] else c[i] for i in range(3)]
+                return (v[perm[0]], v[perm[1]], v[perm[2]])
+
+            if {f(c) for c in box.cells} != box.cells:
+                continue
+            out.add(frozenset((_name_of(frozenset(map(f, b.cells))), frozenset(map(f, b.cells))) for b in filling))
+    return out
+
+
+def _name_of(cells: frozenset[Cell]) -> str:
+    for p in pentacubes():
+        if cells in _turns_placed(p.shape, cells):
+            return p.name
+    raise AssertionError(cells)
+
+
+@pytest.mark.parametrize(("spec", "count", "distinct"), [("2x3x10", 96, 12), ("1x3x20", 8, 2), ("1x5x12", 4040, None)])
+def test_planar_pentacube_boxes_have_the_published_counts(spec: str, count: int, distinct: int | None) -> None:
+    # 2x3x10: 12 (Goodger); a box one cube thick is the flat board, whose pentomino tilings the
+    # thesis counts (Table 2.1: 3x20 has 2, 5x12 1010, each seen 4 ways)
+    box = parse_box(spec)
+    pieces = parse_solids("planar-pentacubes")
+    problem = BoxProblem(box, pieces)
+    result = problem.count()
+    assert (result.count, result.complete) == (count, True)
+    if distinct is None:
+        return
+    assert result.distinct == distinct
+    listed = list(problem.solutions(distinct=True))
+    assert len(listed) == distinct
+    classes = [_box_images(box, f) for f in listed]
+    for f in listed:
+        check_filling(box, pieces, f)
+    assert all(not a & b for a, b in itertools.combinations(classes, 2))  # no two listed are one class
+    every = list(problem.solutions())
+    assert len(every) == count and set().union(*classes) == {
+        frozenset((b.piece.name, b.cells) for b in f) for f in every
+    }
+
+
+def test_mirror_pairs_count_as_the_set_turns_them() -> None:
+    # L1 and J1 fill a 2x1x5 slab?  Neither fits (they are not flat): the count is 0, not an error
+    assert BoxProblem(parse_box("1x2x5"), parse_solids("L1,J1")).count().count == 0
+    # with both of a mirror pair, the mirror motions of the box are symmetries; with one alone they
+    # are not (a 2x2x5 box: 16 motions, 8 of them turns)
+    box = parse_box("2x2x5")
+    both = BoxProblem(box, parse_solids("L2*2,J2*2"))
+    one = BoxProblem(box, parse_solids("L2*4"))
+    assert len(both.symmetry_maps()) == 16 and len(one.symmetry_maps()) == 8
+    for problem in (both, one):
+        fillings = list(problem.solutions())
+        assert len(fillings) == problem.count().count > 0
+        for f in fillings:
+            check_filling(box, problem.pieces, f)
+
+
+def test_impossible_boxes_are_refused_with_a_reason_before_any_search() -> None:
+    with pytest.raises(ImpossibleError, match="145 cubes"):
+        BoxProblem(parse_box("3x4x5"), parse_solids("pentacubes"))
+    with pytest.raises(ImpossibleError, match="3D chessboard"):
+        BoxProblem(parse_box("1x5x5"), parse_solids("X*5"))  # 13 dark, 12 light; each X is 3 off
+    with pytest.raises(ImpossibleError, match="layer 1, row 1, column 1"):
+        BoxProblem(parse_box("..#.....\n---\n########"), parse_solids("II"), allow_unused=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("2x3x0", "from 1 to 20"),
+        ("1x1x21", "from 1 to 20"),
+        ("..\n---\n.x", "layer 2, row 1"),
+        ("##\n---\n##", "no cells"),
+    ],
+)
+def test_bad_boxes_get_a_clear_message(text: str, message: str) -> None:
+    with pytest.raises(ParseError, match=message):
+        parse_box(text)
+
+
+def test_bad_piece_lists_get_a_clear_message() -> None:
+    for spec, message in [("L9", "not a polycube"), ("X*0", "copies"), ("", "no pieces")]:
+        with pytest.raises(ParseError, match=message):
+            parse_solids(spec)
+
+
+def test_the_command_line_counts_and_lists_boxes(tmp_path: Path) -> None:
+    done = pento("count", "2x3x10", "--distinct")
+    assert done.returncode == 0 and done.stdout.splitlines()[-2:] == ["count: 96", "distinct: 12"]
+    slab = tmp_path / "slab.txt"
+    slab.write_text("\n---\n".join(["..........\n..........\n.........."] * 2) + "\n")
+    done = pento("count", str(slab), "--pieces", "planar-pentacubes")
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "count: 96"
+    done = pento("solve", "2x3x10", "--distinct")
+    fillings = done.stdout.rstrip("\n").split("\n\n\n")
+    assert done.returncode == 0 and len(fillings) == 12
+    for text in fillings:
+        layers = [layer.split("\n") for layer in text.split("\n\n")]
+        assert [len(layer) for layer in layers] == [3, 3] and all(len(row) == 10 for layer in layers for row in layer)
+        letters = [ch for layer in layers for row in layer for ch in row]
+        assert sorted(set(letters)) == sorted("FILNPTUVWXYZ") and all(letters.count(ch) == 5 for ch in set(letters))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("count", "3x4x5", "--pieces", "pentacubes"),
+        ("count", "2x3x99"),
+        ("count", "2x3x10", "--pieces", "L1,ZZ"),
+        ("count", "2x3x10", "--one-sided"),
+        ("solve", "2x3x10", "--jobs", "2"),
+    ],
+)
+def test_bad_box_input_is_one_error_line_and_exit_2(args: tuple[str, ...]) -> None:
+    done = pento(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("error: ")
+
+
+def test_a_spent_timeout_on_a_box_exits_3() -> None:
+    done = pento("count", "2x5x6", "--timeout", "0.001")
+    assert done.returncode == 3 and done.stdout.splitlines()[-1] == "count: unknown (budget spent)"
