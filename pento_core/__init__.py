@@ -11,7 +11,7 @@ backend module per game:
 * :mod:`~pento_core.api`: the JSON command table the browser worker calls.
 * :mod:`~pento_core.cli`: the command line.
 
-Arrows point down only: a family (polyomino, pegs, gandagalo, tangram) imports no game; a game
+Arrows point down only: a family (polyomino, polycube, pegs, gandagalo, tangram) imports no game; a game
 imports its family and the games' shared helpers (base, words, pieces_view), never another game;
 nothing imports :mod:`~pento_core.api` or :mod:`~pento_core.cli`, the two edges.
 ``tests/test_layers.py`` walks the imports and holds the package to it.

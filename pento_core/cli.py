@@ -165,8 +165,8 @@ def read_box(spec: str) -> Box | None:
 def _box_problem(box: Box, args: argparse.Namespace) -> BoxProblem:
     if args.one_sided:
         raise PentoError(tr("--one-sided is for flat boards: a piece in a box is never turned into its mirror image"))
-    if args.jobs != 1 or getattr(args, "cluster", None):
-        raise PentoError(tr("--jobs and --cluster count flat boards only, not boxes"))
+    if args.run is cmd_solve and args.jobs != 1:
+        raise PentoError(tr("--jobs lists flat boards' tilings only: list a box's fillings with one job"))
     return BoxProblem(box, parse_solids(args.pieces or "planar-pentacubes"), allow_unused=args.allow_unused)
 
 
@@ -234,9 +234,7 @@ class _Progress:
 
 def cmd_count(args: argparse.Namespace) -> int:
     box = read_box(args.board)
-    if box is not None:
-        return _report(_box_problem(box, args), args, _Progress())
-    problem = _problem(args)
+    problem: Cover[Any] = _problem(args) if box is None else _box_problem(box, args)
     jobs = _jobs(args)
     progress = _Progress()
     try:
@@ -251,13 +249,8 @@ def cmd_count(args: argparse.Namespace) -> int:
     return _report(problem, args, progress, result)
 
 
-def _report(
-    problem: Cover[Any], args: argparse.Namespace, progress: _Progress, result: CountResult | None = None
-) -> int:
-    """Count (unless ``result`` is given) and print the figures, ``count: N`` last (``distinct: N``
-    after it with --distinct)."""
-    if result is None:
-        result = problem.count(budget=_budget(args), memo_limit=_memo_limit(args))
+def _report(problem: Cover[Any], args: argparse.Namespace, progress: _Progress, result: CountResult) -> int:
+    """Print a count's figures, ``count: N`` last (``distinct: N`` after it with --distinct)."""
     print(f"placements: {problem.placement_count}")
     print(f"symmetries: {result.symmetries}")
     print(f"nodes: {result.nodes}")

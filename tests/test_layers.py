@@ -1,7 +1,7 @@
 """Arrows point down only: a walk over every import of pento_core (the rule is stated in
 ``pento_core/__init__.py`` and the README's layout section).
 
-* a family (polyomino, pegs, gandagalo, tangram) and the shared modules below the games (budget,
+* a family (polyomino, polycube, pegs, gandagalo, tangram) and the shared modules below the games (budget,
   errors, i18n, limits) import no game, no registry, no classroom, no API;
 * a game imports no other game (the games' shared helpers, base, words and pieces_view, are not games);
 * nothing imports the two edges, ``api`` and ``cli`` (``__main__`` starts the command line).

@@ -263,6 +263,10 @@ class Cover(Generic[S]):
         self._prune_isolated = smallest > 1
         self._motions: list[Motion] | None = None  # symmetry_maps(), once asked
 
+    def placements(self) -> list[list[Mask]]:
+        """Every placement of each piece type, as masks (a copy: the engine's own are not to be changed)."""
+        return [list(ms) for ms in self._all_placements]
+
     @property
     def placement_count(self) -> int:
         """How many ways there are to put some piece somewhere on the board."""
