@@ -55,7 +55,7 @@ def main(specs: list[str]) -> None:
         peer = peer_pyxcc(items, options)
         t_peer = time.perf_counter() - t
         t = time.perf_counter()
-        result = problem.count(memo_limit=10_000_000)
+        result = problem.count()
         t_ours = time.perf_counter() - t
         assert result.count == peer, (spec, result.count, peer)
         published = PUBLISHED.get(spec)

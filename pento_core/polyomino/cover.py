@@ -21,7 +21,10 @@ How the search works (and why):
   keeps the frontier narrow, which keeps the number of distinct states small.
 * **Cells are bits** of a Python int, laid out with one spare "sentinel" bit
   per column so that the four neighbours of bit ``i`` are ``i +- 1`` and
-  ``i +- stride``; the sentinel is never free, so shifts cannot wrap.
+  ``i +- stride``; the sentinel is never free, so shifts cannot wrap.  A box of
+  cubes (:mod:`pento_core.polycube.problem`) adds a spare line after each
+  plane, and its layers are one more distance apart: the same engine
+  (:class:`Cover`), another layout.
 * **Transpositions are memoised**: the number of completions of a state
   ``(free, left)`` is stored once its subtree is finished.  When counting,
   a stored count is reused; when enumerating, a stored zero prunes a dead
