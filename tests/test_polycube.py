@@ -96,7 +96,7 @@ def _box_images(box: Box, filling: tuple) -> set[frozenset[tuple[str, frozenset[
     for perm in itertools.permutations(range(3)):
         for flips in itertools.product((False, True), repeat=3):
 
-            def f(c: Cell) -> Cell:
+            def f(c: Cell, perm: tuple[int, ...] = perm, flips: tuple[bool, ...] = flips) -> Cell:
                 v = [dims[i] - c[i] if flips[i] else c[i] for i in range(3)]
                 return (v[perm[0]], v[perm[1]], v[perm[2]])
 
