@@ -234,7 +234,7 @@ class _Progress:
 
 def cmd_count(args: argparse.Namespace) -> int:
     box = read_box(args.board)
-    problem: Cover[Any] = _problem(args) if box is None else _box_problem(box, args)
+    problem: Cover[Any, Any] = _problem(args) if box is None else _box_problem(box, args)
     jobs = _jobs(args)
     progress = _Progress()
     try:
@@ -249,7 +249,7 @@ def cmd_count(args: argparse.Namespace) -> int:
     return _report(problem, args, progress, result)
 
 
-def _report(problem: Cover[Any], args: argparse.Namespace, progress: _Progress, result: CountResult) -> int:
+def _report(problem: Cover[Any, Any], args: argparse.Namespace, progress: _Progress, result: CountResult) -> int:
     """Print a count's figures, ``count: N`` last (``distinct: N`` after it with --distinct)."""
     print(f"placements: {problem.placement_count}")
     print(f"symmetries: {result.symmetries}")

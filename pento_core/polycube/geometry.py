@@ -15,6 +15,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 
+from ..polyomino.geometry import groups
+
 Cell = tuple[int, int, int]
 Shape = frozenset[Cell]
 # A motion: new coordinate i is sign[i] * old coordinate perm[i].
@@ -111,22 +113,7 @@ def neighbours(cell: Cell) -> tuple[Cell, ...]:
 
 def components(cells: Iterable[Cell]) -> list[Shape]:
     """The face-connected groups of ``cells``, each as a shape, in reading order."""
-    todo = set(cells)
-    out: list[Shape] = []
-    for start in sorted(todo):
-        if start not in todo:
-            continue
-        todo.discard(start)
-        group = [start]
-        stack = [start]
-        while stack:
-            for n in neighbours(stack.pop()):
-                if n in todo:
-                    todo.discard(n)
-                    group.append(n)
-                    stack.append(n)
-        out.append(frozenset(group))
-    return out
+    return groups(cells, neighbours)
 
 
 def is_connected(cells: Iterable[Cell]) -> bool:

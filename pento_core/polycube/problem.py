@@ -26,13 +26,13 @@ from ..polyomino.feasibility import SEARCH_SECONDS
 from . import geometry
 from .box import Block, Box
 from .feasibility import impossibility
-from .geometry import Cell, Shape
+from .geometry import Cell
 from .pieces import Solid, SolidSet
 
 Filling = tuple[Block, ...]
 
 
-class BoxProblem(Cover[Filling]):
+class BoxProblem(Cover[Cell, Filling]):
     """Fill every cell of ``box`` with ``pieces`` (all of them, or with ``allow_unused`` some),
     around the ``placed`` blocks, kept in every filling.
 
@@ -72,8 +72,8 @@ class BoxProblem(Cover[Filling]):
         self._stride[fast] = 1
         self._stride[mid] = hi[fast] + 1
         self._stride[slow] = (hi[fast] + 1) * (hi[mid] + 1)
-        self._bit_of: dict[Cell, int] = {c: self._index(c) for c in box.cells}
-        self._cell_of: dict[int, Cell] = {b: c for c, b in self._bit_of.items()}
+        self._bit_of = {c: self._index(c) for c in box.cells}
+        self._cell_of = {b: c for c, b in self._bit_of.items()}
         self.start_free = self.mask(empty)
         placements: list[list[Mask]] = []
         for piece in self.types:
@@ -94,28 +94,11 @@ class BoxProblem(Cover[Filling]):
     def _index(self, cell: Cell) -> int:
         return sum(cell[i] * self._stride[i] for i in range(3))
 
-    def mask(self, cells: Iterable[Cell]) -> Mask:
-        """The bit mask of ``cells`` (all must be the box's)."""
-        m = 0
-        for c in cells:
-            m |= 1 << self._bit_of[c]
-        return m
-
-    def cells(self, mask: Mask) -> Shape:
-        """The box's cells of ``mask``."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(self._cell_of[low.bit_length() - 1])
-            mask ^= low
-        return frozenset(out)
-
     def solution_of(self, path: Iterable[tuple[int, Mask]]) -> Filling:
         """The filling a path of choices stands for, the placed blocks first."""
         return self.placed + tuple(Block(self.types[t], self.cells(m)) for t, m in path)
 
     def _symmetry_maps(self) -> list[Motion]:
-        size = max(self._cell_of) + 1
         placed = {(b.piece, b.cells) for b in self.placed}
         counts = [n for _, n in self.pieces]
         shapes = [frozenset(p.orientations()) for p in self.types]
@@ -138,10 +121,7 @@ class BoxProblem(Cover[Filling]):
                 }
                 if moved != placed:
                     continue
-                g = list(range(size))
-                for c, b in self._bit_of.items():
-                    g[b] = self._bit_of[cell_map[c]]
-                maps.append((g, types))
+                maps.append((self._bit_map(cell_map), types))
         return maps
 
 

@@ -50,6 +50,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -59,7 +60,7 @@ from ..budget import Budget, BudgetSpent, Outcome, Progress, ProgressFn
 from ..errors import ImpossibleError
 from .board import Board, Placement, Position
 from .feasibility import SEARCH_SECONDS, impossibility
-from .geometry import Cell, Shape, apply_symmetry, bounds, normalize, transformed
+from .geometry import Cell, apply_symmetry, bounds, normalize, transformed
 from .pieces import Piece, PieceSet
 
 Mask = int  # a set of board cells as bits, in the engine's own layout
@@ -70,6 +71,7 @@ Path = tuple[tuple[int, Mask], ...]  # (piece type index, mask) choices
 Motion = tuple[list[int], list[int]]
 # A part of a symmetry-split search: kind, fixed choices, symmetries to test (indices), free, left.
 _Branch = tuple[str, Path, tuple[int, ...], Mask, int]
+C = TypeVar("C", bound=tuple[int, ...])  # a cell of a front end's layout: (row, col), or (layer, row, col)
 S = TypeVar("S")  # what a front end makes of a path of choices (placements on a board, blocks in a box)
 
 
@@ -222,7 +224,7 @@ def memo_limit(memory_mb: float, in_use_mb: float) -> int:
     return max(1, int(room / _ENTRY_BYTES) // 2 * 2)
 
 
-class Cover(Generic[S]):
+class Cover(ABC, Generic[C, S]):
     """The engine itself: an exact cover of bits, whatever the cells are.
 
     A front end (:class:`Problem` for flat boards, :class:`~pento_core.polycube.box.BoxProblem`
@@ -234,6 +236,8 @@ class Cover(Generic[S]):
 
     allow_unused: bool
     start_free: Mask
+    _bit_of: dict[C, int]  # the layout: each cell's bit, and back (set by the front end)
+    _cell_of: dict[int, C]
 
     def _setup(
         self, copies: list[int], left: list[int], placements: list[list[Mask]], shifts: tuple[int, ...], smallest: int
@@ -587,12 +591,36 @@ class Cover(Generic[S]):
             self._motions = self._symmetry_maps()
         return self._motions
 
+    @abstractmethod
     def _symmetry_maps(self) -> list[Motion]:
-        raise NotImplementedError  # a front end's
+        """The motions of the front end's board that are symmetries of the problem (identity first)."""
 
+    @abstractmethod
     def solution_of(self, path: Iterable[tuple[int, Mask]]) -> S:
         """The solution a path of (piece type, mask) choices stands for."""
-        raise NotImplementedError  # a front end's
+
+    def mask(self, cells: Iterable[C]) -> Mask:
+        """The bit mask of ``cells`` (all must be the board's)."""
+        m = 0
+        for c in cells:
+            m |= 1 << self._bit_of[c]
+        return m
+
+    def cells(self, mask: Mask) -> frozenset[C]:
+        """The board's cells of ``mask``."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self._cell_of[low.bit_length() - 1])
+            mask ^= low
+        return frozenset(out)
+
+    def _bit_map(self, cell_map: dict[C, C]) -> list[int]:
+        """Where a motion of the board, given as ``cell_map``, sends each bit (spare bits to themselves)."""
+        g = list(range(max(self._cell_of) + 1))
+        for c, b in self._bit_of.items():
+            g[b] = self._bit_of[cell_map[c]]
+        return g
 
     def solutions(
         self,
@@ -621,7 +649,7 @@ class Cover(Generic[S]):
         return FirstResult(Outcome.NO, None, s.nodes, s.elapsed)
 
 
-class Problem(Cover[Solution]):
+class Problem(Cover[Cell, Solution]):
     """A tiling problem: cover every cell of ``board`` exactly with ``pieces``.
 
     ``allow_unused``: pieces may be left over (the board must still be
@@ -664,8 +692,8 @@ class Problem(Cover[Solution]):
         self._wide = board.height <= board.width
         short = board.height if self._wide else board.width
         self.stride = short + 1
-        self._bit_of: dict[Cell, int] = {c: self._index(c) for c in board.cells}
-        self._cell_of: dict[int, Cell] = {b: c for c, b in self._bit_of.items()}
+        self._bit_of = {c: self._index(c) for c in board.cells}
+        self._cell_of = {b: c for c, b in self._bit_of.items()}
         self.types: list[Piece] = [p for p, _ in self.pieces]
         counts = [n for _, n in self.pieces]
         for p in self.placed:
@@ -689,28 +717,11 @@ class Problem(Cover[Solution]):
         r, c = cell
         return c * self.stride + r if self._wide else r * self.stride + c
 
-    def mask(self, cells: Iterable[Cell]) -> Mask:
-        """The bit mask of ``cells`` (all must be board cells)."""
-        m = 0
-        for c in cells:
-            m |= 1 << self._bit_of[c]
-        return m
-
-    def cells(self, mask: Mask) -> Shape:
-        """The board cells of ``mask``."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(self._cell_of[low.bit_length() - 1])
-            mask ^= low
-        return frozenset(out)
-
     def solution_of(self, path: Iterable[tuple[int, Mask]]) -> Solution:
         """The solution a path of (piece type, mask) choices stands for, placed pieces first."""
         return self.placed + tuple(Placement(self.types[t], self.cells(m)) for t, m in path)
 
     def _symmetry_maps(self) -> list[Motion]:
-        size = max(self._cell_of) + 1
         maps: list[Motion] = []
         placed = {(p.piece, p.cells) for p in self.placed}
         counts = [n for _, n in self.pieces]
@@ -725,10 +736,7 @@ class Problem(Cover[Solution]):
             }
             if moved != placed:
                 continue
-            g = list(range(size))
-            for c, b in self._bit_of.items():
-                g[b] = self._bit_of[cell_map[c]]
-            maps.append((g, types))
+            maps.append((self._bit_map(cell_map), types))
         return maps
 
 

@@ -16,6 +16,7 @@ Vocabulary:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 Cell = tuple[int, int]
 Shape = frozenset[Cell]
@@ -129,8 +130,17 @@ def is_connected(cells: Iterable[Cell]) -> bool:
 
 def components(cells: Iterable[Cell]) -> list[Shape]:
     """The edge-connected groups of ``cells``, each as a shape, in reading order."""
+    return groups(cells, neighbours)
+
+
+T = TypeVar("T", bound=tuple[int, ...])
+
+
+def groups(cells: Iterable[T], around: Callable[[T], Iterable[T]]) -> list[frozenset[T]]:
+    """The connected groups of ``cells`` when each touches the cells ``around`` gives (in 2D or in
+    3D), each as a frozenset, in sorted order of their least cell."""
     todo = set(cells)
-    out: list[Shape] = []
+    out: list[frozenset[T]] = []
     for start in sorted(todo):
         if start not in todo:
             continue
@@ -138,7 +148,7 @@ def components(cells: Iterable[Cell]) -> list[Shape]:
         group = [start]
         stack = [start]
         while stack:
-            for n in neighbours(stack.pop()):
+            for n in around(stack.pop()):
                 if n in todo:
                     todo.discard(n)
                     group.append(n)

@@ -88,7 +88,7 @@ def peak_mb() -> float:
     return float(most) / (2**20 if sys.platform == "darwin" else 2**10)  # pragma: no cover
 
 
-def runs(problem: Cover[Any], processes: int) -> list[list[Part]]:
+def runs(problem: Cover[Any, Any], processes: int) -> list[list[Part]]:
     """The parts of ``problem``'s count for ``processes`` processes, in runs of neighbours."""
     return problem.runs(processes * RUNS_PER_PROCESS)
 
@@ -111,7 +111,7 @@ def _start(problem_bytes: bytes, memory_mb: float, deadline: float | None, ignor
     """A pool process's start: the problem, and a search whose memo keeps it under ``memory_mb``."""
     if ignore_interrupt:  # Ctrl-C is the parent's to handle: it stops the pool
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-    problem: Cover[Any] = pickle.loads(problem_bytes)
+    problem: Cover[Any, Any] = pickle.loads(problem_bytes)
     seconds = None if deadline is None else max(0.0, deadline - time.time())
     state = _state()
     state.clear()
@@ -127,7 +127,7 @@ def _count_run(run: Sequence[Part]) -> tuple[int, int, int, int, float]:
     process's peak memory in MB).  A spent budget gives nodes -1 (pickled exceptions cross a pool
     less reliably than numbers)."""
     state = _state()
-    problem: Cover[Any] = state["problem"]
+    problem: Cover[Any, Any] = state["problem"]
     tally = Tally()
     try:
         for part in run:
@@ -152,7 +152,7 @@ def _list_run(run: Sequence[Part], distinct: bool, limit: int | None) -> list[Pa
     """The solutions of a run of parts in this process, as paths (at most ``limit``); None when
     the budget is spent."""
     state = _state()
-    problem: Cover[Any] = state["problem"]
+    problem: Cover[Any, Any] = state["problem"]
     found: list[Path] = []
     try:
         for part in run:
@@ -197,10 +197,10 @@ class _Adder:
     def elapsed(self) -> float:
         return time.monotonic() - self.start
 
-    def result(self, problem: Cover[Any]) -> CountResult:
+    def result(self, problem: Cover[Any, Any]) -> CountResult:
         return problem.result(self.tally, self.tally.nodes, self.elapsed)
 
-    def unknown(self, problem: Cover[Any]) -> CountResult:
+    def unknown(self, problem: Cover[Any, Any]) -> CountResult:
         return CountResult(None, None, False, self.tally.nodes, self.elapsed, len(problem.symmetry_maps()))
 
 
@@ -216,7 +216,7 @@ MIN_JOB_MB = 40  # a worker process with the core imported and a small memo
 
 
 @contextlib.contextmanager
-def _pool(problem: Cover[Any], jobs: int, budget: Budget | None, memory_mb: float) -> Iterator[Any]:
+def _pool(problem: Cover[Any, Any], jobs: int, budget: Budget | None, memory_mb: float) -> Iterator[Any]:
     """A pool of ``jobs`` processes, each with ``problem`` and a search sized to its share of
     ``memory_mb`` (what this process uses now set aside); stopped at once when left, whatever the
     reason (done, a spent budget, Ctrl-C).  Raises :class:`ValueError` when a share is too small."""
@@ -236,7 +236,7 @@ def _pool(problem: Cover[Any], jobs: int, budget: Budget | None, memory_mb: floa
 
 
 def count(
-    problem: Cover[Any],
+    problem: Cover[Any, Any],
     jobs: int,
     budget: Budget | None = None,
     memory_mb: float = 1000.0,
@@ -281,7 +281,7 @@ def solutions(
 
 
 def count_on_cluster(
-    problem: Cover[Any],
+    problem: Cover[Any, Any],
     address: str,
     budget: Budget | None = None,
     memory_mb: float = 1000.0,
