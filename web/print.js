@@ -5,6 +5,7 @@
 // in the catalog as `print`):
 //   "tiles"   a board of cells (pictures: "." empty, "*" blocked, a letter a piece) and its pieces
 //             (info.pieces) to cut out
+//   "layers"  a box's layers side by side (pictures as "tiles"; no pieces to cut: they are solids)
 //   "marks"   a grid whose letters are marks written in the cells
 //   "holes"   a board of holes, letters pegs
 //   "outline" a silhouette (info.outline and info.holes, points [x, y]) and its polygon pieces
@@ -63,22 +64,23 @@ function boardSvg(picture, style, unit, label, finish = null) {
   const root = sheetSvg(cols + 2 * m, rows + 2 * m, unit, label);
   const g = svg("g", { transform: `translate(${m} ${m})` });
   const cells = cellsOf(picture);
+  const tiled = style === "tiles" || style === "layers"; // pieces drawn in their colours, named once
   const named = new Set(); // a piece's letter once, in its first cell
   for (const x of cells) {
     const blocked = x.ch === "*";
-    const piece = style === "tiles" && /[A-Za-z0-9]/.test(x.ch);
+    const piece = tiled && /[A-Za-z0-9]/.test(x.ch);
     g.append(svg("rect", { x: x.c, y: x.r, width: 1, height: 1, fill: blocked ? "#444" : piece ? colorOf(x.ch) : "#fff", "fill-opacity": piece ? 0.45 : 1 }));
     if (style === "holes") {
       const finishing = finish && finish[0] === x.r && finish[1] === x.c;
       if (finishing) g.append(svg("circle", { cx: x.c + 0.5, cy: x.r + 0.5, r: 0.36, fill: "none", stroke: "#000", "stroke-width": 0.04 }));
       g.append(svg("circle", { cx: x.c + 0.5, cy: x.r + 0.5, r: x.ch === "." ? 0.2 : 0.27, fill: x.ch === "." ? "#fff" : "#222", stroke: "#000", "stroke-width": 0.05 }));
-    } else if (!blocked && x.ch !== "." && !(style === "tiles" && named.has(x.ch))) {
+    } else if (!blocked && x.ch !== "." && !(tiled && named.has(x.ch))) {
       named.add(x.ch);
       const size = style === "marks" ? 0.62 : 0.45;
       g.append(svg("text", { x: x.c + 0.5, y: x.r + 0.5 + size * 0.36, "font-size": size, "text-anchor": "middle", "font-family": "sans-serif", "font-weight": 700 }, [x.ch]));
     }
   }
-  if (style !== "holes") g.append(...edges(cells, (x) => (style === "tiles" ? x.ch : "board"), 0.02, 0.07));
+  if (style !== "holes") g.append(...edges(cells, (x) => (tiled ? x.ch : "board"), 0.02, 0.07));
   root.append(g);
   return root;
 }

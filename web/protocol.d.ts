@@ -37,7 +37,7 @@ export interface GameEntry {
   presets: Preset[];
   forms: Form[];
   /** How a printed sheet draws this game (games/base.py's PrintStyle); "" for a game not printed. */
-  print: "" | "tiles" | "marks" | "holes" | "outline";
+  print: "" | "tiles" | "layers" | "marks" | "holes" | "outline";
   /** Its page title names the board ("Pentomino cover: 6 x 10"), or only the game. */
   titled_by_board: boolean;
   /** It has a puzzle of the day (pento_core/daily.py): the daily command makes it. */
@@ -155,6 +155,23 @@ export interface WorkshopView extends GameView {
   warning: string | null;
 }
 
+/** A block in a box (games/boxes.py): piece, orientation, least corner, cells (layer, row, col). */
+export interface PlacedBlock {
+  piece: string;
+  orientation: number;
+  at: [number, number, number];
+  cells: [number, number, number][];
+  text: string;
+}
+
+/** Pentacube boxes' view. */
+export interface BoxesView extends GameView {
+  placements: PlacedBlock[];
+  available: { [piece: string]: number };
+  filled: number;
+  volume: number;
+}
+
 /** A position as the core sends it: new, load and move. */
 export interface Snapshot {
   desc: string;
@@ -171,7 +188,8 @@ export interface Hint {
   kind: "place" | "blocked" | "solved" | "unknown";
   message: string;
   move: string | null;
-  cells: [number, number][];
+  /** [row, col], or [layer, row, col] in a box */
+  cells: number[][];
   copy: number;
   labels: [number, number, string][];
 }

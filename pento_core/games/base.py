@@ -18,7 +18,7 @@ by that piece, ``*`` a blocked cell (drawn dark), a space no cell.  The page dra
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
@@ -85,7 +85,7 @@ class Hint:
     kind: str
     message: str
     move: str | None = None
-    cells: list[tuple[int, int]] = field(default_factory=list)
+    cells: Sequence[tuple[int, ...]] = field(default_factory=list)  # (row, col); (layer, row, col) in a box
     copy: int = 0  # which copy of the board ``cells`` are on, for games with several
     labels: list[tuple[int, int, str]] = field(default_factory=list)  # text to show on cells (row, col, text)
 
@@ -115,10 +115,11 @@ class Status:
         return self.state != "playing"
 
 
-PrintStyle = Literal["", "tiles", "marks", "holes", "outline"]
+PrintStyle = Literal["", "tiles", "layers", "marks", "holes", "outline"]
 """How a printed sheet draws a game (``web/print.js``): a board of cells with its pieces to cut out
-(``tiles``), a grid with marks written in it (``marks``), a board of holes and pegs (``holes``), a
-silhouette and its polygon pieces to cut out (``outline``); ``""`` for a game not printed."""
+(``tiles``), a box's layers side by side (``layers``, its picture), a grid with marks written in it
+(``marks``), a board of holes and pegs (``holes``), a silhouette and its polygon pieces to cut out
+(``outline``); ``""`` for a game not printed."""
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,16 @@ class Box:
         """Layers, rows and columns of the box around the cells."""
         return size(self.cells)
 
+    @cached_property
+    def extent(self) -> tuple[int, int, int]:
+        """Layers, rows and columns from 0 to the box's last cell (a box read from text keeps the
+        holes before its first cells: its layers and rows are numbered as they were drawn)."""
+        return (
+            max(c[0] for c in self.cells) + 1,
+            max(c[1] for c in self.cells) + 1,
+            max(c[2] for c in self.cells) + 1,
+        )
+
     @property
     def volume(self) -> int:
         return len(self.cells)
@@ -144,7 +154,7 @@ def filling_text(box: Box, blocks: Iterable[Block]) -> str:
     """The box's layers from the bottom up, separated by ``---`` lines: ``.`` a cell still empty,
     ``#`` no cell, a letter a block's cell (see :func:`letters`)."""
     labels = letters(blocks)
-    d, r, c = (max(cell[i] for cell in box.cells) + 1 for i in range(3))
+    d, r, c = box.extent
     return "\n---\n".join(
         "\n".join(
             "".join(labels.get((z, y, x), ".") if (z, y, x) in box.cells else "#" for x in range(c)) for y in range(r)

@@ -66,7 +66,7 @@ class BoxProblem(Cover[Cell, Filling]):
         if reason:
             raise ImpossibleError(reason)
         dims = box.dims
-        hi = [max(c[i] for c in box.cells) + 1 for i in range(3)]
+        hi = box.extent
         fast, mid, slow = sorted(range(3), key=lambda i: (dims[i], -i))
         self._stride = [0, 0, 0]
         self._stride[fast] = 1

@@ -8,4 +8,5 @@ export const VIEWS = Object.assign(Object.create(null), {
   lastfit: () => import("./cover.js"), // the cover view, with players and pieces that stay
   tangram: () => import("./tangram.js"),
   workshop: () => import("./workshop.js"),
+  boxes: () => import("./boxes.js"),
 });

@@ -1,0 +1,200 @@
+"""Pentacube boxes in the browser: 3x4x5 filled by the mouse in the 3D view, by touch in the layer
+view and by the keyboard alone, each finished as the core says (its view's ``complete``); a drop the
+core refuses says why; the box turns when dragged; a hint puts the piece in hand."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+from urllib.parse import quote
+
+from conftest import App, layout, open_hash, session, status_text, touch_device, wait_until
+
+from pento_core.budget import Budget
+from pento_core.games.boxes import BoxesGame
+from pento_core.polycube.pieces import solid_by_name
+from pento_core.polycube.position import Put, parse_put, turn_table
+
+BOX = "3x4x5"
+Plan = list[Put]
+
+
+def filling(desc: str) -> Plan:
+    """The placements of a filling of ``desc`` (the order the player will put them in)."""
+    game = BoxesGame()
+    solution = game.solve(game.start(desc), Budget(max_seconds=60), None)
+    assert solution.found
+    return [parse_put(m) for m in solution.moves]
+
+
+def turns(name: str, start: int, goal: int) -> str:
+    """The fewest quarter turns (axes, e.g. ``"xzz"``) that take ``name`` from orientation ``start``
+    to ``goal``: a breadth-first search over the rotations, which a player finds by eye."""
+    tables = {axis: turn_table(solid_by_name(name), axis) for axis in "xyz"}
+    seen = {start: ""}
+    queue = deque([start])
+    while queue:
+        o = queue.popleft()
+        if o == goal:
+            return seen[o]
+        for axis, table in tables.items():
+            if table[o] not in seen:
+                seen[table[o]] = seen[o] + axis
+                queue.append(table[o])
+    raise AssertionError(f"{name}: orientation {goal} is not reached from {start}")
+
+
+def lowest(put: Put) -> tuple[int, int, int]:
+    """The cube of the placement that sits lowest (layer, row, column first): the one the view puts
+    on the layer worked on."""
+    shape = solid_by_name(put.name).orientations()[put.orientation]
+    z, r, c = min(shape)
+    return z + put.anchor[0], r + put.anchor[1], c + put.anchor[2]
+
+
+def hand(page: Any) -> dict[str, Any] | None:
+    return layout(page)["hand"]  # type: ignore[no-any-return]
+
+
+def placed(page: Any, n: int) -> None:
+    wait_until(page, f"window.pento.session().view.placements.length === {n} && window.pento.layout().hand === null")
+
+
+def finished(page: Any) -> None:
+    wait_until(page, "window.pento.session().view.complete")
+    view = session(page)["view"]
+    assert view["filled"] == view["volume"] == 60
+    assert "full" in view["summary"]
+
+
+def open_box(app: App, desc: str = BOX, state: str = "") -> Any:
+    page = open_hash(app, f"boxes:{quote(desc, safe='')}:{quote(state, safe='')}")
+    wait_until(page, "window.pento.layout().three.ready !== 'loading'", 30)
+    return page
+
+
+def test_a_player_fills_the_3x4x5_box_with_the_mouse_in_the_3d_view(app: App) -> None:
+    page = open_box(app)
+    assert layout(page)["three"]["ready"] == "yes"  # headless Chromium draws WebGL in software
+    plan = filling(BOX)
+    for i, put in enumerate(plan):
+        tray = layout(page)["tray"][put.name]
+        page.mouse.click(tray["x"] + tray["width"] / 2, tray["y"] + tray["height"] / 2)
+        held = hand(page)
+        assert held and held["name"] == put.name
+        for axis in turns(put.name, held["o"], put.orientation):
+            page.locator(f"[data-action=turn-{axis}]").click()
+        assert hand(page)["o"] == put.orientation  # type: ignore[index]
+        z, r, c = lowest(put)
+        page.get_by_role("tab", name=f"Layer {z + 1}", exact=True).click()
+        x, y = layout(page)["three"]["floor"][f"{z},{r},{c}"]
+        page.mouse.move(x + 3, y + 3)
+        page.mouse.move(x, y)  # the ghost follows the pointer on the layer's floor
+        assert hand(page)["at"] == list(put.anchor)  # type: ignore[index]
+        page.mouse.click(x, y)  # a click on the ghost drops it
+        placed(page, i + 1)
+    finished(page)
+    assert not page.locator("[data-action=drop]").is_enabled()
+
+
+def test_a_player_fills_it_by_touch_in_the_layer_view(browser: Any, base_url: str) -> None:
+    plan = filling(BOX)
+    url = f"{base_url}/?nosw#boxes:{BOX}:"
+    with touch_device(browser, url, viewport={"width": 390, "height": 844}, is_mobile=True) as (page, _):
+        lay = layout(page)
+        assert lay["cell"] >= 36  # a finger's square on a phone
+        for i, put in enumerate(plan):
+            page.locator(f".tray-piece[data-piece='{put.name}']").tap()
+            for axis in turns(put.name, hand(page)["o"], put.orientation):  # type: ignore[index]
+                page.locator(f"[data-action=turn-{axis}]").tap()
+            z, r, c = lowest(put)
+            page.get_by_role("tab", name=f"Layer {z + 1}", exact=True).tap()
+            lay = layout(page)
+            s, board = lay["cell"], lay["boards"][0]
+            point = (board["x"] + (c + 0.5) * s, board["y"] + (r + 0.5) * s)
+            if hand(page)["at"] != list(put.anchor):  # type: ignore[index]
+                page.touchscreen.tap(*point)  # the ghost's lowest cube to this square
+                assert hand(page)["at"] == list(put.anchor)  # type: ignore[index]
+            page.touchscreen.tap(*point)  # the square of its lowest cube again: it drops
+            placed(page, i + 1)
+        finished(page)
+
+
+def test_a_player_fills_it_by_keyboard_alone(app: App) -> None:
+    page = open_box(app)
+    page.locator("canvas.board-canvas").focus()
+    plan = filling(BOX)
+    for i, put in enumerate(plan):
+        page.keyboard.press(f"Shift+{put.name}")  # every planar pentacube's name is one letter
+        held = hand(page)
+        assert held and held["name"] == put.name
+        for axis in turns(put.name, held["o"], put.orientation):
+            page.keyboard.press(axis)
+        at = hand(page)["at"]  # type: ignore[index]
+        steps = [
+            ("PageUp", "PageDown", put.anchor[0] - at[0]),
+            ("ArrowDown", "ArrowUp", put.anchor[1] - at[1]),
+            ("ArrowRight", "ArrowLeft", put.anchor[2] - at[2]),
+        ]
+        for forward, back, n in steps:
+            for _ in range(abs(n)):
+                page.keyboard.press(forward if n > 0 else back)
+        assert hand(page)["at"] == list(put.anchor)  # type: ignore[index]
+        page.keyboard.press("Enter")
+        placed(page, i + 1)
+    finished(page)
+    # a screen reader reads the board from the core's words
+    assert "full" in str(page.locator("#board-description").text_content())
+
+
+def test_a_refused_drop_says_why_and_the_ghost_stays_in_hand(app: App) -> None:
+    page = open_box(app, BOX, "X:0@0,0,0")
+    page.locator("canvas.board-canvas").focus()
+    before = session(page)["state"]
+    page.keyboard.press("Shift+I")  # upright in the tray: five rows, and the box has four
+    page.keyboard.press("Enter")
+    wait_until(page, "window.pento.layout().bad")
+    assert status_text(page) == "I would stick out of the box."
+    assert hand(page)["name"] == "I"  # type: ignore[index]
+    page.keyboard.press("Escape")
+    assert hand(page) is None
+    page.keyboard.press("Shift+P")  # its first cube at the cursor, on row 1, column 1: across the X
+    page.keyboard.press("Enter")
+    wait_until(page, "window.pento.layout().bad")
+    assert status_text(page) == "P would overlap X at layer 1, row 1, column 2."
+    assert session(page)["state"] == before
+    assert hand(page)["name"] == "P"  # type: ignore[index]
+
+
+def test_the_box_turns_when_dragged_and_by_keys(app: App) -> None:
+    page = open_box(app, BOX, "X:0@0,0,0;I:1@0,3,0")
+    gl = page.locator("canvas.box-3d").bounding_box()
+    assert gl
+    before = layout(page)["three"]["camera"]
+    x, y = gl["x"] + gl["width"] / 2, gl["y"] + gl["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 120, y + 40, steps=6)
+    page.mouse.up()
+    after = layout(page)["three"]["camera"]
+    assert after["azimuth"] > before["azimuth"] and after["tilt"] > before["tilt"]
+    page.locator("canvas.box-3d").focus()
+    page.keyboard.press("ArrowLeft")
+    assert layout(page)["three"]["camera"]["azimuth"] < after["azimuth"]
+    assert session(page)["state"] == "X:0@0,0,0;I:1@0,3,0"  # turning the view is no move
+
+
+def test_a_hint_puts_the_piece_in_hand_where_it_goes(app: App) -> None:
+    page = open_box(app, BOX, "X:0@0,0,0")
+    page.locator("#hint").click()
+    wait_until(page, "window.pento.layout().hand !== null")
+    held = hand(page)
+    assert held is not None
+    page.locator("[data-action=drop]").click()
+    wait_until(page, "window.pento.session().view.placements.length === 2")
+    state = session(page)["state"]
+    game = BoxesGame()
+    pos = game.start(BOX, state)
+    # the hinted piece is one of a filling: the core still finds one around it
+    assert game.hint(pos, Budget(max_seconds=30), None).kind == "place"
+    assert state.split(";")[1].startswith(held["name"] + ":")
