@@ -20,13 +20,24 @@ export function loadThree() {
   return loading;
 }
 
-/** True when this browser can draw WebGL (a screen reader's machine or an old one may not). */
-export function webglAvailable() {
+/**
+ * Whether this browser draws WebGL (a screen reader's machine or an old one may not), and whether
+ * in software (no graphics chip: SwiftShader, llvmpipe), where smoothing the edges (multisampling)
+ * costs a third of the frames: the scene goes without it there.
+ * @returns {{ webgl: boolean, software: boolean }}
+ */
+export function webglSupport() {
   try {
     const probe = document.createElement("canvas");
-    return !!(probe.getContext("webgl2") || probe.getContext("webgl"));
+    const gl = probe.getContext("webgl2") || probe.getContext("webgl");
+    if (!gl) return { webgl: false, software: false };
+    const debug = gl.getExtension("WEBGL_debug_renderer_info");
+    const renderer = String(debug ? gl.getParameter(debug.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+    const lose = gl.getExtension("WEBGL_lose_context");
+    if (lose) lose.loseContext(); // the probe's context is not kept: browsers allow only a few
+    return { webgl: true, software: /swiftshader|llvmpipe|software/i.test(renderer) };
   } catch {
-    return false;
+    return { webgl: false, software: false };
   }
 }
 
@@ -38,10 +49,11 @@ const TILT_MAX = 1.45; // almost straight down
  * ``colorOf(name)`` gives a piece its colour; ``colors`` the page's ink (theme.js).
  * @param {any} THREE @param {HTMLCanvasElement} canvas
  * @param {{dims: number[], cells: Cell[], colorOf: (name: string) => string, ink: () => any}} model
+ * @param {{ smooth: boolean }} options ``smooth``: multisampled edges (a graphics chip's)
  */
-export function createScene(THREE, canvas, model) {
+export function createScene(THREE, canvas, model, { smooth }) {
   const [L, R, C] = model.dims;
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, alpha: true, preserveDrawingBuffer: true });
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: smooth, alpha: true });
   renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(35, 1, 0.1, 500);
@@ -57,7 +69,6 @@ export function createScene(THREE, canvas, model) {
   const unit = new THREE.BoxGeometry(1, 1, 1);
   const edges = new THREE.EdgesGeometry(unit);
   const flat = new THREE.PlaneGeometry(1, 1).rotateX(-Math.PI / 2);
-  const flatEdges = new THREE.EdgesGeometry(flat);
 
   // the box: its outline, and the floor of the layer being worked on, cell by cell
   const frame = new THREE.LineSegments(
@@ -117,57 +128,79 @@ export function createScene(THREE, canvas, model) {
     requestAnimationFrame(draw);
   }
 
-  function clear(group) {
-    for (const child of [...group.children]) group.remove(child);
+  // Each group of cubes is one instanced mesh and one set of lines: a dozen draw calls for a full
+  // box, not a few hundred, so that turning it stays smooth where WebGL is drawn in software.
+  const edgePoints = edges.getAttribute("position").array;
+  /** The edges of every cube of ``cells`` (scaled ``scale`` about its centre) as one object. */
+  function outlines(cells, mat, scale = 1) {
+    const points = new Float32Array(cells.length * edgePoints.length);
+    cells.forEach((cell, i) => {
+      const at = world(cell);
+      for (let k = 0; k < edgePoints.length; k += 3) {
+        points[i * edgePoints.length + k] = at.x + edgePoints[k] * scale;
+        points[i * edgePoints.length + k + 1] = at.y + edgePoints[k + 1] * scale;
+        points[i * edgePoints.length + k + 2] = at.z + edgePoints[k + 2] * scale;
+      }
+    });
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute("position", new THREE.BufferAttribute(points, 3));
+    return new THREE.LineSegments(geometry, mat);
   }
-
-  function cube(cell, mat, outline = lineMaterial) {
-    const mesh = new THREE.Mesh(unit, mat);
-    mesh.position.copy(world(cell));
-    const lines = new THREE.LineSegments(edges, outline);
-    mesh.add(lines);
+  /** One instanced mesh of ``shape`` at each of ``cells`` (which it keeps, for hit tests). */
+  function cubes(cells, mat, shape = unit, scale = 1, lift = 0) {
+    const mesh = new THREE.InstancedMesh(shape, mat, cells.length);
+    const m = new THREE.Matrix4();
+    cells.forEach((cell, i) => {
+      const at = world(cell);
+      m.makeScale(scale, scale, scale).setPosition(at.x, at.y + lift, at.z);
+      mesh.setMatrixAt(i, m);
+    });
+    mesh.userData.cells = cells;
     return mesh;
+  }
+  /** Throw away what a group drew (its geometries were made for it alone). */
+  function clear(group) {
+    for (const child of [...group.children]) {
+      group.remove(child);
+      if (child.geometry !== unit && child.geometry !== flat) child.geometry.dispose();
+      if (child.isInstancedMesh) child.dispose();
+    }
   }
 
   /** @param {Picture} picture */
   function show(picture) {
     clear(pieces);
+    const byMaterial = new Map();
     for (const block of picture.blocks) {
       const color = model.colorOf(block.piece);
       for (const cell of block.cells) {
         const faded = block.faded || cell[0] > picture.layer; // see into the box: layers above are glass
-        const mesh = cube(cell, material(color, faded));
-        mesh.userData.cell = cell;
-        pieces.add(mesh);
+        const mat = material(color, faded);
+        if (!byMaterial.has(mat)) byMaterial.set(mat, []);
+        byMaterial.get(mat).push(cell);
       }
     }
+    for (const [mat, cells] of byMaterial) pieces.add(cubes(cells, mat));
+    const solid = picture.blocks.flatMap((b) => (b.faded ? [] : b.cells.filter((c) => c[0] <= picture.layer)));
+    if (solid.length) pieces.add(outlines(solid, lineMaterial));
     clear(floor);
     const z = Math.min(L - 1, Math.max(0, picture.layer));
-    for (const [cz, r, c] of model.cells) {
-      if (cz !== z) continue;
-      const tile = new THREE.Mesh(flat, floorMaterial);
-      const at = world([z, r, c]);
-      tile.position.set(at.x, z + 0.002, at.z);
-      floor.add(tile);
-      const border = new THREE.LineSegments(flatEdges, floorLines);
-      border.position.copy(tile.position);
-      floor.add(border);
-    }
+    const tiles = model.cells.filter(([cz]) => cz === z);
+    floor.add(cubes(tiles, floorMaterial, flat, 1, -0.498));
+    const border = outlines(tiles, floorLines);
+    border.scale.set(1, 0, 1); // the cubes' edges flattened onto the floor: each cell's square
+    border.position.y = z + 0.002;
+    floor.add(border);
     clear(ghost);
-    const marked = new Set(picture.marked.map((c) => c.join(",")));
     if (picture.ghost) {
       const color = picture.bad ? model.ink().bad : picture.ghostColor;
       const mat = new THREE.MeshLambertMaterial({ color, transparent: true, opacity: 0.55, depthWrite: false });
       const outline = new THREE.LineBasicMaterial({ color: picture.bad ? model.ink().bad : 0x111111 });
-      for (const cell of picture.ghost) {
-        const mesh = cube(cell, mat, outline);
-        mesh.scale.setScalar(1.02);
-        ghost.add(mesh);
-      }
+      ghost.add(cubes(picture.ghost, mat, unit, 1.02), outlines(picture.ghost, outline, 1.02));
     }
-    if (marked.size) {
+    if (picture.marked.length) {
       const mat = new THREE.MeshBasicMaterial({ color: model.ink().ok, transparent: true, opacity: 0.45, depthWrite: false });
-      for (const key of marked) ghost.add(cube(/** @type {Cell} */ (key.split(",").map(Number)), mat));
+      ghost.add(cubes(picture.marked, mat), outlines(picture.marked, lineMaterial));
     }
     redraw();
   }
@@ -223,8 +256,8 @@ export function createScene(THREE, canvas, model) {
     blockAt(x, y) {
       raycaster.ray.copy(ray(x, y));
       const hits = raycaster.intersectObjects(pieces.children, false);
-      const solid = hits.find((h) => !h.object.material.transparent);
-      return solid ? solid.object.userData.cell : null;
+      const solid = hits.find((h) => h.object.isInstancedMesh && !h.object.material.transparent);
+      return solid ? solid.object.userData.cells[solid.instanceId] : null;
     },
     /** Where the middle of the floor of cell ``cell`` is drawn (canvas CSS pixels). */
     floorPoint(/** @type {Cell} */ [z, r, c]) {
