@@ -11,6 +11,7 @@ from typing import Any
 
 from . import PROTOCOL, __version__
 from .games.base import JSON, Form, Game
+from .games.box_workshop import BoxWorkshopGame
 from .games.boxes import BoxesGame
 from .games.cover import CoverGame
 from .games.gandagalo import GandaGaloGame
@@ -32,6 +33,7 @@ GAMES: dict[str, Game[Any, Any]] = {
         TangramGame(),
         WorkshopGame(),
         BoxesGame(),
+        BoxWorkshopGame(),
     )
 }
 

@@ -19,7 +19,7 @@ def call(cmd, **args):
 def test_hello_lists_games_and_protocol():
     r = call("hello")
     assert r["ok"] and r["id"] == 7 and r["result"]["protocol"] == pento_core.PROTOCOL
-    games = ["cover", "twenty", "pegs", "gandagalo", "lastfit", "tangram", "workshop", "boxes"]
+    games = ["cover", "twenty", "pegs", "gandagalo", "lastfit", "tangram", "workshop", "boxes", "boxshop"]
     assert [g["id"] for g in r["result"]["games"]] == games
     assert r["result"]["games"][0]["features"] == ["hint", "solve", "timer", "race"]
 

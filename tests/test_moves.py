@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pento_core import registry
 from pento_core.budget import Budget
 from pento_core.errors import ParseError
-from pento_core.games import boxes, gandagalo, pegs, piece_moves, tangram, workshop
+from pento_core.games import box_workshop, boxes, gandagalo, pegs, piece_moves, tangram, workshop
 from pento_core.polycube import position as box_position
 from pento_core.polyomino.placement import Put
 from pento_core.tangram.arrangement import Placed
@@ -98,6 +98,17 @@ MOVES: dict[str, st.SearchStrategy[Any]] = {
         st.builds(boxes.Relocate, CELL3, SOLID_PUT),
         st.just(boxes.Clear()),
     ),
+    "boxshop": st.one_of(
+        st.builds(box_workshop.Size, st.tuples(st.integers(1, 12), st.integers(1, 12), st.integers(1, 12))),
+        st.builds(
+            box_workshop.Paint,
+            st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11), st.integers(0, 11)), min_size=1, max_size=5).map(
+                tuple
+            ),
+            st.booleans(),
+        ),
+        st.builds(box_workshop.Pieces, st.sampled_from(["planar-pentacubes", "pentacubes", "family:4", "L1,J1,Q*2"])),
+    ),
 }
 
 # canonical texts: each writes back as itself
@@ -131,6 +142,7 @@ TEXTS = {
         "flag u 0",
     ],
     "boxes": ["F:3@0,1,2", "L3:17@2,0,1", "-0,1,2", "0,1,2>N1:5@1,1,0", "clear"],
+    "boxshop": ["size 3 4 5", "paint 0,1,2;1,1,1", "erase 0,0,0", "pieces family:4", "pieces L1,J1,Q*2"],
 }
 
 

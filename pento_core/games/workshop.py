@@ -30,7 +30,7 @@ from ..i18n import N_, tr
 from ..limits import MAX_COPIES, MAX_STATE, WORKSHOP_SIDE, number, within
 from ..limits import MAX_SIDE as BOARD_MAX_SIDE
 from ..polyomino.board import Board, Position
-from ..polyomino.cover import Runs
+from ..polyomino.cover import Problem, Runs
 from ..polyomino.feasibility import OPENING_SECONDS, impossibility
 from ..polyomino.geometry import Cell, bounds
 from ..polyomino.pieces import PieceSet, family, parse_piece_names, piece_by_name
@@ -457,7 +457,7 @@ class WorkshopGame(GameBase[WorkshopState, WorkshopMove]):
 
 
 @lru_cache(maxsize=1)
-def _runs(puzzle: Puzzle, n: int) -> Runs:
+def _runs(puzzle: Puzzle, n: int) -> Runs[Problem]:
     """The puzzle's search in ``n`` runs, kept for the next run asked of this engine (one puzzle at a
     time): an engine of the page that lists several runs of one listing keeps one memo for them all."""
     return Runs(puzzle.problem(), n)

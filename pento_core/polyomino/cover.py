@@ -754,13 +754,16 @@ def symmetry_cell_map(board: Board, k: int) -> dict[Cell, Cell]:
     return {a: (b[0] - r0, b[1] - c0) for a, b in zip(cells, image, strict=True)}
 
 
-class Runs:
+P = TypeVar("P", bound="Cover[Any, Any]")  # the front end a Runs splits (a flat Problem, a BoxProblem)
+
+
+class Runs(Generic[P]):
     """A problem's search split into ``n`` runs (:meth:`Problem.runs`) that are listed one at a time
     and in any order, each by whoever asks: the page's engines share a listing out this way.  One
     search, and so one memo, serves every run asked of this object, as one process's does on the
     command line.  Runs past the last (fewer parts than runs) are empty."""
 
-    def __init__(self, problem: Problem, n: int) -> None:
+    def __init__(self, problem: P, n: int) -> None:
         self.problem = problem
         self.n = n
         self.runs = problem.runs(n)

@@ -198,3 +198,29 @@ def test_a_hint_puts_the_piece_in_hand_where_it_goes(app: App) -> None:
     # the hinted piece is one of a filling: the core still finds one around it
     assert game.hint(pos, Budget(max_seconds=30), None).kind == "place"
     assert state.split(";")[1].startswith(held["name"] + ":")
+
+
+def test_the_box_workshop_counts_the_fillings_shows_them_in_3d_and_plays_its_box(app: App) -> None:
+    page = open_hash(app, "boxshop:2x3x10:" + quote("2,3,10~full~planar-pentacubes", safe=""))
+    wait_until(page, "window.pento.layout().three.ready === 'yes'", 30)
+    page.get_by_label("distinct up to the box's symmetries").check()
+    page.get_by_role("button", name="Count all fillings").click()
+    wait_until(page, "window.pento.layout().found === 'done'", 60)
+    assert layout(page)["count"] == 12  # Goodger's count for the 12 planar pentacubes in 2x3x10
+    first = layout(page)["shown"]
+    page.get_by_role("button", name="Next ▶").click()
+    second = layout(page)["shown"]
+    assert first != second and page.locator(".ws-3d").get_attribute("data-shown") == "2"
+    for line in (first, second):  # each shown filling is a filling of the box: twelve pieces of five
+        cubes = line.replace("/", "").replace("|", "")
+        assert len(cubes) == 60 and all(cubes.count(ch) == 5 for ch in set(cubes)) and len(set(cubes)) == 12
+    # a cell taken out of the box: the core says why it cannot be filled, before any search
+    lay = layout(page)
+    page.mouse.click(lay["editor"]["x"] + lay["cell"] / 2, lay["editor"]["y"] + lay["cell"] / 2)
+    wait_until(page, "window.pento.session().view.reason !== null")
+    assert page.locator(".ws-verdict").text_content().startswith("This box cannot be filled")  # type: ignore[union-attr]
+    assert not page.get_by_role("button", name="Count all fillings").is_enabled()
+    page.keyboard.press("Control+z")
+    wait_until(page, "window.pento.session().view.reason === null")
+    page.get_by_role("button", name="Play this box").click()
+    wait_until(page, "(s => s && s.game === 'boxes' && s.desc === '2x3x10')(window.pento.session())", 30)

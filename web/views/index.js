@@ -9,4 +9,5 @@ export const VIEWS = Object.assign(Object.create(null), {
   tangram: () => import("./tangram.js"),
   workshop: () => import("./workshop.js"),
   boxes: () => import("./boxes.js"),
+  boxshop: () => import("./box_workshop.js"),
 });
