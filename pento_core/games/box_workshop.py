@@ -25,15 +25,17 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..budget import Budget, BudgetSpent
-from ..errors import ImpossibleError, ParseError, PentoError
+from ..budget import Budget
+from ..errors import ParseError, PentoError
 from ..i18n import N_, tr
 from ..limits import MAX_STATE, number, within
 from ..polycube.box import Box, filling_text, parse_box
+from ..polycube.feasibility import impossibility
 from ..polycube.geometry import Cell
 from ..polycube.pieces import SolidSet, family, parse_solids
 from ..polycube.problem import BoxProblem, Filling
 from ..polyomino.cover import Runs
+from ..polyomino.feasibility import OPENING_SECONDS
 from . import words
 from .base import JSON, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution, Tilings
 
@@ -248,14 +250,9 @@ class BoxWorkshopGame(GameBase[BoxEdit, BoxEditMove]):
         """Why the box cannot be filled, found before any search (None when no argument rules it out)."""
         try:
             box, pieces = state.box(), state.solids()
-            BoxProblem(box, pieces, box.volume < pieces.volume, budget=Budget(max_seconds=1))
-        except ImpossibleError as e:
-            return str(e)
-        except BudgetSpent:
-            return None
         except PentoError as e:
             return str(e)
-        return None
+        return impossibility(box.cells, pieces, box.volume < pieces.volume, Budget(max_seconds=OPENING_SECONDS))
 
     def view(self, state: BoxEdit) -> JSON:
         pieces = state.solids()

@@ -19,7 +19,6 @@ Text formats:
 
 from __future__ import annotations
 
-import contextlib
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,6 +28,7 @@ from ..errors import ImpossibleError, ParseError, PentoError
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_STATE, within
 from ..polycube.box import Block, Box, letters, parse_box
+from ..polycube.feasibility import impossibility
 from ..polycube.pieces import SolidSet, parse_solids, pentacubes
 from ..polycube.position import (
     TURNS,
@@ -44,6 +44,7 @@ from ..polycube.position import (
     write_put,
 )
 from ..polycube.problem import BoxProblem
+from ..polyomino.feasibility import OPENING_SECONDS
 from . import words
 from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution
 
@@ -121,10 +122,11 @@ def _puzzle(desc: str) -> tuple[Box, SolidSet, bool]:
             tr("the box has {n} cells, more than the pieces fill ({m})", n=box.volume, m=pieces.volume)
         )
     allow_unused = box.volume < pieces.volume
-    # the arguments that need no search (volume, separate spaces, colouring), quickly; on a large box
-    # they may say nothing in time, and the solver will tell
-    with contextlib.suppress(BudgetSpent):
-        BoxProblem(box, pieces, allow_unused, budget=Budget(max_seconds=1))
+    # the arguments that need no search (volume, separate spaces, colouring), bounded: opening a
+    # link never runs long, and past the bound they say nothing (the solver will tell)
+    reason = impossibility(box.cells, pieces, allow_unused, Budget(max_seconds=OPENING_SECONDS))
+    if reason:
+        raise ImpossibleError(reason)
     return box, pieces, allow_unused
 
 
@@ -145,6 +147,20 @@ def _first(
     except BudgetSpent:
         return Outcome.UNKNOWN, None, ""
     return result.status, result.solution, tr("no arrangement of the remaining pieces fills the empty cells")
+
+
+@lru_cache(maxsize=64)
+def _proved(desc: str) -> str:
+    """``desc`` once a filling of it has been found within :data:`NEW_BUDGET`; ImpossibleError when
+    there is none, PentoError when none was found in time.  Only a proof is kept (an exception is
+    never cached): New on the same box does not search again."""
+    box, pieces, allow_unused = _puzzle(desc)
+    status, _, why = _first(BoxPosition(box, pieces), allow_unused, NEW_BUDGET.started())
+    if status is Outcome.NO:
+        raise ImpossibleError(tr("this box cannot be filled with these pieces: {why}", why=why))
+    if status is Outcome.UNKNOWN:  # never offer a box not known to have a filling
+        raise PentoError(tr("no filling of this box was found in time; try a smaller box"))
+    return desc
 
 
 def _mixed(box: Box, seed: int, budget: Budget, progress: ProgressFn | None) -> SolidSet:
@@ -238,13 +254,8 @@ class BoxesGame(GameBase[BoxesState, BoxMove]):
                 except BudgetSpent:
                     raise PentoError(tr("no filling of this box was found in time; try a smaller box")) from None
             params = _desc(box, SolidSet.of(pentacubes() if kind == "all" else pentacubes()[:12]))
-        box, pieces, allow_unused = _puzzle(params)
-        status, _, why = _first(BoxPosition(box, pieces), allow_unused, budget, progress)
-        if status is Outcome.NO:
-            raise ImpossibleError(tr("this box cannot be filled with these pieces: {why}", why=why))
-        if status is Outcome.UNKNOWN:  # never offer a box not known to have a filling
-            raise PentoError(tr("no filling of this box was found in time; try a smaller box"))
-        return _desc(box, pieces)
+        box, pieces, _ = _puzzle(params)
+        return _proved(_desc(box, pieces))
 
     def validate(self, desc: str) -> None:
         _puzzle(desc)
