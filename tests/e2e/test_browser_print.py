@@ -49,8 +49,9 @@ def pages_of(pdf: bytes, name: str) -> list[tuple[tuple[int, int], str, bytearra
         ("pegs:english:", "Peg solitaire: English board", True, 2, None),
         ("tangram:swan:", "Tangram: Swan", True, 3, "Cut out the seven tans"),
         ("gandagalo:....../....../....../....../..XO../...X.X:", "GandaGalo", False, 1, None),
+        ("boxes:2x3x10:", "Pentacube boxes", True, 2, None),  # the layers side by side: nothing to cut
     ],
-    ids=["cover", "pegs", "tangram", "gandagalo"],
+    ids=["cover", "pegs", "tangram", "gandagalo", "boxes"],
 )
 def test_a_puzzle_prints_on_a4_and_letter_with_its_qr_code(
     app: App, fragment: str, title: str, solution: bool, count: int, cut: str | None
