@@ -224,15 +224,14 @@ class BoxesGame(GameBase[BoxesState, BoxMove]):
         ]
 
     def forms(self) -> list[Form]:
-        side = ("2", "3", "5")
         return [
             Form(
                 N_("Any box"),
                 "{set}:{layers}x{rows}x{cols}",
                 (
-                    Field("layers", N_("layers"), side[0], 1, MAX_SIDE),
-                    Field("rows", N_("rows"), side[1], 1, MAX_SIDE),
-                    Field("cols", N_("columns"), side[2], 1, MAX_SIDE),
+                    Field("layers", N_("layers"), "2", 1, MAX_SIDE),
+                    Field("rows", N_("rows"), "3", 1, MAX_SIDE),
+                    Field("cols", N_("columns"), "5", 1, MAX_SIDE),
                     Field("set", N_("pieces"), "mixed", options=SETS, option_labels=SET_LABELS),
                 ),
             )
