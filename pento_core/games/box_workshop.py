@@ -34,7 +34,7 @@ from ..polycube.feasibility import impossibility
 from ..polycube.geometry import Cell
 from ..polycube.pieces import SolidSet, family, parse_solids
 from ..polycube.problem import BoxProblem, Filling
-from ..polyomino.cover import Runs
+from ..polyomino.cover import Runs, listed
 from ..polyomino.feasibility import OPENING_SECONDS
 from . import words
 from .base import JSON, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution, Tilings
@@ -311,13 +311,11 @@ class BoxWorkshopGame(GameBase[BoxEdit, BoxEditMove]):
         run: tuple[int, int] | None = None,
     ) -> Tilings:
         box, pieces = state.box(), state.solids()
-        if run is None:
-            problem = BoxProblem(box, pieces, box.volume < pieces.volume, budget=budget)
-            found = problem.solutions(distinct=distinct, budget=budget, progress=progress, progress_every=every)
-        else:
-            runs = _runs(box, pieces, run[1])
-            problem = runs.problem
-            found = (problem.solution_of(p) for p in runs.paths(run[0], distinct, budget, progress, every))
+
+        def whole() -> BoxProblem:
+            return BoxProblem(box, pieces, box.volume < pieces.volume, budget=budget)
+
+        problem, found = listed(whole, lambda n: _runs(box, pieces, n), run, distinct, budget, progress, every)
         return Tilings(len(problem.symmetry_maps()), (_filling_line(box, f) for f in found))
 
 

@@ -30,7 +30,7 @@ from ..i18n import N_, tr
 from ..limits import MAX_COPIES, MAX_STATE, WORKSHOP_SIDE, number, within
 from ..limits import MAX_SIDE as BOARD_MAX_SIDE
 from ..polyomino.board import Board, Position
-from ..polyomino.cover import Problem, Runs
+from ..polyomino.cover import Problem, Runs, listed
 from ..polyomino.feasibility import OPENING_SECONDS, impossibility
 from ..polyomino.geometry import Cell, bounds
 from ..polyomino.pieces import PieceSet, family, parse_piece_names, piece_by_name
@@ -443,13 +443,7 @@ class WorkshopGame(GameBase[WorkshopState, WorkshopMove]):
         run: tuple[int, int] | None = None,
     ) -> Tilings:
         puzzle = st.puzzle()
-        if run is None:
-            problem = puzzle.problem()
-            found = problem.solutions(distinct=distinct, budget=budget, progress=progress, progress_every=every)
-        else:
-            runs = _runs(puzzle, run[1])
-            problem = runs.problem
-            found = (problem.solution_of(p) for p in runs.paths(run[0], distinct, budget, progress, every))
+        problem, found = listed(puzzle.problem, lambda n: _runs(puzzle, n), run, distinct, budget, progress, every)
         return Tilings(
             len(problem.symmetry_maps()),
             (Position(puzzle.board, puzzle.pieces, s).text().replace("\n", "/") for s in found),

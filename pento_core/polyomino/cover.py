@@ -781,6 +781,25 @@ class Runs(Generic[P]):
             yield from self.problem.part_paths(part, self.search, group, distinct)
 
 
+def listed(
+    whole: Callable[[], P],
+    split: Callable[[int], Runs[P]],
+    run: tuple[int, int] | None,
+    distinct: bool,
+    budget: Budget | None,
+    progress: ProgressFn | None,
+    every: float,
+) -> tuple[P, Iterator[Any]]:
+    """What a listing asks for, and the problem it comes from: every solution of ``whole()`` (or one
+    a class, ``distinct``) when ``run`` is None, else those of run k of n, ``split(n)``'s (the
+    caller keeps it, so that the runs an engine lists share one memo)."""
+    if run is None:
+        problem = whole()
+        return problem, problem.solutions(distinct=distinct, budget=budget, progress=progress, progress_every=every)
+    runs = split(run[1])
+    return runs.problem, (runs.problem.solution_of(p) for p in runs.paths(run[0], distinct, budget, progress, every))
+
+
 def _type_map(k: int, pieces: list[Piece], counts: list[int], one_sided: bool) -> list[int] | None:
     """Where symmetry ``k`` of the square sends each piece type: the type whose allowed orientations
     are the images of its own, with as many copies; None when some piece has no such type (a
