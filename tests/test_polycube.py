@@ -4,6 +4,7 @@ long), every filling checked cell by cell by this file's own code, and the comma
 
 from __future__ import annotations
 
+import functools
 import itertools
 from pathlib import Path
 
@@ -26,9 +27,10 @@ def test_polycube_families_have_the_published_counts() -> None:
     assert [len(family(n)) for n in range(1, 7)] == [1, 1, 2, 8, 29, 166]
 
 
-def _turns(cells: frozenset[Cell]) -> set[frozenset[Cell]]:
+@functools.cache
+def _turns(cells: frozenset[Cell]) -> frozenset[frozenset[Cell]]:
     """Every turn of a shape, normalised, from this test's own rotations: the 24 products of
-    quarter turns about two axes."""
+    quarter turns about two axes (kept: the fillings' checks ask for each piece's many times)."""
 
     def norm(cs: list[Cell]) -> frozenset[Cell]:
         lo = [min(c[i] for c in cs) for i in range(3)]
@@ -44,7 +46,7 @@ def _turns(cells: frozenset[Cell]) -> set[frozenset[Cell]]:
     while True:
         more = {norm(f(list(s))) for s in out for f in (about_x, about_z)} | out
         if more == out:
-            return out
+            return frozenset(out)
         out = more
 
 
@@ -107,8 +109,10 @@ def _box_images(box: Box, filling: tuple) -> set[frozenset[tuple[str, frozenset[
 
 
 def _name_of(cells: frozenset[Cell]) -> str:
+    lo = [min(c[i] for c in cells) for i in range(3)]
+    shape = frozenset((a - lo[0], b - lo[1], c - lo[2]) for a, b, c in cells)
     for p in pentacubes():
-        if cells in _turns_placed(p.shape, cells):
+        if shape in _turns(p.shape):
             return p.name
     raise AssertionError(cells)
 

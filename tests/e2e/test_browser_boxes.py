@@ -8,7 +8,7 @@ from collections import deque
 from typing import Any
 from urllib.parse import quote
 
-from conftest import App, layout, open_hash, session, status_text, touch_device, wait_until
+from conftest import App, layout, open_hash, session, status_text, wait_until
 
 from pento_core.budget import Budget
 from pento_core.games.boxes import BoxesGame
@@ -97,27 +97,47 @@ def test_a_player_fills_the_3x4x5_box_with_the_mouse_in_the_3d_view(app: App) ->
     assert not page.locator("[data-action=drop]").is_enabled()
 
 
-def test_a_player_fills_it_by_touch_in_the_layer_view(browser: Any, base_url: str) -> None:
+def finger_tap(cdp: Any, x: float, y: float) -> None:
+    """One finger down and up at (x, y), through the DevTools protocol (touch emulation on)."""
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def tap_element(page: Any, cdp: Any, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    finger_tap(cdp, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def test_a_player_fills_it_by_touch_in_the_layer_view(app: App) -> None:
     plan = filling(BOX)
-    url = f"{base_url}/?nosw#boxes:{BOX}:"
-    with touch_device(browser, url, viewport={"width": 390, "height": 844}, is_mobile=True) as (page, _):
-        lay = layout(page)
-        assert lay["cell"] >= 36  # a finger's square on a phone
+    page = open_box(app)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone, upright
+    wait_until(page, "window.innerWidth === 390 && window.pento.layout().cell > 0")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        assert layout(page)["cell"] >= 36  # a finger's square on a phone
         for i, put in enumerate(plan):
-            page.locator(f".tray-piece[data-piece='{put.name}']").tap()
+            tap_element(page, cdp, f".tray-piece[data-piece='{put.name}']")
+            wait_until(page, f"(h => h && h.name === {put.name!r})(window.pento.layout().hand)")
             for axis in turns(put.name, hand(page)["o"], put.orientation):  # type: ignore[index]
-                page.locator(f"[data-action=turn-{axis}]").tap()
+                tap_element(page, cdp, f"[data-action=turn-{axis}]")
             z, r, c = lowest(put)
-            page.get_by_role("tab", name=f"Layer {z + 1}", exact=True).tap()
+            tap_element(page, cdp, f".layer-tabs [aria-label='Layer {z + 1}']")
+            assert hand(page)["o"] == put.orientation and layout(page)["layer"] == z  # type: ignore[index]
             lay = layout(page)
             s, board = lay["cell"], lay["boards"][0]
             point = (board["x"] + (c + 0.5) * s, board["y"] + (r + 0.5) * s)
             if hand(page)["at"] != list(put.anchor):  # type: ignore[index]
-                page.touchscreen.tap(*point)  # the ghost's lowest cube to this square
+                finger_tap(cdp, *point)  # the ghost's lowest cube to this square
                 assert hand(page)["at"] == list(put.anchor)  # type: ignore[index]
-            page.touchscreen.tap(*point)  # the square of its lowest cube again: it drops
+            finger_tap(cdp, *point)  # the square of its lowest cube again: it drops
             placed(page, i + 1)
         finished(page)
+        assert page.evaluate("matchMedia('(pointer: coarse)').matches")  # the page took it for a phone
+    finally:
+        cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        cdp.detach()
 
 
 def test_a_player_fills_it_by_keyboard_alone(app: App) -> None:
