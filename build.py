@@ -899,17 +899,6 @@ def test(pytest_args: list[str]) -> int:
         ("eslint", [str(bin_dir / "eslint"), "--max-warnings", "0", "web", "tests/js", "scripts", "eslint.config.js"]),
         ("node --test", [shutil.which("node") or "node", "--test", "tests/js/"]),
     ]
-    # the checks run side by side (each mostly one core), their outputs told in order
-    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        runs = [pool.submit(subprocess.run, cmd, cwd=ROOT, capture_output=True, text=True) for _, cmd in steps]
-        for (name, cmd), run in zip(steps, runs, strict=True):
-            log(f"{name}: {' '.join(Path(cmd[0]).name if i == 0 else c for i, c in enumerate(cmd))}")
-            done = run.result()
-            sys.stdout.write(done.stdout)
-            sys.stderr.write(done.stderr)
-            if done.returncode:
-                log(f"{name} failed (exit {done.returncode})")
-                return done.returncode
     # dist/ was built just now and axe-core fetched: the test processes must not each do it again
     axe_source()
     os.environ["PENTO_BUILT"] = "1"
@@ -917,11 +906,24 @@ def test(pytest_args: list[str]) -> int:
         cmd = [sys.executable, "-m", "pytest", *pytest_args]
     else:
         cmd = [sys.executable, "-m", "pytest", "-n", str(PYTEST_WORKERS), "--dist", "worksteal", *PYTEST_OPTIONS]
-    log(f"pytest: {' '.join(cmd[3:])}")
-    code = subprocess.run(cmd, cwd=ROOT).returncode
+    # the static checks run side by side (each mostly one core) and beside pytest, whose browser
+    # tests leave a core idle while they wait; their outputs are told, in order, once pytest is done
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        runs = [pool.submit(subprocess.run, check, cwd=ROOT, capture_output=True, text=True) for _, check in steps]
+        log(f"pytest: {' '.join(cmd[3:])}")
+        code = subprocess.run(cmd, cwd=ROOT).returncode
+        failed = 0
+        for (name, check), run in zip(steps, runs, strict=True):
+            log(f"{name}: {' '.join(Path(check[0]).name if i == 0 else c for i, c in enumerate(check))}")
+            done = run.result()
+            sys.stdout.write(done.stdout)
+            sys.stderr.write(done.stderr)
+            if done.returncode:
+                log(f"{name} failed (exit {done.returncode})")
+                failed = failed or done.returncode
     if code:
         log(f"pytest failed (exit {code})")
-    return code
+    return failed or code
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
