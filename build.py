@@ -923,6 +923,7 @@ def test(pytest_args: list[str]) -> int:
                 failed = failed or done.returncode
     if code:
         log(f"pytest failed (exit {code})")
+    log("every test and every check passed" if not (failed or code) else "the run failed: see above")
     return failed or code
 
 
