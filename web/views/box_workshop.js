@@ -104,20 +104,19 @@ export function createView({ root, host }) {
   const prev = button(t("◀ Previous"), () => show(index - 1));
   const next = button(t("Next ▶"), () => show(index + 1));
   const shownText = el("p", { className: "ws-note" });
-  const glCanvas = el("canvas", { className: "box-3d" });
-  glCanvas.setAttribute("role", "img");
-  const glStage = el("div", { className: "box-3d-stage ws-3d" }, [glCanvas]);
-  let drag = null;
-  glCanvas.addEventListener("pointerdown", (e) => {
+  const glStage = el("div", { className: "box-3d-stage ws-3d" });
+  let drag = null; // a drag on the 3D view turns the box (the listeners are the stage's: each box
+  // gets a canvas of its own, since a scene thrown away gives its WebGL context back)
+  glStage.addEventListener("pointerdown", (e) => {
     drag = { x: e.clientX, y: e.clientY };
-    glCanvas.setPointerCapture(e.pointerId);
+    glStage.setPointerCapture(e.pointerId);
   });
-  glCanvas.addEventListener("pointermove", (e) => {
+  glStage.addEventListener("pointermove", (e) => {
     if (!drag || !scene) return;
     scene.turn(-(e.clientX - drag.x) * 0.01, (e.clientY - drag.y) * 0.01);
     drag = { x: e.clientX, y: e.clientY };
   });
-  glCanvas.addEventListener("pointerup", () => (drag = null));
+  glStage.addEventListener("pointerup", () => (drag = null));
 
   const top = el("div", { className: "ws-top" }, [
     verdict,
@@ -198,7 +197,11 @@ export function createView({ root, host }) {
     const shape = stateOf(view); // a new scene for a new box (its size and its cells)
     if (sceneKey !== shape) {
       if (scene) scene.destroy();
-      scene = createScene(THREE, glCanvas, { dims: [L, R, C], cells, colorOf, ink }, { smooth: !gl.software });
+      const canvas = el("canvas", { className: "box-3d" });
+      canvas.setAttribute("role", "img");
+      canvas.setAttribute("aria-label", t("The box in 3D. Drag it to look from another side."));
+      glStage.replaceChildren(canvas);
+      scene = createScene(THREE, canvas, { dims: [L, R, C], cells, colorOf, ink }, { smooth: !gl.software });
       sceneKey = shape;
       scene.resize(glStage.clientWidth, glStage.clientHeight);
     }

@@ -270,6 +270,7 @@ export function createScene(THREE, canvas, model, { smooth }) {
     frameTimes: () => [...frameTimes],
     destroy() {
       renderer.dispose();
+      renderer.forceContextLoss(); // a browser keeps only a few WebGL contexts: give this one back now
     },
   };
 }
