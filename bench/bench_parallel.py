@@ -12,7 +12,13 @@ Prints:
   (default: 6x10, free pentominoes, some seconds; ``--whole 5x18-one-sided`` is the issue's, some
   ten minutes of CPU a job) and ``--jobs N`` adds a run with N jobs (0: every core, as for 6x15).
 
-Usage: ``python3 bench/bench_parallel.py [--sample N] [--parts N] [--whole B] [--jobs N]``.
+* ``--cluster K``: **9x10 on a local Dask cluster** (a scheduler and two worker processes, one core
+  each): K of the one-sided 9x10's parts drawn at random (``--cluster-parts``: how finely it is
+  split), counted on the cluster; the rate per core, and the time the whole count would take on
+  2, 16 and 64 cores at that rate (the mean of a random sample of parts times their number: an
+  estimate, whose spread the sample's own says).
+
+Usage: ``python3 bench/bench_parallel.py [--sample N] [--parts N] [--whole B] [--jobs N] [--cluster K]``.
 """
 
 from __future__ import annotations
@@ -113,6 +119,48 @@ def whole(name: str, jobs: list[int]) -> None:
         print(f"  two jobs / one job: {times[2] / times[1]:.2f} (target <= 0.6 on 2 cores)")
 
 
+def cluster_sample(k: int, at_least: int, seed: int = 1) -> None:
+    """K random parts of the one-sided 9x10 counted on a local Dask cluster of two one-core workers."""
+    import pickle
+    import statistics
+
+    from distributed import Client, LocalCluster
+
+    p = problem("9x10-one-sided")
+    parts = p.parts(at_least=at_least)
+    chosen = random.Random(seed).sample(parts, min(k, len(parts)))
+    data = pickle.dumps(p)
+    print(f"one-sided 9x10: {len(parts)} parts; {len(chosen)} drawn (seed {seed}), on a local Dask cluster")
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
+        [shared] = client.scatter([data], broadcast=True)
+        started = time.perf_counter()
+        futures = [client.submit(_timed_part, shared, part, pure=False) for part in chosen]
+        seconds = [f.result() for f in futures]
+        wall = time.perf_counter() - started
+    mean = statistics.mean(seconds)
+    spread = statistics.stdev(seconds) / len(seconds) ** 0.5 if len(seconds) > 1 else float("nan")
+    print(
+        f"  {len(chosen)} parts in {wall:.1f} s on 2 workers; a part takes {mean:.2f} s of one core on average"
+        f" (standard error {spread:.2f} s); rate {1 / mean:.3f} parts a second a core"
+    )
+    for cores in (2, 16, 64):
+        print(f"  the whole 9x10 at that rate on {cores} cores: {len(parts) * mean / cores / 3600:.1f} hours")
+
+
+def _timed_part(problem_bytes: bytes, part: Part) -> float:
+    """A Dask task: count one part from scratch (a fresh memo: parts drawn at random share little)
+    and return the seconds it took."""
+    import pickle
+
+    p: Problem = pickle.loads(problem_bytes)
+    t = time.perf_counter()
+    p.count_part(part, p.search(), p.symmetry_maps())
+    return time.perf_counter() - t
+
+
 def main() -> None:
     args = argparse.ArgumentParser()
     args.add_argument("--sample", type=int, default=8, help="parts of the one-sided 5x18 to time (0: none)")
@@ -121,7 +169,14 @@ def main() -> None:
     )
     args.add_argument("--whole", default="6x10", choices=BOARDS, help="the board to count whole")
     args.add_argument("--jobs", type=int, default=None, help="also count with N jobs (0: every core)")
+    args.add_argument(
+        "--cluster", type=int, default=0, help="parts of the one-sided 9x10 to count on a local Dask cluster"
+    )
+    args.add_argument("--cluster-parts", type=int, default=2000, help="split the 9x10 into at least this many parts")
     a = args.parse_args()
+    if a.cluster:
+        cluster_sample(a.cluster, a.cluster_parts)
+        return
     if a.sample:
         ensure_peers()
         sample(a.sample, a.parts)

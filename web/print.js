@@ -216,6 +216,7 @@ function sheetPages(sheet, solution) {
     const cols = Math.max(...picture.map((r) => r.length));
     const unit = cellMm(rows, cols);
     first.append(el("div", { className: "print-board" }, [boardSvg(picture, style, unit, `board: ${title}`, info.finish || null)]));
+    if (style === "layers") first.append(el("p", { className: "print-note", textContent: t("The box's layers side by side: the bottom layer on the left, the top layer on the right.") }));
     if (style === "tiles" && info.pieces) {
       cut = el("section", { className: "print-page" }, [el("h2", { textContent: t("Cut out the pieces: {game}", { game: title }) }), el("div", { className: "print-pieces" }, piecesToCut(info, unit))]);
     }

@@ -69,6 +69,8 @@ def test_a_puzzle_prints_on_a4_and_letter_with_its_qr_code(
         assert decode_grey(*pages[0][2:]) == [link]  # the QR code on paper opens this puzzle
         if cut:
             assert cut in pages[1][1]
+        if fragment.startswith("boxes:"):  # the layers side by side are said to be so, in words
+            assert "the bottom layer on the left" in first_text.replace("\r\n", " ").replace("\n", " ")
         if solution:
             assert "Solution: " + title in pages[-1][1]
     # the page itself is unchanged on screen
