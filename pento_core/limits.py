@@ -21,6 +21,7 @@ MAX_SIDE = 64  # rows and columns of a board
 WORKSHOP_SIDE = 20  # rows and columns of the workshop's editor
 MAX_COPIES = 99  # copies of one piece in a set
 MAX_KINDS = 64  # different pieces in one set
+MAX_SOLID_KINDS = 166  # different solids in one set: every hexacube (the largest family offered)
 MAX_PIECES = 1_000  # pieces in one set, copies included
 MAX_PIECE_SIDE = 12  # a drawn piece fits in 12 x 12 cells
 MAX_DESC = 20_000  # characters of a puzzle desc (a puzzle spec, a board of 64 x 64 rows included)

@@ -4,7 +4,10 @@ the published counts."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from test_polycube import _turns
 
 from pento_core.budget import Budget
 from pento_core.errors import IllegalMoveError, ImpossibleError, ParseError, PentoError
@@ -166,3 +169,46 @@ def test_workshop_edits_make_a_box_that_pentacube_boxes_plays() -> None:
         SHOP.apply(st, "pieces ZZ9")
     with pytest.raises(ParseError):
         SHOP.start("2x3x10", "2,2,5~..|..~X")  # layers that do not match the size
+    # every family offered, the 166 hexacubes too: two of them fill a 2x2x3 box in 64 ways
+    st = SHOP.apply(SHOP.apply(st, "size 2 2 3"), "pieces family:6")
+    assert len(SHOP.view(st)["names"]) == 166 and SHOP.view(st)["reason"] is None
+    fillings = listing_of(st)
+    assert len(fillings) == len(set(fillings)) == two_hexacube_splits()
+    for line in fillings:  # two blocks of six cubes each
+        cubes = line.replace("/", "").replace("|", "")
+        assert len(cubes) == 12 and sorted(cubes.count(ch) for ch in set(cubes)) == [6, 6]
+
+
+def two_hexacube_splits() -> int:
+    """A brute force: the ways to cut a 2x2x3 box into two connected halves of six cubes that are
+    not the same solid turned (each hexacube comes once), with this test file's own turns."""
+    cells = [(z, r, c) for z in range(2) for r in range(2) for c in range(3)]
+
+    def connected(part: frozenset[tuple[int, int, int]]) -> bool:
+        seen, todo = set(), [min(part)]
+        while todo:
+            z, r, c = todo.pop()
+            if (z, r, c) in seen:
+                continue
+            seen.add((z, r, c))
+            for d in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)):
+                n = (z + d[0], r + d[1], c + d[2])
+                if n in part:
+                    todo.append(n)
+        return seen == part
+
+    def shape(part: frozenset[tuple[int, int, int]]) -> frozenset[tuple[int, int, int]]:
+        lo = [min(x[i] for x in part) for i in range(3)]
+        return frozenset((a - lo[0], b - lo[1], c - lo[2]) for a, b, c in part)
+
+    count = 0
+    for half in itertools.combinations(cells, 6):
+        a = frozenset(half)
+        b = frozenset(cells) - a
+        if min(a) < min(b) and connected(a) and connected(b) and shape(b) not in _turns(shape(a)):
+            count += 1
+    return count
+
+
+def listing_of(state: object) -> list[str]:
+    return list(SHOP.tilings(state, False, BUDGET, lambda p: None, 1.0).found)  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ from functools import cache
 
 from ..errors import ParseError
 from ..i18n import tr
-from ..limits import MAX_COPIES, MAX_KINDS
+from ..limits import MAX_COPIES, MAX_SOLID_KINDS
 from ..polyomino.pieces import PENTOMINO_LETTERS, piece_by_name
 from .geometry import Cell, Shape, canonical, is_chiral, layers_text, mirror, neighbours, normalize, orientations
 
@@ -169,11 +169,11 @@ class SolidSet:
     counts: tuple[tuple[Solid, int], ...]
 
     def __post_init__(self) -> None:
-        if len(self.counts) > MAX_KINDS:
+        if len(self.counts) > MAX_SOLID_KINDS:
             raise ParseError(
                 tr(
                     "at most {MAX_KINDS} different pieces, not {n_counts}",
-                    MAX_KINDS=MAX_KINDS,
+                    MAX_KINDS=MAX_SOLID_KINDS,
                     n_counts=len(self.counts),
                 )
             )
