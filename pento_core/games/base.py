@@ -24,6 +24,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from ..budget import Budget, Progress
 from ..digits import DigitReader, DigitWriter
+from ..i18n import tr
 
 JSON = dict[str, Any]
 ProgressFn = Callable[[Progress], None]
@@ -321,3 +322,14 @@ class GameBase(ABC, Generic[S, M]):
 
     def preview(self, desc: str) -> S:
         return self.start(desc)
+
+
+class ListsInsteadOfHelping:
+    """What the workshops share: no Hint and no Solve of their own (the shell hides those buttons
+    for a game that does not declare them), for they list every solution with their own button."""
+
+    def hint(self, state: Any, budget: Budget, progress: ProgressFn | None = None) -> Hint:
+        return Hint("unknown", tr("The workshop lists solutions with its own Solve button."))
+
+    def solve(self, state: Any, budget: Budget, progress: ProgressFn | None = None) -> Solution:
+        return Solution(False, tr("The workshop lists solutions with its own Solve button."))

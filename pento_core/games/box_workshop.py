@@ -37,7 +37,7 @@ from ..polycube.problem import BoxProblem, Filling
 from ..polyomino.cover import Runs, listed
 from ..polyomino.feasibility import OPENING_SECONDS
 from . import words
-from .base import JSON, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution, Tilings
+from .base import JSON, Form, GameBase, ListsInsteadOfHelping, Preset, PrintStyle, ProgressFn, Tilings
 
 MAX_SIDE = 12  # layers, rows and columns of the grid the workshop edits (Pentacube boxes' bound)
 _CELL = re.compile(r"^([0-9]{1,2}),([0-9]{1,2}),([0-9]{1,2})$")
@@ -172,7 +172,7 @@ class Pieces:
 BoxEditMove = Size | Paint | Pieces
 
 
-class BoxWorkshopGame(GameBase[BoxEdit, BoxEditMove]):
+class BoxWorkshopGame(ListsInsteadOfHelping, GameBase[BoxEdit, BoxEditMove]):
     """Edit a box and its solids, see why it cannot be filled, and count and browse its fillings."""
 
     id = "boxshop"
@@ -294,12 +294,6 @@ class BoxWorkshopGame(GameBase[BoxEdit, BoxEditMove]):
             lines.append(tr("Layer {layer}:", layer=z + 1))
             lines.extend(words.grid_lines(rows, lambda ch, n: tr("in the box") if ch == "." else None))
         return lines
-
-    def hint(self, state: BoxEdit, budget: Budget, progress: ProgressFn | None = None) -> Hint:
-        return Hint("unknown", tr("The workshop lists solutions with its own Solve button."))
-
-    def solve(self, state: BoxEdit, budget: Budget, progress: ProgressFn | None = None) -> Solution:
-        return Solution(False, tr("The workshop lists solutions with its own Solve button."))
 
     def tilings(
         self,

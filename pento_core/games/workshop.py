@@ -36,7 +36,7 @@ from ..polyomino.geometry import Cell, bounds
 from ..polyomino.pieces import PieceSet, family, parse_piece_names, piece_by_name
 from ..polyomino.puzzle import Puzzle, parse_puzzle, parse_puzzle_text
 from . import words
-from .base import JSON, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution, Status, Tilings
+from .base import JSON, Form, GameBase, ListsInsteadOfHelping, Preset, PrintStyle, ProgressFn, Status, Tilings
 
 MAX_SIDE = WORKSHOP_SIDE
 LARGE = 20_000  # placements beyond which the workshop warns that a search may take long
@@ -208,7 +208,7 @@ class Import:
 WorkshopMove = Size | Paint | BoardEdit | Pieces | Count | Flag | Import
 
 
-class WorkshopGame(GameBase[WorkshopState, WorkshopMove]):
+class WorkshopGame(ListsInsteadOfHelping, GameBase[WorkshopState, WorkshopMove]):
     """Any board, any set of pieces, every tiling."""
 
     id = "workshop"
@@ -426,12 +426,6 @@ class WorkshopGame(GameBase[WorkshopState, WorkshopMove]):
         if view["reason"]:
             lines.append(tr("It cannot be tiled: {reason}.", reason=view["reason"]))
         return lines
-
-    def hint(self, state: WorkshopState, budget: Budget, progress: ProgressFn | None = None) -> Hint:
-        return Hint("unknown", tr("The workshop lists solutions with its own Solve button."))
-
-    def solve(self, state: WorkshopState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
-        return Solution(False, tr("The workshop lists solutions with its own Solve button."))
 
     def tilings(
         self,
