@@ -870,7 +870,7 @@ def ensure_node_tools() -> Path:
 
 
 # Browser tests mostly wait on Chromium, so a process more than the machine has cores keeps them busy.
-PYTEST_WORKERS = max(4, (os.cpu_count() or 2) + 2)
+PYTEST_WORKERS = max(3, (os.cpu_count() or 2) + 1)
 PYTEST_OPTIONS = ("-p", "no:cacheprovider", "--durations=12")  # the slowest tests, to keep an eye on
 
 
