@@ -5,6 +5,7 @@ import { el } from "../dom.js";
 import { N_, formatNumber, t, tn } from "../i18n.js";
 import { ink } from "../theme.js";
 import { createScene, loadThree, webglSupport } from "./boxes_3d.js";
+import { createListing, markFound, searchingText } from "./listing.js";
 import { colorOf, sizeCanvas } from "./paint.js";
 
 /** The keys of this view, for the shell's help. */
@@ -59,10 +60,7 @@ export function createView({ root, host }) {
   let layer = 0;
   let cursor = [0, 0];
   let keyboard = false;
-  let solutions = [];
-  let index = 0;
-  let result = null;
-  let searchedFor = null;
+  let index = 0; // the filling shown
   let scene = null;
   let sceneKey = "";
   let THREE = null;
@@ -134,7 +132,7 @@ export function createView({ root, host }) {
     ]),
   );
   distinct.addEventListener("change", () => {
-    if (solutions.length || result) countAll();
+    if (listing.solutions.length || listing.result) countAll();
   });
 
   const gl = webglSupport();
@@ -205,7 +203,7 @@ export function createView({ root, host }) {
       sceneKey = shape;
       scene.resize(glStage.clientWidth, glStage.clientHeight);
     }
-    const line = solutions[index];
+    const line = listing.solutions[index];
     const blocks = line ? blocksOf(line) : [{ piece: "box", cells, faded: true }];
     scene.show({ blocks, ghost: null, ghostColor: "", bad: false, layer: line ? L : layer, marked: [] });
     glStage.dataset.shown = line ? String(index + 1) : "0";
@@ -245,50 +243,19 @@ export function createView({ root, host }) {
   editor.addEventListener("blur", drawEditor);
 
   // -- counting and browsing ------------------------------------------------------------------------------
-  async function countAll() {
+  const listing = createListing(host, { onFirst: () => show(0), onUpdate: updateFound });
+
+  function countAll() {
     if (!view.puzzle || view.reason) return;
-    solutions = [];
     index = 0;
-    result = null;
     const spec = stateOf(view);
-    searchedFor = spec;
-    updateFound(true);
-    const started = performance.now();
-    try {
-      const r = await host.request(
-        "solutions",
-        { game: "boxshop", desc: view.puzzle, state: spec, distinct: distinct.checked },
-        {
-          label: t("Searching"),
-          spread: true,
-          onProgress: (p) => {
-            if (searchedFor !== spec) return;
-            const had = solutions.length;
-            solutions.push(...(p.new || []));
-            if (!had && solutions.length) show(0);
-            updateFound(true, p.solutions, p.elapsed, p.engines);
-          },
-        },
-      );
-      if (searchedFor !== spec) return;
-      const had = solutions.length;
-      solutions.push(...r.new);
-      result = r;
-      if (!had && solutions.length) show(0);
-      updateFound(false);
-    } catch (err) {
-      if (searchedFor !== spec) return;
-      result = { count: solutions.length, complete: false, elapsed: (performance.now() - started) / 1000 };
-      if (err.code !== "cancelled") host.status(err.message, "error");
-      updateFound(false);
-    }
+    return listing.start({ game: "boxshop", desc: view.puzzle, state: spec, distinct: distinct.checked }, spec);
   }
 
-  function updateFound(running, count = solutions.length, elapsed = 0, engines = 1) {
+  function updateFound(running, count = listing.solutions.length, elapsed = 0, engines = 1) {
+    const { solutions, result } = listing;
     let msg = "";
-    const sofar = { count: formatNumber(count), seconds: formatNumber(elapsed, 1), n: formatNumber(engines) };
-    if (running && engines > 1) msg = t("Searching with {n} engines at once… {count} found so far ({seconds} s).", sofar);
-    else if (running) msg = t("Searching… {count} found so far ({seconds} s).", sofar);
+    if (running) msg = searchingText(count, elapsed, engines);
     else if (result && result.complete) {
       const n = formatNumber(result.count);
       const seconds = formatNumber(result.elapsed, 2);
@@ -297,8 +264,7 @@ export function createView({ root, host }) {
         : tn("{n} filling, all found in {seconds} s.", "{n} fillings, all found in {seconds} s.", result.count, { n, seconds });
     } else if (result) msg = t("Stopped after {seconds} s: {count} fillings found so far (kept below).", { seconds: formatNumber(result.elapsed, 1), count: formatNumber(solutions.length) });
     found.textContent = msg;
-    found.dataset.state = running ? "running" : result ? (result.complete ? "done" : "stopped") : "idle";
-    found.dataset.count = String(result ? result.count : count);
+    markFound(found, running, listing, count);
     shownText.textContent = solutions.length ? t("Filling {n} of {count}", { n: formatNumber(index + 1), count: formatNumber(solutions.length) }) : "";
     prev.disabled = !solutions.length || index === 0;
     next.disabled = !solutions.length || index >= solutions.length - 1;
@@ -306,10 +272,11 @@ export function createView({ root, host }) {
   }
 
   function show(i) {
+    const { solutions } = listing;
     if (!solutions.length) return;
     index = Math.max(0, Math.min(solutions.length - 1, i));
     drawScene();
-    updateFound(!result);
+    updateFound(!listing.result);
   }
 
   return {
@@ -324,9 +291,7 @@ export function createView({ root, host }) {
       pieceNote.textContent = view.names.length > 12 ? t("{n} pieces.", { n: view.names.length }) : view.names.join(", ");
       playThis.disabled = !view.puzzle;
       if (changed) {
-        solutions = [];
-        result = null;
-        searchedFor = null;
+        listing.reset();
         shownText.textContent = "";
       }
       drawTabs();
@@ -343,7 +308,7 @@ export function createView({ root, host }) {
         editor: { x: rect.left + 1, y: rect.top + 1 },
         found: found.dataset.state,
         count: Number(found.dataset.count || 0),
-        shown: solutions[index] || null,
+        shown: listing.solutions[index] || null,
         three: { ready: THREE ? "yes" : gl.webgl ? "loading" : "no", camera: scene ? scene.camera() : null },
       };
     },

@@ -3,6 +3,7 @@
 // move checked by the core; every argument and every tiling comes from it.
 import { el } from "../dom.js";
 import { N_, formatNumber, t, tn } from "../i18n.js";
+import { createListing, markFound, searchingText } from "./listing.js";
 import { colorOf, drawCells, pieceIcon, sizeCanvas } from "./paint.js";
 import { ink } from "../theme.js";
 
@@ -64,10 +65,7 @@ function piecesOfGrid(grid) {
 export function createView({ root, info, host }) {
   /** @type {import("../protocol").WorkshopView | null} */
   let view = null;
-  let solutions = [];
   let index = 0;
-  let searchedFor = null; // the puzzle spec the solutions belong to
-  let result = null; // {count, complete, elapsed} of the last search
   let cursor = { r: 0, c: 0 };
   let painting = null; // {mode: "paint" | "erase", cells: Set}
 
@@ -165,7 +163,7 @@ export function createView({ root, info, host }) {
   const first = button(t("« First"), () => show(0));
   const prev = button(t("◀ Previous"), () => show(index - 1));
   const next = button(t("Next ▶"), () => show(index + 1));
-  const last = button(t("Last »"), () => show(solutions.length - 1));
+  const last = button(t("Last »"), () => show(listing.solutions.length - 1));
   const jump = el("input", { type: "number", min: 1, value: 1, ariaLabel: t("solution number") });
   const jumpForm = el("form", { className: "ws-jump" }, [jump, el("button", { type: "submit", textContent: t("Go") })]);
   jumpForm.addEventListener("submit", (e) => {
@@ -221,7 +219,7 @@ export function createView({ root, info, host }) {
   ]);
   root.replaceChildren(workshop);
   distinct.addEventListener("change", () => {
-    if (solutions.length || result) solveAll();
+    if (listing.solutions.length || listing.result) solveAll();
   });
 
   // -- drawing the editor --------------------------------------------------------------------------------
@@ -304,51 +302,20 @@ export function createView({ root, info, host }) {
   editor.addEventListener("blur", drawEditor);
 
   // -- solving and browsing ----------------------------------------------------------------------------------
-  async function solveAll() {
+  const listing = createListing(host, { onFirst: () => firstFound(), onUpdate: updateFound });
+
+  function solveAll() {
     if (!view.puzzle || view.reason) return;
-    solutions = [];
     index = 0;
-    result = null;
-    searchedFor = view.puzzle;
-    const spec = view.puzzle;
-    updateFound(true);
+    const started = listing.start({ game: "workshop", desc: view.puzzle, distinct: distinct.checked }, view.puzzle);
     drawSolution();
-    const started = performance.now();
-    try {
-      const r = await host.request(
-        "solutions",
-        { game: "workshop", desc: spec, distinct: distinct.checked },
-        {
-          label: t("Searching"),
-          spread: true, // a long listing is shared out over extra engines (Core.spread)
-          onProgress: (p) => {
-            if (searchedFor !== spec) return;
-            const had = solutions.length;
-            solutions.push(...(p.new || []));
-            if (!had && solutions.length) firstFound();
-            updateFound(true, p.solutions, p.elapsed, p.engines);
-          },
-        },
-      );
-      if (searchedFor !== spec) return;
-      const had = solutions.length;
-      solutions.push(...r.new);
-      result = r;
-      if (!had && solutions.length) firstFound();
-      updateFound(false);
-    } catch (err) {
-      if (searchedFor !== spec) return;
-      result = { count: solutions.length, complete: false, elapsed: (performance.now() - started) / 1000, stopped: err.code === "cancelled" };
-      if (err.code !== "cancelled") host.status(err.message, "error");
-      updateFound(false);
-    }
+    return started;
   }
 
-  function updateFound(running, count = solutions.length, elapsed = 0, engines = 1) {
+  function updateFound(running, count = listing.solutions.length, elapsed = 0, engines = 1) {
+    const { solutions, result } = listing;
     let msg = "";
-    const sofar = { count: formatNumber(count), seconds: formatNumber(elapsed, 1), n: formatNumber(engines) };
-    if (running && engines > 1) msg = t("Searching with {n} engines at once… {count} found so far ({seconds} s).", sofar);
-    else if (running) msg = t("Searching… {count} found so far ({seconds} s).", sofar);
+    if (running) msg = searchingText(count, elapsed, engines);
     else if (result && result.complete) {
       const count = formatNumber(result.count);
       const seconds = formatNumber(result.elapsed, 2);
@@ -358,8 +325,7 @@ export function createView({ root, info, host }) {
       if (result.count > solutions.length) msg += " " + t("The first {n} are kept for browsing.", { n: formatNumber(solutions.length) });
     } else if (result) msg = t("Stopped after {seconds} s: {count} tilings found so far (kept below).", { seconds: formatNumber(result.elapsed, 1), count: formatNumber(solutions.length) });
     found.textContent = msg;
-    found.dataset.state = running ? "running" : result ? (result.complete ? "done" : "stopped") : "idle";
-    found.dataset.count = String(result ? result.count : count);
+    markFound(found, running, listing, count);
     const none = !solutions.length;
     first.disabled = prev.disabled = none || index === 0;
     next.disabled = last.disabled = none || index >= solutions.length - 1;
@@ -376,15 +342,16 @@ export function createView({ root, info, host }) {
   }
 
   function show(i) {
+    const { solutions } = listing;
     if (!solutions.length) return;
     index = Math.max(0, Math.min(solutions.length - 1, i));
     jump.value = String(index + 1);
     drawSolution();
-    updateFound(!result);
+    updateFound(!listing.result);
   }
 
   function drawSolution() {
-    const grid = solutions[index];
+    const grid = listing.solutions[index];
     shown.dataset.index = grid ? String(index + 1) : "0";
     shown.dataset.grid = grid || "";
     if (!grid) {
@@ -446,11 +413,9 @@ export function createView({ root, info, host }) {
       if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
       download.href = URL.createObjectURL(new Blob([view.text || ""], { type: "text/plain" }));
       playThis.disabled = !view.puzzle || !!view.reason;
-      if (searchedFor !== view.puzzle) {
+      if (listing.key !== view.puzzle) {
         // an edit makes the listed tilings stale
-        solutions = [];
-        result = null;
-        searchedFor = null;
+        listing.reset();
         drawSolution();
       }
       updateFound(false);
@@ -459,7 +424,7 @@ export function createView({ root, info, host }) {
     showHint() {},
     layout() {
       const rect = editor.getBoundingClientRect();
-      return { editorX: rect.left + 1, editorY: rect.top + 1, cell: editorCell(), rows: view.rows, cols: view.cols, shown: solutions.length, index };
+      return { editorX: rect.left + 1, editorY: rect.top + 1, cell: editorCell(), rows: view.rows, cols: view.cols, shown: listing.solutions.length, index };
     },
     destroy() {
       observer.disconnect();
