@@ -11,10 +11,11 @@ of a size, as the workshop offers them; the tests hold its counts to OEIS A00016
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from ..counts import Counts
 from ..errors import ParseError
 from ..i18n import tr
 from ..limits import MAX_COPIES, MAX_SOLID_KINDS
@@ -163,7 +164,7 @@ def mirror_of(piece: Solid) -> Solid:
 
 
 @dataclass(frozen=True)
-class SolidSet:
+class SolidSet(Counts[Solid]):
     """A multiset of solids; copies of one solid are interchangeable."""
 
     counts: tuple[tuple[Solid, int], ...]
@@ -198,19 +199,9 @@ class SolidSet:
             merged[key] = (old[0], old[1] + 1) if old else (p, 1)
         return cls(tuple(merged.values()))
 
-    def __iter__(self) -> Iterator[tuple[Solid, int]]:
-        return iter(self.counts)
-
-    def __len__(self) -> int:
-        return len(self.counts)
-
-    @property
-    def total(self) -> int:
-        return sum(n for _, n in self.counts)
-
     @property
     def volume(self) -> int:
-        return sum(p.size * n for p, n in self.counts)
+        return self.cells
 
     def names(self) -> str:
         """The set as the text :func:`parse_solids` reads: ``planar-pentacubes``, ``pentacubes`` or

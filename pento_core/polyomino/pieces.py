@@ -9,10 +9,11 @@ handedness they are drawn with.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from ..counts import Counts
 from ..errors import ParseError, UnknownPieceError
 from ..i18n import tr
 from ..limits import MAX_COPIES, MAX_KINDS, MAX_PIECE_SIDE, MAX_PIECES, LimitError, number
@@ -216,7 +217,7 @@ def _key(s: Shape, reflections: bool) -> tuple[tuple[int, int], ...]:
 
 
 @dataclass(frozen=True)
-class PieceSet:
+class PieceSet(Counts[Piece]):
     """A multiset of pieces.  Copies of one piece are interchangeable.
 
     With ``one_sided`` the pieces may be rotated but not turned over; two
@@ -271,20 +272,9 @@ class PieceSet:
     def pentominoes(cls, letters: str = PENTOMINO_LETTERS, one_sided: bool = False) -> PieceSet:
         return cls.of([piece_by_name(ch) for ch in letters], one_sided)
 
-    def __iter__(self) -> Iterator[tuple[Piece, int]]:
-        return iter(self.counts)
-
-    def __len__(self) -> int:
-        return len(self.counts)
-
-    @property
-    def total(self) -> int:
-        """Number of pieces, copies included."""
-        return sum(n for _, n in self.counts)
-
     @property
     def area(self) -> int:
-        return sum(p.size * n for p, n in self.counts)
+        return self.cells
 
     def count(self, name: str) -> int:
         return sum(n for p, n in self.counts if p.name == name)
