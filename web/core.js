@@ -57,6 +57,8 @@ class Engine {
     this.onCrash = null;
     this.pending = new Map();
     this.ready = false;
+    /** @type {{ modules: number, compiled: number } | null} */
+    this.boot = null;
     this.dead = false;
     this.lastHeard = performance.now();
     this.pingSent = null;
@@ -71,6 +73,7 @@ class Engine {
         } else if (msg.type === "ready") {
           this.watch = setInterval(() => this.checkAlive(), WATCH_MS);
           this.ready = true;
+          this.boot = msg.boot || null; // how the core's modules were loaded (for tests and the benchmark)
           resolve(msg.hello);
         } else if (msg.type === "loading") {
           if (onLoading) onLoading(msg);

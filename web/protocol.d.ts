@@ -219,7 +219,12 @@ export type Request = { id: number; cmd: string; args: { [name: string]: unknown
 /** What the worker posts to the page. */
 export type WorkerMessage =
   | { type: "loading"; loaded: number; total: number; phase: string }
-  | { type: "ready"; hello: { protocol: number; version: string; language: string; games: GameEntry[] } }
+  | {
+      type: "ready";
+      hello: { protocol: number; version: string; language: string; games: GameEntry[] };
+      /** How the core's modules were loaded: how many, and how many were compiled from source. */
+      boot: { modules: number; compiled: number };
+    }
   | { type: "fatal"; message: string }
   | { type: "pong" }
   | { type: "progress"; id: number; progress: Progress }

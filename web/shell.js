@@ -313,6 +313,7 @@ export async function boot() {
     busy: () => app.core.busy,
     engine: () => ({
       ready: app.core.ready,
+      boot: app.core.engine ? app.core.engine.boot : null,
       spare: app.core.spare ? (app.core.spare.ready ? "ready" : "booting") : null,
       loading: { ...app.loading },
       helpers: app.core.helpers.size, // the extra engines of a listing shared out, booting or working

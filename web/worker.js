@@ -47,6 +47,34 @@ self.fetch = async (input, init) => {
   return response;
 };
 
+// How the core's modules were loaded: how many, and how many of them had no valid bytecode and
+// were compiled from source as the engine started (none, when the build made bytecode).
+const BOOT_REPORT = `
+import importlib.util, sys
+def _from_source(module):
+    try:
+        with open(module.__spec__.cached, "rb") as f:
+            pyc = f.read(16)
+        with open(module.__spec__.origin, "rb") as f:
+            return pyc[8:16] != importlib.util.source_hash(f.read())
+    except (OSError, TypeError, AttributeError):
+        return True
+_core = [m for n, m in list(sys.modules.items()) if n == "pento_core" or n.startswith("pento_core.")]
+{"modules": len(_core), "compiled": sum(map(_from_source, _core))}
+`;
+
+/** BOOT_REPORT run in a namespace of its own, as a plain object. */
+function bootReport(pyodide) {
+  const scope = pyodide.globals.get("dict")();
+  const report = pyodide.runPython(BOOT_REPORT, { globals: scope });
+  try {
+    return report.toJs({ dict_converter: Object.fromEntries });
+  } finally {
+    report.destroy();
+    scope.destroy();
+  }
+}
+
 const ready = (async () => {
   report("download", true);
   // Fetch the wheel while Pyodide boots: the two overlap.
@@ -64,17 +92,17 @@ const ready = (async () => {
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
   loaded = total;
   report("start", true);
-  pyodide.unpackArchive(await wheel, "wheel");
+  // The wheel and its bytecode go to one folder, site-packages: the bytecode is only found beside
+  // its sources (unpacked to the working directory, the default, every module compiled at start)
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
   const compiled = await bytecode;
-  if (compiled) {
-    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-    pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
-  }
+  if (compiled) pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
   api = pyodide.pyimport("pento_core.api");
   const lang = new URL(self.location.href).searchParams.get("lang") || "en";
   const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello", args: { lang } })));
   if (!hello.ok) throw new Error(hello.error.message);
-  postMessage({ type: "ready", hello: hello.result });
+  postMessage({ type: "ready", hello: hello.result, boot: bootReport(pyodide) });
   return true;
 })().catch((err) => {
   // reported to the page, which says so and offers a retry (a fresh worker)

@@ -47,6 +47,14 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
 # -- an instant start ------------------------------------------------------------------------------------------
 
 
+def test_the_engine_imports_the_core_from_its_bytecode(app: App) -> None:
+    """build.py compiles the core for the page's Python; the engine must find that bytecode beside the
+    sources (a wheel unpacked elsewhere left it unused, and every start compiled all the modules)."""
+    boot = app.page.evaluate("window.pento.engine().boot")
+    assert boot["modules"] >= 60  # the core, every game of it imported
+    assert boot["compiled"] == 0, boot
+
+
 def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str, console: Console) -> None:
     held: list[Any] = []
     page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
