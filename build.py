@@ -874,10 +874,10 @@ PYTEST_WORKERS = max(3, (os.cpu_count() or 2) + 1)
 PYTEST_OPTIONS = ("-p", "no:cacheprovider", "--durations=12")  # the slowest tests, to keep an eye on
 
 
-def test(pytest_args: list[str]) -> int:
-    ensure_chromium()
+def prepare_node() -> Path:
+    """npm's part of a test run: the page's checkers installed, and what the build and the tests
+    fetch from npm, in one go.  It needs no .venv/, so it runs while pip fills that.  The bin/ folder."""
     bin_dir = ensure_node_tools()
-    # what the build and the tests fetch from npm, in one go
     prefetch_npm(
         [
             ("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY),
@@ -888,6 +888,12 @@ def test(pytest_args: list[str]) -> int:
             SCORM_RUNTIME,
         ]
     )
+    return bin_dir
+
+
+def test(pytest_args: list[str]) -> int:
+    ensure_chromium()
+    bin_dir = prepare_node()  # at once when the caller's Python did it beside pip (see main)
     build()
     paths = ["pento_core", "tests", "bench", "scripts", "build.py"]
     steps = [
@@ -961,7 +967,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    python = ensure_env("test" if args.command == "test" else "build")
+    if args.command == "test" and not in_venv():
+        # a fresh clone: npm's downloads and pip's install, side by side
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+            node = pool.submit(prepare_node)
+            python = ensure_env("test")
+            node.result()
+    else:
+        python = ensure_env("test" if args.command == "test" else "build")
     if not in_venv():
         # Go on inside .venv/, where the pinned tools are; the caller's Python stays untouched.
         os.execv(python, [str(python), str(Path(__file__).resolve()), *argv])
