@@ -299,3 +299,42 @@ def test_check_takes_a_timeout_and_a_spent_one_says_unknown(tmp_path: Path) -> N
     (big / "target.txt").write_text(zigzag + "\n")
     (big / "pieces.txt").write_text("\n".join(write(p) for p in pieces) + "\n")
     assert cli.main(["tangram", "check", str(big / "target.txt"), str(big / "pieces.txt"), "--timeout", "1e-9"]) == 3
+
+
+def test_overlap_with_floats_first_gives_the_exact_verdict() -> None:
+    """outline.overlap settles most separating axes in floats and the rest exactly; on triangles with
+    corners a + b√2 in quarters (touching edges and corners are frequent there), and on the same ones
+    moved far out (where floats are not trusted), it says what the exact test alone says."""
+    from pento_core.tangram.geometry import cross, dot, sub
+    from pento_core.tangram.outline import overlap
+
+    def exact(p: Polygon, q: Polygon) -> bool:
+        for poly in (p, q):
+            for i in range(len(poly)):
+                e = sub(poly[(i + 1) % len(poly)], poly[i])
+                normal = (-e[1], e[0])
+                a, b = [dot(normal, v) for v in p], [dot(normal, v) for v in q]
+                if max(a) <= min(b) or max(b) <= min(a):
+                    return False
+        return True
+
+    rng = random.Random(7)
+
+    def number() -> Surd:
+        return Surd(Fraction(rng.randrange(-6, 7), 4), Fraction(rng.randrange(-3, 4), 4))
+
+    far = (Surd(10**12), Surd(0, 10**12))
+    verdicts = {True: 0, False: 0}
+    touching = 0
+    while sum(verdicts.values()) < 1500:
+        p, q = ([(number(), number()) for _ in range(3)] for _ in range(2))
+        if rng.random() < 0.3:
+            q = [p[1], p[0], q[2]]  # an edge of p's, and a corner of its own
+        if any(cross(sub(t[1], t[0]), sub(t[2], t[0])).sign() <= 0 for t in (p, q)):
+            continue  # counter-clockwise triangles only
+        want = exact(p, q)
+        assert overlap(p, q) is want
+        assert overlap(*([add(v, far) for v in t] for t in (p, q))) is want
+        verdicts[want] += 1
+        touching += not want and p[0] in q
+    assert min(verdicts.values()) > 300 and touching > 100  # both verdicts, and edges that touch
