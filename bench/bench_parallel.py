@@ -10,7 +10,8 @@ Prints:
 * **whole counts with one job and with two**, their times, peak memory (this process's and each
   job's) and the ratio two / one (target 0.6 on a 2-core machine); ``--whole B`` names the board
   (default: 6x10, free pentominoes, some seconds; ``--whole 5x18-one-sided`` is the issue's, some
-  ten minutes of CPU a job) and ``--jobs N`` adds a run with N jobs (0: every core, as for 6x15).
+  ten minutes of CPU a job) and ``--jobs N`` adds a run with N jobs (0: every core, as for 6x15;
+  ``--only``: that run alone; each run's end is told on stderr as it comes).
 
 * ``--cluster K``: **9x10 on a local Dask cluster** (a scheduler and two worker processes, one core
   each): K of the one-sided 9x10's parts drawn at random (``--cluster-parts``: how finely it is
@@ -18,7 +19,7 @@ Prints:
   2, 16 and 64 cores at that rate (the mean of a random sample of parts times their number: an
   estimate, whose spread the sample's own says).
 
-Usage: ``python3 bench/bench_parallel.py [--sample N] [--parts N] [--whole B] [--jobs N] [--cluster K]``.
+Usage: ``python3 bench/bench_parallel.py [--sample N] [--parts N] [--whole B] [--jobs N [--only]] [--cluster K]``.
 """
 
 from __future__ import annotations
@@ -107,8 +108,13 @@ def whole(name: str, jobs: list[int]) -> None:
     times = {}
     for n in jobs:
         progress: list[parallel.Done] = []
+
+        def report(done: parallel.Done, progress: list[parallel.Done] = progress) -> None:
+            progress.append(done)  # and a line as each run ends, for a count that takes an hour
+            print(f"  {done.runs}/{done.total} runs, {done.count} tilings, {done.seconds:.0f} s", file=sys.stderr)
+
         t = time.perf_counter()
-        result = p.count() if n == 1 else parallel.count(p, n, progress=progress.append)
+        result = p.count() if n == 1 else parallel.count(p, n, progress=report)
         times[n] = time.perf_counter() - t
         each = f", each job {progress[-1].peak_mb:.0f} MB" if progress else ""
         print(
@@ -169,6 +175,7 @@ def main() -> None:
     )
     args.add_argument("--whole", default="6x10", choices=BOARDS, help="the board to count whole")
     args.add_argument("--jobs", type=int, default=None, help="also count with N jobs (0: every core)")
+    args.add_argument("--only", action="store_true", help="count the whole board with --jobs alone (not 1 and 2)")
     args.add_argument(
         "--cluster", type=int, default=0, help="parts of the one-sided 9x10 to count on a local Dask cluster"
     )
@@ -180,7 +187,9 @@ def main() -> None:
     if a.sample:
         ensure_peers()
         sample(a.sample, a.parts)
-    jobs = [1, 2] + ([] if a.jobs is None else [a.jobs or os.cpu_count() or 1])
+    jobs = [] if a.only else [1, 2]
+    if a.jobs is not None:
+        jobs.append(a.jobs or os.cpu_count() or 1)
     whole(a.whole, jobs)
 
 

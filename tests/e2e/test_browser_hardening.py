@@ -94,13 +94,18 @@ def test_corrupt_saves_are_set_aside_alone(two_games: Any) -> None:
     assert len(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pento.aside.'))")) == 3
 
 
-def test_a_dead_engine_is_noticed_and_replaced_and_the_move_still_lands(app: App) -> None:
-    page = play(app, "6 x 10")
+def test_a_dead_engine_is_noticed_and_replaced_and_the_move_still_lands(page: Any, base_url: str) -> None:
+    # the page's own clock (Playwright's): the watchdog's 15 s of silence pass at once, not for real
+    page.clock.install()
+    open_ready(page, base_url + "?nosw#cover:6x10:")
+    wait_until(page, "window.pento.session() && window.pento.layout() !== null")
     drag_piece(page, "X", 0, 1)
     first = next_state(page, "")
     for worker in page.workers:  # the engine and its spare die without a word
         worker.evaluate("self.close()")
     drag_piece(page, "I", 1, 9)
+    assert page.evaluate("window.pento.session().state") == first  # the move waits for an answer
+    page.clock.fast_forward(16_000)  # a silent engine, as long as the watchdog waits
     wait_until(page, f"window.pento.session().state !== {json.dumps(first)}", timeout=60)
     assert session(page)["state"].startswith(first + ";")
     assert "stopped and was restarted" in str(page.locator("#notice-text").text_content())
