@@ -6,7 +6,9 @@ Prints:
   all): each part counted by our engine on one core and by pyxcc (Rust, dancing cells) given the
   same placements of the same pieces on the same free cells; the ratio of the totals (target: ours
   at most a quarter of the peer's time); ``--parts N`` splits the board into at least N parts
-  (default 60: parts the peer takes minutes on, where a memo has something to reuse);
+  (default 8: its 16 parts of depth 1, each of which the peer takes half a minute to a few minutes
+  on, as the issue asks; a smaller part leaves a memo little to reuse) and ``--sample N`` draws N
+  of them (default 3: some five minutes for the peer);
 * **whole counts with one job and with two**, their times, peak memory (this process's and each
   job's) and the ratio two / one (target 0.6 on a 2-core machine); ``--whole B`` names the board
   (default: 6x10, free pentominoes, some seconds; ``--whole 5x18-one-sided`` is the issue's, some
@@ -169,9 +171,9 @@ def _timed_part(problem_bytes: bytes, part: Part) -> float:
 
 def main() -> None:
     args = argparse.ArgumentParser()
-    args.add_argument("--sample", type=int, default=8, help="parts of the one-sided 5x18 to time (0: none)")
+    args.add_argument("--sample", type=int, default=3, help="parts of the one-sided 5x18 to time (0: none)")
     args.add_argument(
-        "--parts", type=int, default=60, help="split the 5x18 into at least this many parts (fewer: larger parts)"
+        "--parts", type=int, default=8, help="split the 5x18 into at least this many parts (fewer: larger parts)"
     )
     args.add_argument("--whole", default="6x10", choices=BOARDS, help="the board to count whole")
     args.add_argument("--jobs", type=int, default=None, help="also count with N jobs (0: every core)")
