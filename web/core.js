@@ -73,7 +73,7 @@ class Engine {
         } else if (msg.type === "ready") {
           this.watch = setInterval(() => this.checkAlive(), WATCH_MS);
           this.ready = true;
-          this.boot = msg.boot || null; // how the core's modules were loaded (for tests and the benchmark)
+          this.boot = msg.boot || null; // how the core's modules were loaded (the page shows it to tests)
           resolve(msg.hello);
         } else if (msg.type === "loading") {
           if (onLoading) onLoading(msg);
