@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conftest import CHROMIUM_ARGS
+from conftest import TEST_ARGS
 
 import build
 
@@ -14,7 +14,7 @@ import build
 def test_chromium_finds_nothing_that_stops_an_install(browser: Any, base_url: str, tmp_path: Path) -> None:
     # a profile of its own: Chromium never offers to install from an incognito window
     exe = build.find_chromium()
-    options: dict[str, Any] = {"args": CHROMIUM_ARGS, "viewport": {"width": 1280, "height": 860}}
+    options: dict[str, Any] = {"args": TEST_ARGS, "viewport": {"width": 1280, "height": 860}}
     if exe:
         options["executable_path"] = exe
     context = browser.browser_type.launch_persistent_context(str(tmp_path / "profile"), **options)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from conftest import CHROMIUM_ARGS, Console, wait_until
+from conftest import TEST_ARGS, Console, wait_until
 
 import build
 from pento_core.classroom.qr import qr_matrix
@@ -50,7 +50,7 @@ def camera_page(browser: Any, video: Path, url: str) -> Iterator[Any]:
     """A device whose camera films ``video`` (Chromium's fake camera), showing ``url``; its console
     must stay free of errors."""
     exe = build.find_chromium()
-    args = [*CHROMIUM_ARGS, "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
+    args = [*TEST_ARGS, "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
     camera = browser.browser_type.launch(args=args, **({"executable_path": exe} if exe else {}))
     console = Console()
     try:
