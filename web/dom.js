@@ -15,6 +15,33 @@ export function button(text, title, onClick) {
   return b;
 }
 
+/**
+ * Keep ``dialog`` from taking the click of a press that began before it opened.  A press can open
+ * a dialog: the drop that finishes a puzzle opens "Well done!" while the finger or the mouse button
+ * is still down, and the click that ends that press would then choose whatever button appeared
+ * under it (a new puzzle, unseen).  Such a click is dropped; clicks from the keyboard (no press,
+ * ``detail`` 0) and every later press count as ever.
+ * @param {HTMLDialogElement} dialog
+ */
+export function ignoreClicksFromBefore(dialog) {
+  let pressed = -Infinity;
+  let opened = -Infinity;
+  document.addEventListener("pointerdown", (e) => (pressed = e.timeStamp), true);
+  new MutationObserver(() => {
+    if (dialog.open) opened = performance.now();
+  }).observe(dialog, { attributes: true, attributeFilter: ["open"] });
+  dialog.addEventListener(
+    "click",
+    (e) => {
+      if (e.detail > 0 && pressed < opened) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+      }
+    },
+    true,
+  );
+}
+
 /** Hand ``blob`` to the browser as a file called ``name`` (the download the player sees). */
 export function saveFile(blob, name) {
   const a = el("a", { href: URL.createObjectURL(blob), download: name });

@@ -5,7 +5,7 @@ import { app } from "./app.js";
 import { backToAssignment, playNext } from "./assign.js";
 import { CATALOG } from "./catalog.js";
 import { Core } from "./core.js";
-import { byId, el } from "./dom.js";
+import { byId, el, ignoreClicksFromBefore } from "./dom.js";
 import { chooseLanguage, language, languageMenu, setLanguage, t, translateDocument } from "./i18n.js";
 import { anotherParams, currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace } from "./midend.js";
 import { embedded, features, formatTime, notice, openHelp, plain, status, text, updateFullPage } from "./page.js";
@@ -120,6 +120,7 @@ function bindButtons() {
   });
   $("retry").addEventListener("click", () => app.core.start().then(() => (parseHash() ? route() : null)).catch(() => {}));
   $("notice-close").addEventListener("click", () => ($("notice").hidden = true));
+  ignoreClicksFromBefore($("done")); // a finishing drop opens it under the finger
   $("done-new").addEventListener("click", () => {
     $("done").close();
     if (app.session) newGame(app.session.game, app.session.params);

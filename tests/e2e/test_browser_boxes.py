@@ -134,6 +134,9 @@ def test_a_player_fills_it_by_touch_in_the_layer_view(app: App) -> None:
             finger_tap(cdp, *point)  # the square of its lowest cube again: it drops
             placed(page, i + 1)
         finished(page)
+        # the last drop opened "Well done!" under the finger, on pointerdown: the click that ends
+        # that tap must not choose the dialog's button there (with this filling, New puzzle)
+        assert page.evaluate("document.getElementById('done').open")
         assert page.evaluate("matchMedia('(pointer: coarse)').matches")  # the page took it for a phone
     finally:
         cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
