@@ -19,6 +19,19 @@ How the search works (and why):
   left) is reached in a canonical way, so equal states reached by different
   piece orders are worth remembering (below).  Running along the short side
   keeps the frontier narrow, which keeps the number of distinct states small.
+* **Or the fewest options, for compact boards** (a front end's choice: boxes
+  wider than :data:`~pento_core.polycube.problem.SWEEP_WIDTH` cells across):
+  there the sweep's frontier is the whole box, its states rarely meet twice
+  (3x4x5: 6% of lookups hit) and most of its nodes are dead ends it finds
+  late.  Every placement gets a number, and the placements still possible are
+  one int, a bit each (:class:`_LiveTables`): a choice rules out what it
+  overlaps with one ``&``, and a cell's or a piece's options are one ``&``
+  and a ``bit_count``.  That makes Knuth's heuristic cheap enough in Python:
+  the search branches on the piece (placed once) or the free cell with the
+  fewest options, and a cell or a piece with none is a dead end at once.  On
+  3x4x5 it visits a twelfth of the sweep's nodes (16.5 million, not 205.6)
+  in a ninth of its time.  It keeps no memo: its states meet too rarely to
+  pay for one.
 * **Cells are bits** of a Python int, laid out with one spare "sentinel" bit
   per column so that the four neighbours of bit ``i`` are ``i +- 1`` and
   ``i +- stride``; the sentinel is never free, so shifts cannot wrap.  A box of
@@ -224,6 +237,51 @@ def memo_limit(memory_mb: float, in_use_mb: float) -> int:
     return max(1, int(room / _ENTRY_BYTES) // 2 * 2)
 
 
+class _LiveTables:
+    """Every placement numbered, for a search on the fewest options: a set of placements is then
+    one int, a bit per placement, and what a choice rules out is one ``&``.
+
+    ``masks[i]`` and ``types[i]``: placement i; ``covering[b]``: the placements over bit b;
+    ``of_type[t]``: type t's.  ``spare[i]`` keeps what placing i leaves possible when copies of its
+    type remain (every placement that overlaps it gone), ``spent[i]`` when it was the last copy
+    (its type's gone too)."""
+
+    def __init__(self, types: int, placements: list[list[Mask]]) -> None:
+        self.masks: list[Mask] = [m for ms in placements for m in ms]
+        self.types: list[int] = [t for t, ms in enumerate(placements) for _ in ms]
+        width = max((m.bit_length() for m in self.masks), default=0)
+        self.covering: list[int] = [0] * width
+        self.of_type: list[int] = [0] * types
+        for i, (m, t) in enumerate(zip(self.masks, self.types, strict=True)):
+            self.of_type[t] |= 1 << i
+            for b in _bits(m):
+                self.covering[b] |= 1 << i
+        self.spare: list[int] = []
+        self.spent: list[int] = []
+        for m, t in zip(self.masks, self.types, strict=True):
+            overlapping = 0
+            for b in _bits(m):
+                overlapping |= self.covering[b]
+            self.spare.append(~overlapping)
+            self.spent.append(~(overlapping | self.of_type[t]))
+
+    def possible(self, free: Mask, left: int, field: list[int]) -> int:
+        """The placements that fit in ``free``, of the types with copies ``left``."""
+        out = 0
+        for i, (m, t) in enumerate(zip(self.masks, self.types, strict=True)):
+            if m & free == m and left & field[t]:
+                out |= 1 << i
+        return out
+
+
+def _bits(mask: Mask) -> Iterator[int]:
+    """The indices of ``mask``'s set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
 class Cover(ABC, Generic[C, S]):
     """The engine itself: an exact cover of bits, whatever the cells are.
 
@@ -240,12 +298,20 @@ class Cover(ABC, Generic[C, S]):
     _cell_of: dict[int, C]
 
     def _setup(
-        self, copies: list[int], left: list[int], placements: list[list[Mask]], shifts: tuple[int, ...], smallest: int
+        self,
+        copies: list[int],
+        left: list[int],
+        placements: list[list[Mask]],
+        shifts: tuple[int, ...],
+        smallest: int,
+        fewest: bool = False,
     ) -> None:
         """Take up a front end's compiled problem: ``copies`` of each piece type in the set and
         ``left`` of them to place, each type's ``placements`` as masks (``start_free`` already set),
         the bit distances between neighbouring cells besides 1 (one for a flat board, two for a box:
-        sentinel bits keep every shift from wrapping) and the ``smallest`` piece's size."""
+        sentinel bits keep every shift from wrapping) and the ``smallest`` piece's size.  With
+        ``fewest`` the search branches on the fewest options (see the module's notes), else it
+        sweeps."""
         # `left` packs the copies left of each type into a bit field of its own.
         self._unit: list[int] = []
         self._field: list[int] = []
@@ -269,6 +335,7 @@ class Cover(ABC, Generic[C, S]):
         self._shifts = shifts
         self._prune_isolated = smallest > 1
         self._motions: list[Motion] | None = None  # symmetry_maps(), once asked
+        self._live: _LiveTables | None = _LiveTables(len(copies), placements) if fewest else None
 
     def placements(self) -> list[list[Mask]]:
         """Every placement of each piece type, as masks (a copy: the engine's own are not to be changed)."""
@@ -286,8 +353,9 @@ class Cover(ABC, Generic[C, S]):
 
         With ``enumerate_`` it yields every solution as the path of
         (type, mask) choices; otherwise it yields nothing and adds the number
-        of solutions to ``s.solutions``.  Either way, finished subtrees are
-        memoised by their solution count.
+        of solutions to ``s.solutions``.  Either way, a sweeping search
+        memoises finished subtrees by their solution count (one branching on
+        the fewest options meets too few states twice to pay for it).
         """
         s.tick()  # honour a stop requested before the search began
         if not free:
@@ -296,11 +364,12 @@ class Cover(ABC, Generic[C, S]):
                 yield ()
             return
         memo = s.memo
+        remember = self._live is None
         lbits = self._left_bits
         expand = self._expander()
 
         # A frame is [key, solutions so far, children, next child, choice].
-        stack: list[list[Any]] = [[free << lbits | left, 0, expand(free, left), 0, None]]
+        stack: list[list[Any]] = [[free << lbits | left, 0, expand(free, left, self._aux(free, left)), 0, None]]
         s.nodes += 1
         while stack:
             frame = stack[-1]
@@ -308,12 +377,13 @@ class Cover(ABC, Generic[C, S]):
             i = frame[3]
             if i == len(kids):
                 stack.pop()
-                memo[frame[0]] = frame[1]
+                if remember:
+                    memo[frame[0]] = frame[1]
                 if stack:
                     stack[-1][1] += frame[1]
                 continue
             frame[3] = i + 1
-            nf, nl, t, m = kids[i]
+            nf, nl, t, m, aux = kids[i]
             if not nf:
                 frame[1] += 1
                 s.solutions += 1
@@ -321,20 +391,31 @@ class Cover(ABC, Generic[C, S]):
                     yield (*tuple(f[4] for f in stack[1:]), (t, m))
                 continue
             key = nf << lbits | nl
-            known = memo.get(key)
-            if known is not None and (known == 0 or not enumerate_):
-                frame[1] += known
-                s.solutions += known
-                continue
+            if remember:
+                known = memo.get(key)
+                if known is not None and (known == 0 or not enumerate_):
+                    frame[1] += known
+                    s.solutions += known
+                    continue
             s.nodes += 1
             if s.nodes >= s.next_check:
                 s.tick()
-            stack.append([key, 0, expand(nf, nl), 0, (t, m)])
+            stack.append([key, 0, expand(nf, nl, aux), 0, (t, m)])
 
-    def _expander(self) -> Callable[[Mask, int], list[tuple[Mask, int, int, Mask]]]:
+    def _aux(self, free: Mask, left: int) -> int | None:
+        """What a step needs besides (free, left): for a search on the fewest options, the
+        placements still possible (:class:`_LiveTables`); nothing for a sweep."""
+        return None if self._live is None else self._live.possible(free, left, self._field)
+
+    def _expander(self) -> Callable[[Mask, int, Any], list[tuple[Mask, int, int, Mask, Any]]]:
         """The search's one step, as a closure over what it reads (locals are the fastest names in
-        Python): from (free, left), every choice that covers the first free cell, as (free after,
-        left after, piece type, mask), dead ends cut (see the module's notes)."""
+        Python): from (free, left, aux), every choice that covers the chosen cell or places the
+        chosen piece, as (free after, left after, piece type, mask, aux after), dead ends cut (see
+        the module's notes)."""
+        return self._fewest_expander() if self._live is not None else self._sweep_expander()
+
+    def _sweep_expander(self) -> Callable[[Mask, int, Any], list[tuple[Mask, int, int, Mask, Any]]]:
+        """The sweep's step: every choice that covers the first free cell."""
         by_low = self._by_low
         prune = self._prune_isolated
         # Neighbours are bits 1 and a apart (rows and columns), and b in a box (layers): a cell with
@@ -344,7 +425,7 @@ class Cover(ABC, Generic[C, S]):
         b = self._shifts[-1]
         flat = len(self._shifts) == 1
 
-        def expand(free: Mask, left: int) -> list[tuple[Mask, int, int, Mask]]:
+        def expand(free: Mask, left: int, _aux: Any) -> list[tuple[Mask, int, int, Mask, Any]]:
             kids = []
             for field, unit, t, masks in by_low.get((free & -free).bit_length() - 1, ()):
                 if left & field:
@@ -358,7 +439,52 @@ class Cover(ABC, Generic[C, S]):
                                 and (flat or alone & ~((nf << b) | (nf >> b)))
                             ):
                                 continue
-                            kids.append((nf, nl, t, m))
+                            kids.append((nf, nl, t, m, None))
+            return kids
+
+        return expand
+
+    def _fewest_expander(self) -> Callable[[Mask, int, Any], list[tuple[Mask, int, int, Mask, Any]]]:
+        """The step on the fewest options: of the pieces with one copy left (all to be placed) and
+        the free cells, the one with the fewest placements still possible; none at all is a dead
+        end (no kids)."""
+        live = self._live
+        assert live is not None
+        masks, types, covering, of_type = live.masks, live.types, live.covering, live.of_type
+        spare, spent = live.spare, live.spent
+        field, unit = self._field, self._unit
+        singles = [] if self.allow_unused else list(range(len(field)))
+
+        def expand(free: Mask, left: int, possible: Any) -> list[tuple[Mask, int, int, Mask, Any]]:
+            best = 0
+            fewest = 1 << 62
+            for t in singles:  # a piece that must go somewhere: one of its placements
+                if left & field[t]:
+                    options = possible & of_type[t]
+                    n = options.bit_count()
+                    if n < fewest:
+                        if n == 0:
+                            return []
+                        if left & field[t] == unit[t]:  # one copy: no order among copies to break
+                            fewest, best = n, options
+            x = free
+            while x and fewest > 1:  # a cell that must be covered: one of the placements over it
+                low = x & -x
+                x ^= low
+                options = possible & covering[low.bit_length() - 1]
+                n = options.bit_count()
+                if n < fewest:
+                    if n == 0:
+                        return []
+                    fewest, best = n, options
+            kids = []
+            while best:
+                low = best & -best
+                best ^= low
+                i = low.bit_length() - 1
+                t = types[i]
+                after = possible & (spent[i] if left & field[t] == unit[t] else spare[i])
+                kids.append((free ^ masks[i], left - unit[t], t, masks[i], after))
             return kids
 
         return expand
@@ -531,7 +657,10 @@ class Cover(ABC, Generic[C, S]):
                 child
                 for p in parts
                 for child in (
-                    [Part((*p.fixed, (t, m)), nf, nl, p.kind, p.stab) for nf, nl, t, m in expand(p.free, p.left)]
+                    [
+                        Part((*p.fixed, (t, m)), nf, nl, p.kind, p.stab)
+                        for nf, nl, t, m, _ in expand(p.free, p.left, self._aux(p.free, p.left))
+                    ]
                     if p.free
                     else [p]  # a solution already: it stays where it is in the order
                 )
