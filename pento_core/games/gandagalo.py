@@ -28,10 +28,11 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..bitset import bits
 from ..budget import Budget
 from ..errors import IllegalMoveError, ParseError, PentoError
 from ..gandagalo import board as boards
-from ..gandagalo.board import MAX_SIDE, Grid, Mask, bits
+from ..gandagalo.board import MAX_SIDE, Grid, Mask
 from ..gandagalo.explain import name, next_step
 from ..gandagalo.generator import generate
 from ..gandagalo.solver import LEVELS, Report, analyse

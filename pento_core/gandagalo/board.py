@@ -37,16 +37,6 @@ DIRECTIONS: tuple[tuple[int, int, str], ...] = (
 )
 
 
-def bits(mask: Mask) -> list[int]:
-    """The cells of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 @dataclass(frozen=True)
 class Lines:
     """Every line of three cells on a board with its blocked cells taken out.

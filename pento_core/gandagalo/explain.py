@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..bitset import bits
 from ..i18n import ntr, tr
-from .board import DIRECTIONS, Grid, Lines, Mask, bits
+from .board import DIRECTIONS, Grid, Lines, Mask
 from .solver import DEEPER, FORCED, SEARCH, SUPPOSITION, Marks, near, propagate, suppose
 
 MAX_CHAIN = 4  # forced moves named in a supposition's explanation; more are counted

@@ -27,10 +27,11 @@ from __future__ import annotations
 import random
 import time
 
+from ..bitset import bits
 from ..budget import Budget, Progress, ProgressFn
 from ..errors import PentoError
 from ..i18n import tr
-from .board import MAX_SIDE, Grid, Mask, bits, lines
+from .board import MAX_SIDE, Grid, Mask, lines
 from .solver import FORCED, LEVEL_TECHNIQUE, LEVELS, SUPPOSITION, TECHNIQUES, closure, filled
 
 VERSION = 1

@@ -33,9 +33,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..bitset import bits
 from ..budget import Budget, BudgetSpent
 from ..i18n import N_
-from .board import Grid, Lines, Mask, bits
+from .board import Grid, Lines, Mask
 
 FORCED = "forced moves"
 SUPPOSITION = "supposition"

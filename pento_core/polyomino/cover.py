@@ -69,6 +69,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
+from ..bitset import bits
 from ..budget import Budget, BudgetSpent, Outcome, Progress, ProgressFn
 from ..errors import ImpossibleError
 from .board import Board, Placement, Position
@@ -254,13 +255,13 @@ class _LiveTables:
         self.of_type: list[int] = [0] * types
         for i, (m, t) in enumerate(zip(self.masks, self.types, strict=True)):
             self.of_type[t] |= 1 << i
-            for b in _bits(m):
+            for b in bits(m):
                 self.covering[b] |= 1 << i
         self.spare: list[int] = []
         self.spent: list[int] = []
         for m, t in zip(self.masks, self.types, strict=True):
             overlapping = 0
-            for b in _bits(m):
+            for b in bits(m):
                 overlapping |= self.covering[b]
             self.spare.append(~overlapping)
             self.spent.append(~(overlapping | self.of_type[t]))
@@ -272,14 +273,6 @@ class _LiveTables:
             if m & free == m and left & field[t]:
                 out |= 1 << i
         return out
-
-
-def _bits(mask: Mask) -> Iterator[int]:
-    """The indices of ``mask``'s set bits, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class Cover(ABC, Generic[C, S]):
@@ -584,10 +577,8 @@ class Cover(ABC, Generic[C, S]):
 
     def _apply(self, g: list[int], mask: Mask) -> Mask:
         out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << g[low.bit_length() - 1]
-            mask ^= low
+        for b in bits(mask):
+            out |= 1 << g[b]
         return out
 
     def _image(self, motion: Motion, path: Iterable[tuple[int, Mask]]) -> Path:
@@ -737,12 +728,7 @@ class Cover(ABC, Generic[C, S]):
 
     def cells(self, mask: Mask) -> frozenset[C]:
         """The board's cells of ``mask``."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(self._cell_of[low.bit_length() - 1])
-            mask ^= low
-        return frozenset(out)
+        return frozenset(self._cell_of[b] for b in bits(mask))
 
     def _bit_map(self, cell_map: dict[C, C]) -> list[int]:
         """Where a motion of the board, given as ``cell_map``, sends each bit (spare bits to themselves)."""
