@@ -41,6 +41,12 @@ CHROMIUM_ARGS = [
 # less CPU (3.2 s -> 2.1 s measured here), more than the slower Python in the page gives back.
 # The tests time nothing; the benchmarks keep CHROMIUM_ARGS, the tiers a player's browser has.
 TEST_ARGS = [*CHROMIUM_ARGS, "--js-flags=--liftoff-only"]
+# What the page's window.print() does in the tests' browser: it is counted, not carried out.  A
+# player's browser opens its print dialog there; headless Chromium 156 starts a real print job
+# instead and then refuses the tests' own Page.printToPDF ("Page is already being printed"),
+# while older ones did nothing.  The tests print the print view themselves (page.pdf, print
+# media) and check with :func:`prints` that the page asked for it.
+PRINT_STUB = "window.print = () => { window.pentoPrints = (window.pentoPrints || 0) + 1; };"
 
 
 @pytest.fixture(scope="session")
@@ -64,6 +70,15 @@ def browser() -> Iterator[Any]:
         if exe:
             options["executable_path"] = exe
         b = p.chromium.launch(**options)
+        launch_context = b.new_context
+
+        def new_context(**kwargs: Any) -> Any:
+            """Every context of the tests' browser, with window.print() counted (PRINT_STUB)."""
+            ctx = launch_context(**kwargs)
+            ctx.add_init_script(PRINT_STUB)
+            return ctx
+
+        b.new_context = new_context
         yield b
         b.close()
 
@@ -181,6 +196,11 @@ def app(shared: App, request: pytest.FixtureRequest) -> Iterator[App]:
     errors = list(shared.console.errors)
     shared.console.errors.clear()
     assert errors == [], f"the page logged errors: {errors}"
+
+
+def prints(page: Any) -> int:
+    """How many times the page has called window.print() (see PRINT_STUB)."""
+    return int(page.evaluate("window.pentoPrints || 0"))
 
 
 def wait_until(page: Any, expression: str, timeout: float = 20.0) -> Any:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from conftest import App, wait_until
+from conftest import App, prints, wait_until
 from qrread import decode_grey
 from test_browser_print import A4, LETTER, pages_of
 from test_browser_race import scan
@@ -209,8 +209,11 @@ def test_an_assignment_prints_as_a_worksheet_with_answer_sheets(app: App) -> Non
     page = made(app.page, "Worksheet", help=True)
     link = page.locator("#teach-link").input_value()
     page.locator("#teach-answers").check()
+    page.evaluate("delete document.body.dataset.print")  # another test's sheet may be ready still
+    before = prints(page)
     page.locator("#teach-print").click()
     wait_until(page, "document.body.dataset.print === 'ready'", timeout=60)
+    assert prints(page) == before + 1  # the browser was asked to print it, once
     base = page.evaluate("location.origin + location.pathname")
     for paper, size in (("A4", A4), ("Letter", LETTER)):
         pages = pages_of(page.pdf(format=paper), f"worksheet-{paper}")

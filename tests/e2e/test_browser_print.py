@@ -8,7 +8,7 @@ from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import ARTIFACTS, App, open_hash, wait_until
+from conftest import ARTIFACTS, App, open_hash, prints, wait_until
 from qrread import decode_grey, write_png_grey
 
 A4 = (595, 842)  # points
@@ -16,11 +16,15 @@ LETTER = (612, 792)
 
 
 def print_sheet(page: Any, solution: bool) -> None:
+    """Print the puzzle on screen from its toolbar; the page has built its sheets and asked the
+    browser to print once (the tests then print its print view to PDF themselves)."""
     page.evaluate("delete document.body.dataset.print")
+    before = prints(page)
     page.get_by_role("button", name="Print").click()
     page.locator("#print-solution").set_checked(solution)
     page.locator("#print-go").click()
     wait_until(page, "document.body.dataset.print === 'ready'", timeout=60)
+    assert prints(page) == before + 1
 
 
 def pages_of(pdf: bytes, name: str) -> list[tuple[tuple[int, int], str, bytearray, int, int]]:
