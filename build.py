@@ -52,7 +52,7 @@ PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+Hb
 AXE_VERSION = "4.14.1"
 AXE_INTEGRITY = "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
 # jsQR, the results page's QR reader where the browser has no BarcodeDetector (Apache-2.0; copied
-# into dist/web/vendor/ with its licence, loaded only by the camera's worker, web/scan_worker.js)
+# into dist/web/vendor/ with its licence, loaded only by the camera's worker, web/ui/scan_worker.js)
 JSQR_VERSION = "1.4.0"
 JSQR_INTEGRITY = "sha512-dxLob7q65Xg2DvstYkRpkYtmKm2sPJ9oFhrhmudT1dZvNFFTlroai3AWSpLey/w5vMcLBXRgOJsbXpdN9HzU/A=="
 # three.js, the pentacube boxes' 3D view (MIT; its two ES modules copied into dist/web/vendor/ with
@@ -330,7 +330,7 @@ def scorm_manifest(title: str, launch: str, files: list[str], identifier: str) -
 def scorm(assignment: str | None) -> Path:
     """A SCORM 1.2 zip of the whole site (Pyodide included; every URL relative), launched at the
     start screen or at ``assignment`` (a Pento link's ``#...`` part, or a whole link): the page
-    reports to the platform through the SCORM API it finds (web/scorm.js).  Returns the zip's path."""
+    reports to the platform through the SCORM API it finds (web/model/scorm.js).  Returns the zip's path."""
     import zipfile
 
     link = ""
@@ -773,7 +773,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         path = self.path.split("?", 1)[0]
-        self.send_header("Content-Security-Policy", WORKER_CSP if path.endswith("/web/worker.js") else PAGE_CSP)
+        self.send_header("Content-Security-Policy", WORKER_CSP if path.endswith("/web/engine/worker.js") else PAGE_CSP)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
         super().end_headers()

@@ -38,8 +38,8 @@ function parts(node) {
 const translatedText = {
   meta: {
     type: "problem",
-    docs: { description: "text a player reads goes through t(), tn() or N_() (web/i18n.js)" },
-    messages: { raw: "Text shown to a player must be translated: wrap {{text}} in t() (web/i18n.js)." },
+    docs: { description: "text a player reads goes through t(), tn() or N_() (web/ui/i18n.js)" },
+    messages: { raw: "Text shown to a player must be translated: wrap {{text}} in t() (web/ui/i18n.js)." },
     schema: [],
   },
   create(context) {
@@ -104,7 +104,7 @@ export default [
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
   },
   {
-    files: ["web/worker.js", "web/sw.js", "web/scan_worker.js"],
+    files: ["web/engine/worker.js", "web/sw.js", "web/ui/scan_worker.js"],
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
   },
 ];

@@ -35,15 +35,16 @@ import build  # noqa: E402
 
 BOOT_HTML = """<!doctype html><meta charset="utf-8"><title>bare boot</title>
 <script type="module" src="boot.js"></script>"""
-# the bare worker is bench/web/worker.js: the test server gives a path ending so the worker's
+# the bare worker is bench/web/engine/worker.js: the test server gives a path ending so the worker's
 # security policy (the one that lets WebAssembly compile), as it gives the page's own worker
-BOOT_JS = """const w = new Worker(new URL("./web/worker.js" + location.search, import.meta.url), { type: "module" });
+BOOT_JS = """const url = new URL("./web/engine/worker.js" + location.search, import.meta.url);
+const w = new Worker(url, { type: "module" });
 w.onmessage = () => { performance.mark("bare-ready"); document.body.dataset.ready = "yes"; };"""
-BOOT_WORKER = """import { loadPyodide } from "../../pyodide/pyodide.mjs";
+BOOT_WORKER = """import { loadPyodide } from "../../../pyodide/pyodide.mjs";
 const sources = new URL(location.href).searchParams.has("sources");  // Pyodide's stdlib as it ships
 await loadPyodide({
-  indexURL: new URL("../../pyodide/", import.meta.url).href,
-  ...(sources ? { stdLibURL: new URL("../python_stdlib-sources.zip", import.meta.url).href } : {}),
+  indexURL: new URL("../../../pyodide/", import.meta.url).href,
+  ...(sources ? { stdLibURL: new URL("../../python_stdlib-sources.zip", import.meta.url).href } : {}),
 });
 postMessage("ready");"""
 
@@ -62,8 +63,8 @@ def main(runs: int) -> None:
     bench_dir.mkdir(exist_ok=True)
     (bench_dir / "boot.html").write_text(BOOT_HTML)
     (bench_dir / "boot.js").write_text(BOOT_JS)
-    (bench_dir / "web").mkdir(exist_ok=True)
-    (bench_dir / "web" / "worker.js").write_text(BOOT_WORKER)
+    (bench_dir / "web" / "engine").mkdir(parents=True, exist_ok=True)
+    (bench_dir / "web" / "engine" / "worker.js").write_text(BOOT_WORKER)
     (bench_dir / "python_stdlib-sources.zip").write_bytes(build.original_stdlib().read_bytes())
     server = build.make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()

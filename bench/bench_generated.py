@@ -96,7 +96,7 @@ def browser(runs: int) -> None:
             if isinstance(button, int):  # the 6x10 ladder from level `button`, New moving up one level each time
                 record = {"v": 1, "game": "cover", "desc": f"level:6x10:{button - 1}", "solved": True, "wins": []}
                 page.evaluate(
-                    f"import({base + 'web/storage.js'!r}).then(s => s.importProgress([{json.dumps(record)}]))"
+                    f"import({base + 'web/model/storage.js'!r}).then(s => s.importProgress([{json.dumps(record)}]))"
                     if button > 1
                     else "localStorage.clear()"
                 )

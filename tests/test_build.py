@@ -88,7 +88,7 @@ def test_the_server_sends_the_page_and_the_worker_their_own_policies() -> None:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html") as r:
             page = r.headers["Content-Security-Policy"]
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/web/worker.js") as r:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/web/engine/worker.js") as r:
             worker = r.headers["Content-Security-Policy"]
             assert r.headers["X-Content-Type-Options"] == "nosniff"
         assert "wasm-unsafe-eval" not in page and "unsafe-inline" not in page and "unsafe-eval" not in page

@@ -96,14 +96,3 @@ def test_the_walk_would_catch_an_arrow_pointing_up(tmp_path: Path) -> None:
     finally:
         bad.unlink()
     assert {"games.cover", "api"} <= found
-
-
-def test_the_page_modules_never_import_the_shell() -> None:
-    """The same rule in web/: shell.js boots the page and binds its controls; the router, the
-    mid-end, the start screen, long work, the page's chrome and the views import nothing from it."""
-    web = PACKAGE.parent / "web"
-    for path in sorted(web.rglob("*.js")):
-        source = path.read_text(encoding="utf-8")
-        assert '"./shell.js"' not in source and '"../shell.js"' not in source, f"{path.name} imports shell.js"
-    index = (PACKAGE.parent / "index.html").read_text(encoding="utf-8")
-    assert "web/shell.js" in index  # the page itself is what loads it

@@ -53,7 +53,7 @@ def test_every_game_has_a_view_a_golden_link_and_a_place_among_the_fuzzers(game_
 def test_every_game_declares_its_status_its_words_and_its_print_style(game_id: str) -> None:
     game = registry.get(game_id)
     assert game.print_style in PRINT_STYLES, (
-        f"{game_id} prints as {game.print_style!r}, which web/print.js does not draw"
+        f"{game_id} prints as {game.print_style!r}, which web/ui/print.js does not draw"
     )
     assert isinstance(game.titled_by_board, bool)
     for preset in game.presets()[:2]:
@@ -100,7 +100,7 @@ def test_a_lost_game_reads_as_lost() -> None:
 
 
 # The shell, printing, the race and the API know no game by name: what they need, the game declares.
-NAMELESS = ["web/shell.js", "web/print.js", "web/race.js", "pento_core/api.py", "pento_core/classroom/race.py"]
+NAMELESS = ["web/shell.js", "web/ui/print.js", "web/play/race.js", "pento_core/api.py", "pento_core/classroom/race.py"]
 
 
 def string_literals(path: Path) -> list[str]:

@@ -1,16 +1,15 @@
 // The address: #game:desc:state (each part URI-encoded), history.state = {slot}; what the
 // address names is opened through the mid-end's one path.
-import { app } from "./app.js";
-import { assignHash, openAssignment, openBuilder, parseAssignHash } from "./assign.js";
-import { dailyHash, parseDailyHash } from "./daily.js";
-import { byId } from "./dom.js";
-import { t } from "./i18n.js";
-import { currentState, freshSlot, goHome, leaveGame, openPosition, openRace, openResults, persist, showScreen } from "./midend.js";
-import { fragment, gameEntry, notice, plain, status, titleOf, updateFullPage } from "./page.js";
-import { renderProgress } from "./progress.js";
-import { share } from "./share.js";
-import { parseRaceHash, raceAssignment, raceHash } from "./race.js";
-import { listSaves } from "./storage.js";
+import { app } from "./play/app.js";
+import { assignHash, openAssignment, openBuilder, parseAssignHash } from "./screens/assign.js";
+import { parseDailyHash } from "./play/daily.js";
+import { byId } from "./ui/dom.js";
+import { t } from "./ui/i18n.js";
+import { currentState, freshSlot, goHome, leaveGame, openPosition, openRace, openResults, persist, showScreen } from "./play/midend.js";
+import { gameEntry, hashFor, notice, plain, setAsideNotice, status, titleOf } from "./play/page.js";
+import { renderProgress } from "./screens/progress.js";
+import { parseRaceHash, raceAssignment } from "./play/race.js";
+import { listSaves } from "./model/storage.js";
 import { VIEWS } from "./views/index.js";
 
 const $ = byId;
@@ -32,22 +31,6 @@ export function parseHash() {
   } catch {
     return { game: "", desc: "", state: "", malformed: true };
   }
-}
-
-export function hashFor(game, desc, state) {
-  return fragment([game, desc, state]);
-}
-
-export const homeUrl = () => location.pathname + location.search;
-
-/** Put the current position in the address bar (a new history entry when ``push``). */
-export function updateUrl(push = false) {
-  const { race, daily, game, desc } = app.session;
-  const h = race ? raceHash(race.id, game, desc, currentState()) : daily ? dailyHash(daily, game, desc, currentState()) : hashFor(game, desc, currentState());
-  const entry = { slot: app.session.id };
-  if (push) history.pushState(entry, "", h);
-  else if (location.hash !== h || !history.state || history.state.slot !== app.session.id) history.replaceState(entry, "", h);
-  updateFullPage();
 }
 
 /** Open what the address names (on load, Back and Forward, or a link followed). */
@@ -80,7 +63,7 @@ export async function route() {
   const daily = target.daily ? { daily: target.daily } : {}; // a puzzle of the day counts as that day's
   // Which saved game is this? The one this history entry was made for, else one on the same puzzle.
   const slotId = history.state && history.state.slot;
-  const saves = listSaves(notice).filter((e) => e.game === target.game && e.desc === target.desc);
+  const saves = listSaves(setAsideNotice).filter((e) => e.game === target.game && e.desc === target.desc);
   const saved =
     saves.find((e) => e.id === slotId) ||
     saves.find((e) => !e.abandoned && e.history[e.at] === target.state) ||
@@ -126,18 +109,3 @@ export function openLink(game, desc) {
   route();
 }
 
-/** Copy a link to this very position (Link): to the clipboard, or shown to copy by hand. */
-export async function copyLink() {
-  if (!app.session) return;
-  updateUrl();
-  const url = location.href;
-  const how = await share({ title: document.title, url }, url); // a phone's share sheet, else the clipboard
-  if (how === "shared") status(t("Link shared: it reopens this exact position."), "success");
-  else if (how === "copied") status(t("Link copied: it reopens this exact position."), "success");
-  else if (how === "failed") {
-    const field = $("link-field");
-    field.value = url;
-    $("link-dialog").showModal();
-    field.select();
-  }
-}

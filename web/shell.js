@@ -1,22 +1,22 @@
 // The shell: boots the page and binds its controls to the mid-end, the start screen and the
 // long work. The board in words and printing live here. It knows no game: the
 // catalog (written at build time from the core's registry) says what games exist.
-import { app } from "./app.js";
-import { backToAssignment, playNext } from "./assign.js";
+import { app } from "./play/app.js";
+import { backToAssignment, nextItem, playNext } from "./screens/assign.js";
 import { CATALOG } from "./catalog.js";
-import { Core } from "./core.js";
-import { byId, el, ignoreClicksFromBefore } from "./dom.js";
-import { chooseLanguage, language, languageMenu, setLanguage, t, translateDocument } from "./i18n.js";
-import { anotherParams, currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace } from "./midend.js";
-import { embedded, features, formatTime, notice, openHelp, plain, status, text, updateFullPage } from "./page.js";
-import { clearAll, exportProgress, importFile } from "./progress.js";
-import { copyLink, parseHash, route } from "./router.js";
-import { findApi, ScormReport } from "./scorm.js";
-import { renderHome, renderSaved } from "./start.js";
-import { storageAvailable } from "./storage.js";
-import { chooseContrast, chooseTheme, setContrast, setTheme } from "./theme.js";
-import { hint, onLoading, setCoreState, solve, stop, stopAnimation } from "./work.js";
-import { printOne } from "./worksheet.js";
+import { Core } from "./engine/core.js";
+import { byId, el, ignoreClicksFromBefore } from "./ui/dom.js";
+import { chooseLanguage, language, languageMenu, setLanguage, t, translateDocument } from "./ui/i18n.js";
+import { anotherParams, connect, copyLink, currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace, stopAnimation } from "./play/midend.js";
+import { embedded, features, formatTime, notice, openHelp, plain, status, text, updateFullPage } from "./play/page.js";
+import { clearAll, exportProgress, importFile } from "./screens/progress.js";
+import { openLink, parseHash, route } from "./router.js";
+import { findApi, ScormReport } from "./model/scorm.js";
+import { renderHome, renderLadders, renderSaved, renderToday } from "./screens/start.js";
+import { loadLanguage, saveLanguage, storageAvailable } from "./model/storage.js";
+import { chooseContrast, chooseTheme, setContrast, setTheme } from "./ui/theme.js";
+import { hint, onLoading, setCoreState, solve, stop } from "./play/work.js";
+import { printOne } from "./play/worksheet.js";
 
 const $ = byId;
 
@@ -276,10 +276,20 @@ function connectPlatform() {
 export async function boot() {
   setContrast(chooseContrast());
   setTheme(chooseTheme(), false, redraw);
-  await setLanguage(chooseLanguage());
+  await setLanguage(chooseLanguage(loadLanguage()));
   translateDocument();
   localiseCatalog();
-  $("language-slot").replaceChildren(languageMenu({ beforeSwitch: () => leaveGame() }));
+  $("language-slot").replaceChildren(languageMenu({ beforeSwitch: () => leaveGame(), remember: saveLanguage }));
+  // the mid-end reaches the screens above it through these alone
+  connect({
+    home: () => {
+      renderSaved();
+      renderToday();
+      renderLadders();
+    },
+    openLink,
+    nextItem,
+  });
   // the engine first: its worker boots on another thread while this one draws the start screen
   app.core = new Core(setCoreState, onLoading, language());
   app.core.onRestart = () => notice(t("The puzzle engine stopped and was restarted; your game is kept."));

@@ -117,7 +117,7 @@ class Status:
 
 
 PrintStyle = Literal["", "tiles", "layers", "marks", "holes", "outline"]
-"""How a printed sheet draws a game (``web/print.js``): a board of cells with its pieces to cut out
+"""How a printed sheet draws a game (``web/ui/print.js``): a board of cells with its pieces to cut out
 (``tiles``), a box's layers side by side (``layers``, its picture), a grid with marks written in it
 (``marks``), a board of holes and pegs (``holes``), a silhouette and its polygon pieces to cut out
 (``outline``); ``""`` for a game not printed."""

@@ -15,7 +15,7 @@ cluster (``address``).  Either way:
   clock processes, and machines, share), and a spent one stops them all.
 
 The page shares a listing out its own way (neither processes nor Dask exist there): the same runs
-(:class:`~pento_core.polyomino.cover.Runs`), asked of extra Pyodide workers (web/spread.js).  This
+(:class:`~pento_core.polyomino.cover.Runs`), asked of extra Pyodide workers (web/engine/spread.js).  This
 module is for the command line, and imports what it needs only when called.
 """
 

@@ -124,7 +124,7 @@ def progress_key(page: Any, game: str, desc: str) -> str:
     """The storage key the page gives a record: found by writing one through its own path."""
     return str(
         page.evaluate(
-            "([game, desc]) => import('./web/storage.js').then(s => {"
+            "([game, desc]) => import('./web/model/storage.js').then(s => {"
             " s.trackProgress(game, desc, 't', null, {});"
             " return Object.keys(localStorage).find(k => k.startsWith('pento.progress.' + game + '.') &&"
             " JSON.parse(localStorage.getItem(k)).desc === desc); })",
@@ -184,7 +184,7 @@ def test_hints_and_the_solver_count_in_progress_and_a_solved_game_is_not_the_pla
     page.locator("#solve").click()
     page.wait_for_selector("#done[open]", timeout=60_000)
     page.locator("#done-stay").click()
-    records = page.evaluate("import('./web/storage.js').then(s => s.listProgress())")
+    records = page.evaluate("import('./web/model/storage.js').then(s => s.listProgress())")
     assert len(records) == 1
     record = records[0]
     assert record["game"] == "cover" and record["hints"] == 1 and record["solves"] == 1

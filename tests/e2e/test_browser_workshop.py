@@ -103,7 +103,7 @@ def test_a_long_search_spreads_over_a_second_engine_and_stop_stops_both(app: App
     # the stopped engine and the helper are gone: the page keeps two workers, the spare that took
     # over and the new spare booting beside it (whatever it had before: a spare or none)
     deadline = time.monotonic() + 30
-    while len(engines := [w.url for w in page.workers if "/web/worker.js" in w.url]) != 2:
+    while len(engines := [w.url for w in page.workers if "/web/engine/worker.js" in w.url]) != 2:
         assert time.monotonic() < deadline, engines
         page.wait_for_timeout(100)  # lets Playwright hear the workers' close events
     page.get_by_role("button", name="Next ▶").click()

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { quietLimit } from "../../web/core.js";
+import { quietLimit } from "../../web/engine/core.js";
 
 test("a request's own budget sets how long its engine may be silent", () => {
   assert.equal(quietLimit([{ cmd: "hint", seconds: 5 }]), 15000);

@@ -1,8 +1,8 @@
-// Results as CSV (web/csv.js): quoting, numbers, and a pupil's name that would be a formula.
+// Results as CSV (web/model/csv.js): quoting, numbers, and a pupil's name that would be a formula.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { csvField, csvText } from "../../web/csv.js";
+import { csvField, csvText } from "../../web/model/csv.js";
 
 test("fields are quoted only when they must be", () => {
   assert.equal(csvField("Ana"), "Ana");

@@ -1,8 +1,8 @@
-// My progress as data (web/progress_data.js): a win, a merge, a corrupt field, the streak.
+// My progress as data (web/model/progress_data.js): a win, a merge, a corrupt field, the streak.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { addDays, applyChange, emptyRecord, ladderPlace, MAX_WINS, mergeRecords, normaliseRecord, streaks, validRecord } from "../../web/progress_data.js";
+import { addDays, applyChange, emptyRecord, ladderPlace, MAX_WINS, mergeRecords, normaliseRecord, streaks, validRecord } from "../../web/model/progress_data.js";
 
 const at = (date, hour = 12) => Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
 const win = (date, seconds, extra = {}) => ({ at: at(date), seconds, moves: 10, hints: 0, ...extra });

@@ -1,8 +1,8 @@
-// Reporting to a school's platform (web/scorm.js), against a stand-in SCORM 1.2 API.
+// Reporting to a school's platform (web/model/scorm.js), against a stand-in SCORM 1.2 API.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { findApi, ScormReport, timespan } from "../../web/scorm.js";
+import { findApi, ScormReport, timespan } from "../../web/model/scorm.js";
 
 function platform(status = "not attempted") {
   const values = { "cmi.core.lesson_status": status };

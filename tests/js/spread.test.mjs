@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { helpersFor, InOrder, MOST_ENGINES } from "../../web/spread.js";
+import { helpersFor, InOrder, MOST_ENGINES } from "../../web/engine/spread.js";
 
 test("runs finishing out of order come out in order, the first run's items at once", () => {
   const order = new InOrder(3);

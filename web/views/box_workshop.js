@@ -1,12 +1,12 @@
 // The box workshop's view: a box editor (its size, and its layers, cell by cell), the solids, the
 // core's verdict, and the fillings the core streams in, each shown in 3D (boxes_3d.js). Every edit
 // is a move the core checks; every argument and every filling comes from it.
-import { el } from "../dom.js";
-import { N_, formatNumber, t, tn } from "../i18n.js";
-import { ink } from "../theme.js";
+import { el } from "../ui/dom.js";
+import { N_, formatNumber, t, tn } from "../ui/i18n.js";
+import { ink } from "../ui/theme.js";
 import { createScene, loadThree, webglSupport } from "./boxes_3d.js";
 import { createListing, markFound, searchingText } from "./listing.js";
-import { colorOf, sizeCanvas } from "./paint.js";
+import { colorOf, sizeCanvas } from "../ui/paint.js";
 
 /** The keys of this view, for the shell's help. */
 export const KEYS = [

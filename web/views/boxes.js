@@ -5,11 +5,11 @@
 // The piece in hand is a ghost: a piece, one of its orientations, and where its least corner is.
 // The layer being worked on is the ghost's lowest layer (or the cursor's, with nothing in hand): the
 // layer view shows it, and the 3D view shows the layers above it as glass.
-import { button, el } from "../dom.js";
-import { N_, t } from "../i18n.js";
-import { ink } from "../theme.js";
+import { button, el } from "../ui/dom.js";
+import { N_, t } from "../ui/i18n.js";
+import { ink } from "../ui/theme.js";
 import { createScene, loadThree, webglSupport } from "./boxes_3d.js";
-import { colorOf, drawCells, fitToStage, sizeCanvas } from "./paint.js";
+import { colorOf, drawCells, fitToStage, sizeCanvas } from "../ui/paint.js";
 
 /** The keys of this view, for the shell's help. */
 export const KEYS = [

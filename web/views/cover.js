@@ -3,12 +3,12 @@
 // the core (host.move), which says why a refused one is refused. Three parts: the pure layout and
 // hit-testing (cover_layout.js), the painter (cover_paint.js) and the input controller
 // (cover_input.js); this module holds the view's state and its actions, and builds its controls.
-import { button, el } from "../dom.js";
-import { N_, t } from "../i18n.js";
+import { button, el } from "../ui/dom.js";
+import { N_, t } from "../ui/i18n.js";
 import { bindInput } from "./cover_input.js";
 import { chooseLayout, computeLayout, modelOf, pieceCells, placementOf, toCore, toDisplay, trayOrigin, turnedModel } from "./cover_layout.js";
 import { paint } from "./cover_paint.js";
-import { fitToStage, zoomControls } from "./paint.js";
+import { fitToStage, zoomControls } from "../ui/paint.js";
 
 /** The keys of this view, for the shell's help. */
 export const KEYS = [

@@ -1,7 +1,7 @@
 // The cover view's input controller: pointer (drag, tap a piece then a cell, long press or right
 // click for the menu) and keyboard (cursor, choose, turn, put down, take back) become the
 // view's actions, which send moves to the core. It changes the view's state and draws nothing.
-import { t } from "../i18n.js";
+import { t } from "../ui/i18n.js";
 import { boardCellAt, dragLift, isCell, overTray, placementAt, trayPieceAt } from "./cover_layout.js";
 
 const LONG_PRESS_MS = 550;

@@ -1,8 +1,8 @@
 // The cover view's painter: the board (or its copies), the pieces, the marks of a hint or a refused
 // drop, the tray, the keyboard cursor and the dragged piece, drawn from the view's state alone.
-import { ink } from "../theme.js";
+import { ink } from "../ui/theme.js";
 import { boardCellAt, cellRect, dragLift, focusShape, isCell, pieceCells, trayOrigin } from "./cover_layout.js";
-import { colorOf, drawCells, PLAYER_COLORS } from "./paint.js";
+import { colorOf, drawCells, PLAYER_COLORS } from "../ui/paint.js";
 
 /**
  * What the painter draws from (the view's state, which the input controller changes).

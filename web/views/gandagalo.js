@@ -1,10 +1,10 @@
 // GandaGalo's view: a grid of squares to fill with X and O. It knows no rules: every mark is a
 // move the core checks (host.move), and what counts as a mistake, a broken line or a finished
 // board comes from the core's view. Tap cycles a square through X, O and empty.
-import { button, el } from "../dom.js";
-import { N_, t, tn } from "../i18n.js";
-import { fitToStage, gridLayout, zoomControls } from "./paint.js";
-import { highContrast, ink } from "../theme.js";
+import { button, el } from "../ui/dom.js";
+import { N_, t, tn } from "../ui/i18n.js";
+import { fitToStage, gridLayout, zoomControls } from "../ui/paint.js";
+import { highContrast, ink } from "../ui/theme.js";
 
 const MAX_CELL = 84; // CSS pixels a square: a 6 x 6 board still fills a projector
 const SHOW_MISTAKES = "pento.gandagalo.mistakes"; // a setting kept on this device

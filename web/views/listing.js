@@ -1,7 +1,7 @@
 // A listing of every solution the core streams in (the API's solutions command), as both workshops
 // run it: the flat one's tilings and the box workshop's fillings. The view says what the solutions
 // are called; this module asks for them, keeps them, and says how the search stands.
-import { formatNumber, t } from "../i18n.js";
+import { formatNumber, t } from "../ui/i18n.js";
 
 /**
  * @typedef {{ count: number, complete: boolean, elapsed: number, stopped?: boolean, new?: string[] }} Result

@@ -1,10 +1,10 @@
 // Peg solitaire's view: holes and pegs on a canvas; drag a peg over its neighbour into a hole,
 // or tap the peg and then the hole. It knows no rules: the jumps it offers are the core's list
 // (view.moves), and every jump is checked by the core (host.move).
-import { el } from "../dom.js";
-import { N_, t, tn } from "../i18n.js";
-import { drawFinishRing, drawHole, fitToStage, gridLayout } from "./paint.js";
-import { highContrast, ink } from "../theme.js";
+import { el } from "../ui/dom.js";
+import { N_, t, tn } from "../ui/i18n.js";
+import { drawFinishRing, drawHole, fitToStage, gridLayout } from "../ui/paint.js";
+import { highContrast, ink } from "../ui/theme.js";
 import { createEditor } from "./pegs_editor.js";
 
 const DRAG_SLOP = 6;

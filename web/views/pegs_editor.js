@@ -1,10 +1,10 @@
 // The peg solitaire board editor: draw holes, pegs and the finish ring on a grid, then play it.
 // It knows no rules: it writes board text (o a peg, . an empty hole, # no hole, ~R,C the finish)
 // and the core checks it before the board opens; a refused board stays here to be mended.
-import { el } from "../dom.js";
-import { N_, t } from "../i18n.js";
-import { drawFinishRing, drawHole, fitToStage, sizeCanvas } from "./paint.js";
-import { ink } from "../theme.js";
+import { el } from "../ui/dom.js";
+import { N_, t } from "../ui/i18n.js";
+import { drawFinishRing, drawHole, fitToStage, sizeCanvas } from "../ui/paint.js";
+import { ink } from "../ui/theme.js";
 
 const MIN_SIDE = 3;
 const MAX_SIDE = 15; // a board a player draws by hand; text boards may be larger

@@ -1,10 +1,10 @@
 // Tangram's view: a table with the silhouette and a tray with the seven tans. It knows no
 // geometry beyond drawing: a drop sends where the tan was let go (decimal table units) and the
 // core snaps it to an exact place; turns, flips and the thermometer all come from the core.
-import { button, el } from "../dom.js";
-import { N_, t } from "../i18n.js";
-import { fitToStage } from "./paint.js";
-import { ink } from "../theme.js";
+import { button, el } from "../ui/dom.js";
+import { N_, t } from "../ui/i18n.js";
+import { fitToStage } from "../ui/paint.js";
+import { ink } from "../ui/theme.js";
 
 const DRAG_SLOP = 6; // pixels before a press becomes a drag
 const TOUCH_LIFT = 1.5; // table units: a tan dragged by a finger is drawn this far above it

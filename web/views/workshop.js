@@ -1,11 +1,11 @@
 // The workshop's view: a board editor, a piece-set editor, the core's verdict on
 // the puzzle, and a browser for the tilings the core streams in. Every edit is a
 // move checked by the core; every argument and every tiling comes from it.
-import { el } from "../dom.js";
-import { N_, formatNumber, t, tn } from "../i18n.js";
+import { el } from "../ui/dom.js";
+import { N_, formatNumber, t, tn } from "../ui/i18n.js";
 import { createListing, markFound, searchingText } from "./listing.js";
-import { colorOf, drawCells, pieceIcon, sizeCanvas } from "./paint.js";
-import { ink } from "../theme.js";
+import { colorOf, drawCells, pieceIcon, sizeCanvas } from "../ui/paint.js";
+import { ink } from "../ui/theme.js";
 
 /** The keys of this view, for the shell's help. */
 export const KEYS = [

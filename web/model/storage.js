@@ -5,7 +5,6 @@
 //
 // A save: {v, id, game, desc, history: [state strings], at, elapsed, solved,
 // assisted, params, title, picture, touched, abandoned?}.
-import { t, tn } from "./i18n.js";
 import { applyChange, emptyRecord, mergeRecords, normaliseRecord, validRecord } from "./progress_data.js";
 
 const PREFIX = "pento.game.";
@@ -118,7 +117,15 @@ export function newId() {
 }
 
 /** Version 2 kept every game under one key: give each its own (once; the old key goes when all are copied). */
-function migrate(onNotice) {
+/**
+ * What was set aside while reading, for the page to tell in the player's words (this module
+ * keeps data and says nothing): ``what`` is "old-saves" (an older version's saves), "saves" or
+ * "progress", ``n`` how many entries.
+ * @typedef {{what: "old-saves" | "saves" | "progress", n: number}} SetAside
+ */
+
+/** @param {(report: SetAside) => void} onSetAside */
+function migrate(onSetAside) {
   let raw;
   try {
     raw = store.getItem(LEGACY);
@@ -136,7 +143,7 @@ function migrate(onNotice) {
     store.removeItem(LEGACY);
   } catch {
     setAside(LEGACY, raw);
-    onNotice(t("Some saved games from an older version could not be read; they were set aside."));
+    onSetAside({ what: "old-saves", n: 1 });
   }
 }
 
@@ -144,12 +151,12 @@ function migrate(onNotice) {
  * Every save, most recent first (abandoned ones included: see ``abandoned``).
  * A corrupt entry is set aside, with one notice; the others are untouched.
  */
-/** @param {(message: string) => void} [onNotice] */
-export function listSaves(onNotice = () => {}) {
+/** @param {(report: SetAside) => void} [onSetAside] told of what could not be read */
+export function listSaves(onSetAside = () => {}) {
   if (!storageAvailable()) return [];
-  migrate(onNotice);
+  migrate(onSetAside);
   const { entries: out, bad } = readAll(PREFIX, (entry, key) => (valid(entry) && PREFIX + entry.id === key ? normalise(entry) : null));
-  if (bad) onNotice(tn("One saved game could not be read and was set aside; your other games are safe.", "{n} saved games could not be read and were set aside; your other games are safe.", bad));
+  if (bad) onSetAside({ what: "saves", n: bad });
   const cutoff = Date.now() - ABANDONED_DAYS * 86400e3;
   for (const e of out.filter((e) => e.abandoned && e.abandoned < cutoff)) removeSave(e.id);
   return out.filter((e) => !(e.abandoned && e.abandoned < cutoff)).sort((a, b) => b.touched - a.touched);
@@ -376,14 +383,14 @@ const progressKey = (game, desc) => `${PROGRESS}${game}.${textKey(desc)}`;
 /**
  * Every record of my progress, oldest first played first. A record that cannot be read is set
  * aside alone (kept under another key), with one notice; the others are untouched.
- * @param {(message: string) => void} [onNotice]
+ * @param {(report: SetAside) => void} [onSetAside] told of what could not be read
  * @returns {import("./progress_data.js").ProgressRecord[]}
  */
-export function listProgress(onNotice = () => {}) {
+export function listProgress(onSetAside = () => {}) {
   if (!storageAvailable()) return [];
   const accept = (record, key) => (validRecord(record) && progressKey(record.game, record.desc) === key ? normaliseRecord(record) : null);
   const { entries: out, bad } = readAll(PROGRESS, accept);
-  if (bad) onNotice(tn("One record of your progress could not be read and was set aside; the rest is safe.", "{n} records of your progress could not be read and were set aside; the rest is safe.", bad));
+  if (bad) onSetAside({ what: "progress", n: bad });
   return out.sort((a, b) => a.first - b.first);
 }
 

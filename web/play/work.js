@@ -1,9 +1,9 @@
 // Long work: hints and solving with progress and Stop, the engine's loading state.
 import { app } from "./app.js";
-import { byId } from "./dom.js";
-import { t } from "./i18n.js";
-import { currentState, goHome, persist, playMove, refreshButtons, track, waitingText } from "./midend.js";
-import { busy, plain, progressText, status, text } from "./page.js";
+import { byId } from "../ui/dom.js";
+import { t } from "../ui/i18n.js";
+import { currentState, goHome, persist, playMove, refreshButtons, stopAnimation, track } from "./midend.js";
+import { busy, plain, progressText, showLoading, status, text } from "./page.js";
 
 const $ = byId;
 
@@ -74,13 +74,6 @@ export async function solve() {
   if (app.animation === anim) stopAnimation();
 }
 
-export function stopAnimation() {
-  if (app.animation) app.animation.stopped = true;
-  app.animation = null;
-  $("stop-solve").hidden = true;
-  if (app.session) refreshButtons();
-}
-
 export async function stop() {
   const t0 = performance.now();
   const wasOpening = !app.session && document.body.dataset.screen === "play";
@@ -90,41 +83,6 @@ export async function stop() {
   else if (app.session) status(t("Stopped. Your position is kept."));
   await restarted.catch(() => {});
   performance.measure("pento-stop", { start: t0, end: performance.now() }); // Stop to a ready engine (benchmarks)
-}
-
-/**
- * A long request on behalf of a view: shows the busy bar with its progress and Stop.
- * Resolves with the result; rejects with a CoreError ("cancelled" when stopped).
- */
-/**
- * @param {string} cmd
- * @param {{[name: string]: unknown}} args
- * `spread`: a listing that may be shared out over extra engines (Core.spread).
- * @param {{label?: string, onProgress?: (p: import("./protocol").Progress) => void, quiet?: boolean, spread?: boolean}} [options]
- * @returns {Promise<any>}
- */
-export async function longRequest(cmd, args, { label = t("Working"), onProgress, quiet = false, spread = false } = {}) {
-  if (quiet) return app.core.request(cmd, args, { onProgress }); // a quick step (a replay frame): no busy bar
-  busy(true, `${label}…`);
-  const show = progressText(label);
-  /** @param {import("./protocol").Progress} p */
-  const progress = (p) => {
-    show(p);
-    if (onProgress) onProgress(p);
-  };
-  try {
-    return await (spread ? app.core.spread(cmd, args, { onProgress: progress }) : app.core.request(cmd, args, { onProgress: progress }));
-  } finally {
-    busy(false);
-  }
-}
-
-export function showLoading() {
-  const fraction = app.loading.total ? app.loading.loaded / app.loading.total : 0;
-  for (const id of /** @type {const} */ (["engine-progress", "waiting-progress"])) $(id).value = app.core.ready ? 1 : fraction;
-  text($("engine-text"), app.core.ready ? t("The puzzle engine is ready.") : waitingText());
-  text($("waiting-text"), waitingText());
-  if (document.body.dataset.busy === "yes" && !app.session) text($("busy-text"), waitingText());
 }
 
 export function setCoreState(state, detail) {

@@ -19,14 +19,14 @@
  * @property {string} [daily] the UTC date (YYYY-MM-DD) when this is that day's puzzle of the day
  * @property {number} [hints] hints asked in this game
  * @property {any} [info]
- * @property {import("./protocol").GameView} [view]
+ * @property {import("../protocol").GameView} [view]
  * @property {string[]} [picture]
  * @property {number} [abandoned]
  * @property {string} [stamp] which tab's which write of the save this tab last read or wrote
  */
 
 export const app = {
-  /** @type {import("./core.js").Core} */
+  /** @type {import("../engine/core.js").Core} */
   core: /** @type {any} */ (null),
   /** @type {Session | null} */
   session: null,
@@ -46,6 +46,6 @@ export const app = {
   saveWarned: false,
   /** Whether a view's editor hides the game (its buttons and clock rest meanwhile). */
   editing: false,
-  /** The school platform's report (scorm.js), when launched from a SCORM package with a platform around. @type {import("./scorm.js").ScormReport | null} */
+  /** The school platform's report (scorm.js), when launched from a SCORM package with a platform around. @type {import("../model/scorm.js").ScormReport | null} */
   scorm: null,
 };

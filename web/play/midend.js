@@ -1,22 +1,35 @@
 // The mid-end (after sgtpuzzles): one path that opens a game, then moves, undo and redo, saves,
 // the win, replay and races, for every game alike. It knows no rules: every move goes to the core.
 import { app } from "./app.js";
-import { celebrate } from "./celebrate.js";
-import { byId, el } from "./dom.js";
-import { formatNumber, t, tn } from "./i18n.js";
-import { busy, features, formatTime, gameEntry, notice, pageBase, plain, progressText, status, text, titleOf } from "./page.js";
-import { nextItem } from "./assign.js";
-import { askName, leaveResults, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
-import { copyLink, homeUrl, openLink, updateUrl } from "./router.js";
-import { renderLadders, renderSaved, renderToday } from "./start.js";
+import { celebrate } from "../ui/celebrate.js";
+import { byId, el } from "../ui/dom.js";
+import { formatNumber, t, tn } from "../ui/i18n.js";
+import { busy, features, formatTime, gameEntry, hashFor, homeUrl, longRequest, notice, pageBase, plain, progressText, setAsideNotice, showLoading, status, text, titleOf, updateFullPage, waitingText } from "./page.js";
+import { askName, leaveResults, raceHash, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
 import { dailyHash, dailyResult, todayUtc } from "./daily.js";
-import { streaks } from "./progress_data.js";
-import { share } from "./share.js";
-import { addToRanking, boundHistory, getSave, listProgress, listSaves, loadRanking, newId, setAsideSave, storageAvailable, trackProgress, writeSave } from "./storage.js";
-import { VIEWS } from "./views/index.js";
-import { longRequest, showLoading, stopAnimation } from "./work.js";
+import { streaks } from "../model/progress_data.js";
+import { share } from "../ui/share.js";
+import { addToRanking, boundHistory, getSave, listProgress, listSaves, loadRanking, newId, setAsideSave, storageAvailable, trackProgress, writeSave } from "../model/storage.js";
+import { VIEWS } from "../views/index.js";
 
 const $ = byId;
+
+/**
+ * What the mid-end asks of the screens above it, given once by the shell (:func:`connect`): it
+ * reaches them only through these, as sgtpuzzles' mid-end reaches its front end.
+ * @typedef {object} Screens
+ * @property {() => void} home draw the start screen's lists afresh (saved games, today, ladders)
+ * @property {(game: string, desc: string) => void} openLink open another game's puzzle (a new history entry)
+ * @property {() => number} nextItem the next puzzle of the session's assignment not yet solved, or -1
+ */
+
+/** @type {Screens} */
+const screens = { home: () => {}, openLink: () => {}, nextItem: () => -1 };
+
+/** Give the mid-end the screens above it (the shell does, once, as the page boots). */
+export function connect(/** @type {Screens} */ given) {
+  Object.assign(screens, given);
+}
 
 export function elapsedNow() {
   if (!app.session) return 0;
@@ -125,9 +138,7 @@ export function showScreen(name) {
   if (name === "home") {
     text($("game-title"), "");
     document.title = t("Pento — polyomino puzzles");
-    renderSaved();
-    renderToday();
-    renderLadders();
+    screens.home();
     status(app.core && app.core.ready ? "" : t("You can choose a puzzle now: it opens as soon as the engine is ready."));
   }
 }
@@ -175,13 +186,6 @@ export function showFrame(game, title) {
   showLoading();
 }
 
-export function waitingText() {
-  if (app.core.ready) return t("Preparing the puzzle…");
-  if (app.loading.phase === "start") return t("Starting the puzzle engine…");
-  const mb = (n) => formatNumber(n / 1e6, 1);
-  return t("Starting the puzzle engine: {loaded} of {total} MB loaded", { loaded: mb(app.loading.loaded), total: mb(app.loading.total) });
-}
-
 export async function openGame(slot, result, { push = false } = {}) {
   const module = await VIEWS[slot.game]();
   stopAnimation();
@@ -217,7 +221,7 @@ export async function openGame(slot, result, { push = false } = {}) {
   app.gameView = module.createView({
     root: $("view"),
     info: result.info,
-    host: { move: playMove, status, request: longRequest, open: openLink, editing: setEditing },
+    host: { move: playMove, status, request: longRequest, open: (game, desc) => screens.openLink(game, desc), editing: setEditing },
   });
   app.gameView.render(result.view);
   // the keyboard starts on the board, not five to sixty Tabs before it (the workshop, a page of
@@ -256,8 +260,8 @@ function openFailed(err, errorEl) {
  * ``request`` (a new puzzle, a save, a link, a race), opened as the slot ``slotFor`` makes of it.
  * A navigation that came meanwhile wins: this one is then dropped. ``failed`` says what went wrong
  * (never for a Stop).
- * @param {{game: string, title: string, request: () => Promise<import("./protocol").Snapshot>,
- *   slotFor: (result: import("./protocol").Snapshot) => import("./app.js").Session, push?: boolean,
+ * @param {{game: string, title: string, request: () => Promise<import("../protocol").Snapshot>,
+ *   slotFor: (result: import("../protocol").Snapshot) => import("./app.js").Session, push?: boolean,
  *   failed: (err: any) => void}} how
  * @returns {Promise<"opened" | "failed" | "dropped">} "dropped" when another navigation came meanwhile
  */
@@ -280,7 +284,7 @@ export async function openPosition({ game, title, request, slotFor, push = false
 
 /**
  * Where a session's puzzle stands on a ladder of levels (its info.ladder), or null.
- * @returns {import("./protocol").LadderPlace | null}
+ * @returns {import("../protocol").LadderPlace | null}
  */
 export function ladderOf(session) {
   return (session && session.info && session.info.ladder) || null;
@@ -333,7 +337,7 @@ export async function newGame(game, params, errorEl = null) {
 /** Continue a saved game from the start screen. */
 export async function continueSlot(id) {
   const saved = getSave(id);
-  if (!saved) return renderSaved();
+  if (!saved) return screens.home();
   await openPosition({
     game: saved.game,
     title: saved.title,
@@ -361,7 +365,7 @@ function engineTitle(game, desc) {
 
 /** A pupil's race link: their race again if this device has it, else their name first. */
 export async function openRace(target) {
-  const saves = listSaves(notice).filter((e) => e.race && e.race.id === target.race && e.game === target.game && e.desc === target.desc);
+  const saves = listSaves(setAsideNotice).filter((e) => e.race && e.race.id === target.race && e.game === target.game && e.desc === target.desc);
   const saved = saves.find((e) => !e.abandoned) || saves[0] || null;
   let race = saved ? saved.race : null;
   if (!race) {
@@ -482,7 +486,7 @@ export function finished() {
   $("done-share").hidden = !app.session.daily || app.session.assisted;
   // a puzzle of an assignment leads on to the next, or back to the list
   const assigned = !!app.session.assignment;
-  $("done-next").hidden = !assigned || nextItem() < 0;
+  $("done-next").hidden = !assigned || screens.nextItem() < 0;
   $("done-assignment").hidden = !assigned;
   // a level leads on to the next level of its ladder (none after the last)
   const ladder = ladderOf(app.session);
@@ -639,6 +643,40 @@ export function setEditing(on) {
     } else if (!on && app.clockStart === null) app.clockStart = performance.now();
   }
   refreshButtons();
+}
+
+export function stopAnimation() {
+  if (app.animation) app.animation.stopped = true;
+  app.animation = null;
+  $("stop-solve").hidden = true;
+  if (app.session) refreshButtons();
+}
+
+
+/** Put the current position in the address bar (a new history entry when ``push``). */
+export function updateUrl(push = false) {
+  const { race, daily, game, desc } = app.session;
+  const h = race ? raceHash(race.id, game, desc, currentState()) : daily ? dailyHash(daily, game, desc, currentState()) : hashFor(game, desc, currentState());
+  const entry = { slot: app.session.id };
+  if (push) history.pushState(entry, "", h);
+  else if (location.hash !== h || !history.state || history.state.slot !== app.session.id) history.replaceState(entry, "", h);
+  updateFullPage();
+}
+
+/** Copy a link to this very position (Link): to the clipboard, or shown to copy by hand. */
+export async function copyLink() {
+  if (!app.session) return;
+  updateUrl();
+  const url = location.href;
+  const how = await share({ title: document.title, url }, url); // a phone's share sheet, else the clipboard
+  if (how === "shared") status(t("Link shared: it reopens this exact position."), "success");
+  else if (how === "copied") status(t("Link copied: it reopens this exact position."), "success");
+  else if (how === "failed") {
+    const field = $("link-field");
+    field.value = url;
+    $("link-dialog").showModal();
+    field.select();
+  }
 }
 
 export function refreshButtons() {

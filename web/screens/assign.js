@@ -9,14 +9,14 @@
 // A puzzle of an assignment is played as any game (saved, undone, linked); its save says which
 // assignment it belongs to, and the pupil's record on this device says which save is each puzzle's.
 
-import { app } from "./app.js";
-import { CATALOG } from "./catalog.js";
-import { byId, el } from "./dom.js";
-import { t, tn } from "./i18n.js";
-import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "./midend.js";
-import { formatTime, fragment, gameEntry, notice, pageBase, plain, status, text, titleOf } from "./page.js";
-import { shareText, showQr } from "./race.js";
-import { getSave, loadAssignment, loadDraft, saveAssignment, saveDraft } from "./storage.js";
+import { app } from "../play/app.js";
+import { CATALOG } from "../catalog.js";
+import { byId, el } from "../ui/dom.js";
+import { t, tn } from "../ui/i18n.js";
+import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "../play/midend.js";
+import { formatTime, fragment, gameEntry, notice, pageBase, plain, status, text, titleOf } from "../play/page.js";
+import { shareText, showQr } from "../play/race.js";
+import { getSave, loadAssignment, loadDraft, saveAssignment, saveDraft } from "../model/storage.js";
 
 const $ = byId;
 
@@ -385,7 +385,7 @@ async function showMade(assignment, draft) {
   $("teach-copy").onclick = () =>
     shareText(link, { shared: t("Assignment link shared."), copied: t("Assignment link copied."), failed: () => $("teach-link").select() }, { status });
   $("teach-print").onclick = () =>
-    import("./worksheet.js").then((m) => m.printAssignment(assignment, draft.items.map((i) => i.title), link, $("teach-answers").checked));
+    import("../play/worksheet.js").then((m) => m.printAssignment(assignment, draft.items.map((i) => i.title), link, $("teach-answers").checked));
   $("teach-big").onclick = () => {
     const on = document.body.dataset.projector !== "yes";
     if (on) document.body.dataset.projector = "yes";

@@ -6,14 +6,14 @@
 //   #race:ID:game:desc[:state]     a pupil's race (the state while playing)
 //   #results:ID:game:desc[:code]   the teacher's results (a scanned code is added, then dropped)
 
-import { csvText } from "./csv.js";
-import { byId, el, saveFile } from "./dom.js";
-import { t, tn } from "./i18n.js";
+import { csvText } from "../model/csv.js";
+import { byId, el, saveFile } from "../ui/dom.js";
+import { t, tn } from "../ui/i18n.js";
 import { fragment, pageBase, text } from "./page.js";
-import { qrCanvas } from "./qr.js";
-import { share } from "./share.js";
-import { Scanner } from "./scanner.js";
-import { loadRaceCodes, saveRaceCodes } from "./storage.js";
+import { qrCanvas } from "../ui/qr.js";
+import { share } from "../ui/share.js";
+import { Scanner } from "../ui/scanner.js";
+import { loadRaceCodes, saveRaceCodes } from "../model/storage.js";
 
 const $ = byId;
 

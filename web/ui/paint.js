@@ -1,7 +1,7 @@
 // Drawing helpers shared by the game views: piece colours and outlined cells.
-import { button } from "../dom.js";
-import { t } from "../i18n.js";
-import { ink } from "../theme.js";
+import { button } from "./dom.js";
+import { t } from "./i18n.js";
+import { ink } from "./theme.js";
 
 const COLORS = {
   F: "#e6550d", I: "#3182bd", L: "#31a354", N: "#756bb1", P: "#de2d26", T: "#fdae6b",

@@ -13,7 +13,7 @@
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
-import { colorOf } from "./views/paint.js";
+import { colorOf } from "./paint.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const WIDTH = 186; // mm of the common printable width of A4 and Letter

@@ -1,13 +1,13 @@
 // The start screen: every game of the catalog with its presets and forms, and the saved games.
-import { CATALOG } from "./catalog.js";
-import { byId, el } from "./dom.js";
-import { formatNumber, language, t, tn } from "./i18n.js";
-import { dailySave, levelOf, longDate, openDaily, todayUtc } from "./daily.js";
-import { continueSlot, freshSlot, goHome, newGame, openPosition } from "./midend.js";
-import { gameEntry, notice, openHelp, status, text } from "./page.js";
-import { pictureElement } from "./picture.js";
-import { ladderPlace, streaks } from "./progress_data.js";
-import { listProgress, listSaves, setAbandoned } from "./storage.js";
+import { CATALOG } from "../catalog.js";
+import { byId, el } from "../ui/dom.js";
+import { formatNumber, language, t, tn } from "../ui/i18n.js";
+import { dailySave, levelOf, longDate, openDaily, todayUtc } from "../play/daily.js";
+import { continueSlot, freshSlot, goHome, newGame, openPosition } from "../play/midend.js";
+import { gameEntry, notice, openHelp, setAsideNotice, status, text } from "../play/page.js";
+import { pictureElement } from "../ui/picture.js";
+import { ladderPlace, streaks } from "../model/progress_data.js";
+import { listProgress, listSaves, setAbandoned } from "../model/storage.js";
 
 const $ = byId;
 
@@ -46,7 +46,7 @@ export function renderHome() {
  * next level on it (the one after the highest solved on this device), with how many are solved.
  */
 export function renderLadders() {
-  const records = listProgress(notice);
+  const records = listProgress(setAsideNotice);
   for (const g of CATALOG.games) {
     const box = document.querySelector(`.card[data-game="${g.id}"] .ladders`);
     if (!box) continue;
@@ -76,9 +76,9 @@ export function renderLadders() {
 export function renderToday() {
   const date = todayUtc();
   const level = levelOf(date);
-  const records = listProgress(notice);
+  const records = listProgress(setAsideNotice);
   const solvedToday = new Set(records.filter((r) => r.daily === date && r.solved).map((r) => r.game));
-  const saves = listSaves(notice);
+  const saves = listSaves(setAsideNotice);
   text($("today-date"), t("{date} · level {level} of 7", { date: longDate(date, language()), level }));
   const { current } = streaks(records, date);
   $("today-streak").hidden = current === 0;
@@ -111,7 +111,7 @@ function timeAgo(ms) {
 }
 
 export function renderSaved() {
-  const saves = listSaves(notice);
+  const saves = listSaves(setAsideNotice);
   const open = saves.filter((e) => !e.abandoned && !e.solved && e.history.length > 1 && gameEntry(e.game));
   const removed = saves.filter((e) => e.abandoned && gameEntry(e.game));
   $("in-progress").hidden = open.length === 0;

@@ -3,10 +3,10 @@
 // version), opening it from the start screen, and the short result a player shares.
 // The core makes the puzzle (pento_core/daily.py); the page only names the day.
 import { app } from "./app.js";
-import { t, tn } from "./i18n.js";
+import { t, tn } from "../ui/i18n.js";
 import { busy, formatTime, fragment, gameEntry, notice, plain, progressText, status } from "./page.js";
-import { utcDate } from "./progress_data.js";
-import { listSaves } from "./storage.js";
+import { utcDate } from "../model/progress_data.js";
+import { listSaves } from "../model/storage.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -8,9 +8,8 @@
 // Which language: ?lang= in the link, else the one chosen on this device, else
 // the browser's first supported language, else English. Switching reloads
 // the page (the game in progress is saved and kept in the link).
-import { LANGUAGE_NAMES, LANGUAGES } from "./config.js";
+import { LANGUAGE_NAMES, LANGUAGES } from "../config.js";
 import { el } from "./dom.js";
-import { loadLanguage, saveLanguage } from "./storage.js";
 
 let current = "en";
 let messages = {};
@@ -26,12 +25,12 @@ export function linkLanguage() {
   return supported(new URLSearchParams(location.search).get("lang"));
 }
 
-/** The language to use, in order: the link, this device's choice, the browser, English. */
-export function chooseLanguage() {
+/** The language to use, in order: the link, this device's choice (``saved``), the browser, English. */
+export function chooseLanguage(saved) {
   const browser = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language])
     .map(supported)
     .find(Boolean);
-  return linkLanguage() || supported(loadLanguage()) || browser || "en";
+  return linkLanguage() || supported(saved) || browser || "en";
 }
 
 /** Load the catalogue of `lang` (English needs none). */
@@ -40,7 +39,7 @@ export async function setLanguage(lang) {
   messages = {};
   if (current !== "en") {
     try {
-      messages = (await import(`./locale/${current}.js`)).MESSAGES;
+      messages = (await import(`../locale/${current}.js`)).MESSAGES;
     } catch {
       current = "en"; // a missing catalogue: English, rather than no page at all
     }
@@ -104,9 +103,10 @@ export function translateDocument(root = document) {
 
 /**
  * A language menu: a labelled <select>. Choosing remembers the language on this
- * device, puts it in the link when the link named one, and reloads the page.
+ * device (``remember``), puts it in the link when the link named one, and reloads the page.
+ * @param {{beforeSwitch?: () => void, remember?: (lang: string) => void}} [options]
  */
-export function languageMenu({ beforeSwitch = () => {} } = {}) {
+export function languageMenu({ beforeSwitch = () => {}, remember = () => {} } = {}) {
   const select = el("select", { className: "language-select" });
   for (const lang of LANGUAGES) {
     const option = el("option", { value: lang, textContent: LANGUAGE_NAMES[lang] || lang, lang });
@@ -117,7 +117,7 @@ export function languageMenu({ beforeSwitch = () => {} } = {}) {
     const lang = supported(select.value);
     if (!lang || lang === current) return;
     beforeSwitch();
-    saveLanguage(lang);
+    remember(lang);
     const url = new URL(location.href);
     if (url.searchParams.has("lang") && url.searchParams.get("lang") !== lang) {
       url.searchParams.set("lang", lang);

@@ -4,10 +4,10 @@
 // runtime and the wheel), {type: "ready", hello}, {type: "progress", id, progress},
 // {type: "fatal", message}.
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { BYTECODE, SIZES, WHEEL } from "./config.js";
+import { loadPyodide } from "../../pyodide/pyodide.mjs";
+import { BYTECODE, SIZES, WHEEL } from "../config.js";
 
-const base = new URL("../", import.meta.url);
+const base = new URL("../../", import.meta.url); // the site's root: web/engine/ is two folders down
 let api = null;
 
 // Count the bytes of every download against the sizes build.py wrote, so the

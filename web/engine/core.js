@@ -265,7 +265,7 @@ export class Core {
   }
 
   /**
-   * A listing shared out over extra engines (web/spread.js): `cmd` is asked run by run (its `run`
+   * A listing shared out over extra engines (web/engine/spread.js): `cmd` is asked run by run (its `run`
    * and `runs` arguments) of whichever engine is free; after SPREAD_AFTER_MS, `helpers` extra
    * engines boot and join. The tilings reach onProgress's `new` in the order one engine lists
    * them; the result is the whole request's (`count`, `complete`, `elapsed`, `symmetries`, the

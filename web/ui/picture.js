@@ -3,7 +3,7 @@
 // as an SVG element built node by node (never from markup), so saved or linked
 // text can never inject anything.
 import { ink } from "./theme.js";
-import { colorOf } from "./views/paint.js";
+import { colorOf } from "./paint.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 

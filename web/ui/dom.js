@@ -56,7 +56,7 @@ export function saveFile(blob, name) {
  * input, a button...).
  * @template {string} K
  * @param {K} id
- * @returns {K extends keyof import("./elements").PageElements ? import("./elements").PageElements[K] : HTMLElement}
+ * @returns {K extends keyof import("../elements").PageElements ? import("../elements").PageElements[K] : HTMLElement}
  */
 export function byId(id) {
   return /** @type {any} */ (document.getElementById(id));

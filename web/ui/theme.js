@@ -10,7 +10,7 @@
 //
 // Which contrast: ?contrast=high (or standard) in the link, else the one chosen
 // on this device, else the system's (prefers-contrast: more, forced colours).
-import { loadContrast, loadTheme, saveContrast, saveTheme } from "./storage.js";
+import { loadContrast, loadTheme, saveContrast, saveTheme } from "../model/storage.js";
 
 const STANDARD = {
   cell: "#f4f1ea", // empty board cells, in a checkerboard of two tones

@@ -1,7 +1,7 @@
 // Reads QR codes in camera frames, off the page's thread: each message is a frame's pixels
 // ({width, height, data: RGBA bytes}); the answer is the text of the code found, or null.
 // jsQR (Apache-2.0, pinned in build.py and copied into dist/web/vendor/ by the build) does the reading.
-importScripts("vendor/jsQR.js");
+importScripts("../vendor/jsQR.js");
 
 self.onmessage = (event) => {
   const { width, height, data } = event.data;

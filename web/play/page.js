@@ -1,10 +1,10 @@
 // The page's chrome, shared by the shell's parts: the status line, notices, titles, the busy
 // bar, Help. It knows no game: what it shows of one comes from the catalog.
-import { CATALOG } from "./catalog.js";
-import { byId, el } from "./dom.js";
-import { formatNumber, N_, t, tn } from "./i18n.js";
+import { CATALOG } from "../catalog.js";
+import { byId, el } from "../ui/dom.js";
+import { formatNumber, N_, t, tn } from "../ui/i18n.js";
 import { app } from "./app.js";
-import { VIEWS } from "./views/index.js";
+import { VIEWS } from "../views/index.js";
 
 const $ = byId;
 
@@ -34,11 +34,28 @@ export function notice(message, action = null) {
   $("notice").hidden = false;
 }
 
+/**
+ * Tell the player what storage set aside while reading (storage.js's ``SetAside``): it keeps
+ * data, this says it in words.
+ * @param {import("../model/storage.js").SetAside} report
+ */
+export function setAsideNotice({ what, n }) {
+  if (what === "old-saves") notice(t("Some saved games from an older version could not be read; they were set aside."));
+  else if (what === "saves") notice(tn("One saved game could not be read and was set aside; your other games are safe.", "{n} saved games could not be read and were set aside; your other games are safe.", n));
+  else notice(tn("One record of your progress could not be read and was set aside; the rest is safe.", "{n} records of your progress could not be read and were set aside; the rest is safe.", n));
+}
+
 /** The page's own address, without query or fragment: links made here work from any copy of it. */
 export const pageBase = () => location.origin + location.pathname;
 
 /** An address's fragment (#a:b:c): each part URI-encoded, so a part may hold any text. */
 export const fragment = (parts) => "#" + parts.map((p) => encodeURIComponent(p)).join(":");
+
+/** The link to a position of a game: #game:desc:state. */
+export const hashFor = (game, desc, state) => fragment([game, desc, state]);
+
+/** The start screen's address: this page, its query kept, no fragment. */
+export const homeUrl = () => location.pathname + location.search;
 
 export function formatTime(seconds) {
   const s = Math.floor(seconds);
@@ -114,6 +131,52 @@ export function progressText(verb) {
     text($("busy-text"), `${verb}… ${found}${tried}, ${formatNumber(p.elapsed, 1)} s`);
   };
 }
+
+/** What the page says while the engine is still starting (or the puzzle being prepared). */
+export function waitingText() {
+  if (app.core.ready) return t("Preparing the puzzle…");
+  if (app.loading.phase === "start") return t("Starting the puzzle engine…");
+  const mb = (n) => formatNumber(n / 1e6, 1);
+  return t("Starting the puzzle engine: {loaded} of {total} MB loaded", { loaded: mb(app.loading.loaded), total: mb(app.loading.total) });
+}
+
+/** The engine's loading progress, on the start screen and on a game's frame. */
+export function showLoading() {
+  const fraction = app.loading.total ? app.loading.loaded / app.loading.total : 0;
+  for (const id of /** @type {const} */ (["engine-progress", "waiting-progress"])) $(id).value = app.core.ready ? 1 : fraction;
+  text($("engine-text"), app.core.ready ? t("The puzzle engine is ready.") : waitingText());
+  text($("waiting-text"), waitingText());
+  if (document.body.dataset.busy === "yes" && !app.session) text($("busy-text"), waitingText());
+}
+
+
+/**
+ * A long request on behalf of a view: shows the busy bar with its progress and Stop.
+ * Resolves with the result; rejects with a CoreError ("cancelled" when stopped).
+ */
+/**
+ * @param {string} cmd
+ * @param {{[name: string]: unknown}} args
+ * `spread`: a listing that may be shared out over extra engines (Core.spread).
+ * @param {{label?: string, onProgress?: (p: import("../protocol").Progress) => void, quiet?: boolean, spread?: boolean}} [options]
+ * @returns {Promise<any>}
+ */
+export async function longRequest(cmd, args, { label = t("Working"), onProgress, quiet = false, spread = false } = {}) {
+  if (quiet) return app.core.request(cmd, args, { onProgress }); // a quick step (a replay frame): no busy bar
+  busy(true, `${label}…`);
+  const show = progressText(label);
+  /** @param {import("../protocol").Progress} p */
+  const progress = (p) => {
+    show(p);
+    if (onProgress) onProgress(p);
+  };
+  try {
+    return await (spread ? app.core.spread(cmd, args, { onProgress: progress }) : app.core.request(cmd, args, { onProgress: progress }));
+  } finally {
+    busy(false);
+  }
+}
+
 
 /** Help: how to play a game, its keys, and (in a game) this puzzle's goal. */
 export async function openHelp(game = app.session ? app.session.game : null) {

@@ -1,13 +1,13 @@
 // My progress: the page (#progress) that shows what this device keeps of the player's games (per
 // game and per puzzle, a plot of times, the streak of puzzles of the day), saves it to a file,
 // loads it back and clears it. It knows no game: titles come from the catalog.
-import { CATALOG } from "./catalog.js";
-import { todayUtc } from "./daily.js";
-import { byId, el, saveFile } from "./dom.js";
-import { formatNumber, t, tn } from "./i18n.js";
-import { formatTime, notice, status } from "./page.js";
-import { ladderPlace, normaliseRecord, streaks, validRecord } from "./progress_data.js";
-import { clearProgress, importProgress, listProgress } from "./storage.js";
+import { CATALOG } from "../catalog.js";
+import { todayUtc } from "../play/daily.js";
+import { byId, el, saveFile } from "../ui/dom.js";
+import { formatNumber, t, tn } from "../ui/i18n.js";
+import { formatTime, setAsideNotice, status } from "../play/page.js";
+import { ladderPlace, normaliseRecord, streaks, validRecord } from "../model/progress_data.js";
+import { clearProgress, importProgress, listProgress } from "../model/storage.js";
 
 const $ = byId;
 const SVG = "http://www.w3.org/2000/svg";
@@ -18,7 +18,7 @@ const LISTED = 12; // the puzzles of a game listed, most recently played first
 
 /** The progress page, drawn again from storage. */
 export function renderProgress() {
-  const records = listProgress(notice);
+  const records = listProgress(setAsideNotice);
   const { current, best } = streaks(records, todayUtc());
   const solved = records.filter((r) => r.solved).length;
   $("progress-summary").replaceChildren(
@@ -100,7 +100,7 @@ export function timePlot(wins) {
 
 /** Save my progress to a file (JSON): it loads back here or on another device. */
 export function exportProgress() {
-  const records = listProgress(notice);
+  const records = listProgress(setAsideNotice);
   const data = { format: FILE_FORMAT, version: 1, exported: new Date().toISOString(), records };
   saveFile(new Blob([JSON.stringify(data)], { type: "application/json" }), `pento-progress-${todayUtc()}.json`);
   status(tn("Saved {n} puzzle to the file.", "Saved {n} puzzles to the file.", records.length), "success");

@@ -1,10 +1,10 @@
 // Printing puzzles: one puzzle (the toolbar's Print) or an assignment's worksheet. What a sheet
 // shows comes from the core (the start position, the solution, the QR code); print.js draws it.
 import { app } from "./app.js";
-import { t } from "./i18n.js";
-import { fragment, gameEntry, pageBase, plain, status } from "./page.js";
-import { buildSheets, buildWorksheet } from "./print.js";
-import { longRequest, SOLVE_SECONDS } from "./work.js";
+import { t } from "../ui/i18n.js";
+import { fragment, gameEntry, longRequest, pageBase, plain, status } from "./page.js";
+import { buildSheets, buildWorksheet } from "../ui/print.js";
+import { SOLVE_SECONDS } from "./work.js";
 
 
 /**
