@@ -465,7 +465,7 @@ def catalog_data() -> dict[str, Any]:
     sys.path.insert(0, str(ROOT))
     from pento_core.catalog import catalog
 
-    data = catalog()
+    data = dict(catalog())
     CACHE.mkdir(exist_ok=True)
     for old in [*CACHE.glob("catalog-*.json"), *CACHE.glob("catalog-*.js")]:
         old.unlink(missing_ok=True)
@@ -687,13 +687,21 @@ def build() -> Path:
         if old.name not in (wheel.name, core_bytecode):
             old.unlink()
     _copy_if_changed(ROOT / "index.html", DIST / "index.html")
-    # sw.js is a template: its filled-in copy goes to the site's root (below), not to web/
-    web_files = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and p.name != "sw.js" and p.suffix != ".po")
+    sys.path.insert(0, str(ROOT))
+    from pento_build.protocol_ts import typescript
+
+    # the page's types of the core's replies, from the core's own declaration (pento_core/protocol.py)
+    _write_if_changed(ROOT / "web" / "protocol.d.ts", typescript())
+    # sw.js is a template: its filled-in copy goes to the site's root (below), not to web/; the
+    # catalogues' sources and the type declarations are the build's, not the page's
+    web_files = sorted(
+        p for p in (ROOT / "web").rglob("*") if p.is_file() and p.name != "sw.js" and p.suffix not in (".po", ".ts")
+    )
     wanted = {DIST / "web" / p.relative_to(ROOT / "web") for p in web_files}
     for p in web_files:
         _copy_if_changed(p, DIST / "web" / p.relative_to(ROOT / "web"))
-    sys.path.insert(0, str(ROOT))
     from pento_core.i18n import LANGUAGE_NAMES, LANGUAGES
+    from pento_core.protocol import PROTOCOL
 
     locales = [f"locale/{lang}.js" for lang in LANGUAGES[1:]]
     libraries = vendored()
@@ -734,6 +742,7 @@ def build() -> Path:
         f"export const WHEEL = {json.dumps(wheel.name)};\n"
         f"export const BYTECODE = {json.dumps(core_bytecode)};\n"
         f"export const PYODIDE_VERSION = {json.dumps(PYODIDE_VERSION)};\n"
+        f"export const PROTOCOL = {PROTOCOL};\n"
         f"export const ASSETS = {json.dumps(assets)};\n"
         f"export const SIZES = {json.dumps(sizes)};\n"
         f"export const LANGUAGES = {json.dumps(list(LANGUAGES))};\n"
@@ -895,7 +904,7 @@ def test(pytest_args: list[str]) -> int:
     ensure_chromium()
     bin_dir = prepare_node()  # at once when the caller's Python did it beside pip (see main)
     build()
-    paths = ["pento_core", "tests", "bench", "scripts", "build.py"]
+    paths = ["pento_core", "pento_build", "tests", "bench", "scripts", "build.py"]
     steps = [
         ("ruff", [sys.executable, "-m", "ruff", "check", *paths]),
         ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", *paths]),

@@ -8,7 +8,8 @@ backend module per game:
 * :mod:`~pento_core.games`: one module per game, all implementing
   :class:`~pento_core.games.base.Game`; :mod:`~pento_core.registry` lists them.
 * :mod:`~pento_core.budget`: budgets and progress for every long computation.
-* :mod:`~pento_core.api`: the JSON command table the browser worker calls.
+* :mod:`~pento_core.api`: the JSON command table the browser worker calls;
+  :mod:`~pento_core.protocol` declares its replies, error codes and version once.
 * :mod:`~pento_core.cli`: the command line.
 
 Arrows point down only: a family (polyomino, polycube, pegs, gandagalo, tangram) imports no game; a game
@@ -18,5 +19,3 @@ nothing imports :mod:`~pento_core.api` or :mod:`~pento_core.cli`, the two edges.
 """
 
 __version__ = "0.2.0"
-PROTOCOL = 1
-"""The version of the JSON protocol between the page and the worker (:mod:`~pento_core.api`)."""

@@ -56,15 +56,35 @@ import json
 import math
 import time
 import traceback
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from . import daily, i18n, registry
 from .budget import Budget, BudgetSpent, Progress
 from .classroom import assignment, qr, race
-from .errors import PentoError
+from .errors import ErrorCode, PentoError
 from .games.base import JSON, Game, ListsTilings
 from .i18n import N_, tr
+from .protocol import (
+    AssignmentMade,
+    AssignmentResults,
+    Code,
+    DailyAbout,
+    DailyOpened,
+    Described,
+    GameView,
+    Hello,
+    ItemEntry,
+    Listing,
+    Opened,
+    QrRows,
+    RaceEntry,
+    RaceMade,
+    RaceName,
+    RaceResults,
+    ResultRow,
+    Snapshot,
+)
 
 MAX_SECONDS = 60.0
 MAX_REQUEST = 1_000_000  # characters of one request (a state is at most 200,000)
@@ -75,7 +95,7 @@ ProgressSink = Callable[[JSON], None]
 class RequestError(Exception):
     """A request that is not well formed."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
 
@@ -138,43 +158,44 @@ def _progress(sink: ProgressSink | None) -> Callable[[Progress], None] | None:
     return report
 
 
-def cmd_hello(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_hello(args: JSON, sink: ProgressSink | None) -> Hello:
     if "lang" in args:
         i18n.set_language(_arg(args, "lang", str)[:35])
     return registry.hello()
 
 
-def _snapshot(game: Game[Any, Any], desc: str, state: Any) -> JSON:
+def _snapshot(game: Game[Any, Any], desc: str, state: Any) -> Snapshot:
     """A position as the page gets it; its view carries the typed ``status`` (playing, solved, lost)."""
     view = game.view(state)
     status = game.status_of(state, view)
-    view = {**view, "status": {"state": status.state, "reason": status.reason}}
-    return {"desc": desc, "state": game.write_state(state), "view": view, "picture": game.picture(state)}
+    # each game's view holds its own fields beside GameView's (the page's views declare them)
+    typed = cast(GameView, {**view, "status": {"state": status.state, "reason": status.reason}})
+    return {"desc": desc, "state": game.write_state(state), "view": typed, "picture": game.picture(state)}
 
 
-def cmd_new(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_new(args: JSON, sink: ProgressSink | None) -> Opened:
     game = _game(args)
     budget = _budget(args, 120.0, limit=600.0)
     desc = game.new(_arg(args, "params", str), _arg(args, "seed", int, 0), _progress(sink), budget)
     return {**_snapshot(game, desc, game.start(desc)), "info": game.info(desc)}
 
 
-def cmd_daily(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_daily(args: JSON, sink: ProgressSink | None) -> DailyOpened:
     game = _game(args)
     day = daily.parse_date(_arg(args, "date", str)[:40])
     puzzle = daily.daily(game.id, day, _progress(sink), _budget(args, daily.SECONDS))
-    about = {"date": day.isoformat(), "level": puzzle.level, "params": puzzle.params, "link": puzzle.link()}
+    about: DailyAbout = {"date": day.isoformat(), "level": puzzle.level, "params": puzzle.params, "link": puzzle.link()}
     return {**_snapshot(game, puzzle.desc, game.start(puzzle.desc)), "info": game.info(puzzle.desc), "daily": about}
 
 
-def cmd_load(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_load(args: JSON, sink: ProgressSink | None) -> Opened:
     game = _game(args)
     desc = _arg(args, "desc", str)
     state = game.start(desc, _arg(args, "state", str, ""))
     return {**_snapshot(game, desc, state), "info": game.info(desc)}
 
 
-def cmd_move(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_move(args: JSON, sink: ProgressSink | None) -> Snapshot:
     game = _game(args)
     desc = _arg(args, "desc", str)
     state = game.apply(game.start(desc, _arg(args, "state", str, "")), _arg(args, "move", str))
@@ -193,12 +214,12 @@ def cmd_solve(args: JSON, sink: ProgressSink | None) -> JSON:
     return dataclasses.asdict(game.solve(state, _budget(args, 30.0), _progress(sink)))
 
 
-def cmd_describe(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_describe(args: JSON, sink: ProgressSink | None) -> Described:
     game = _game(args)
     return {"lines": game.describe(game.start(_arg(args, "desc", str), _arg(args, "state", str, "")))}
 
 
-def cmd_solutions(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_solutions(args: JSON, sink: ProgressSink | None) -> Listing:
     game = _game(args)
     if not isinstance(game, ListsTilings):
         raise RequestError("bad_request", tr("{game} does not list solutions", game=tr(game.title)))
@@ -261,17 +282,17 @@ def _run(args: JSON) -> tuple[int, int] | None:
     return k, n
 
 
-def cmd_race(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_race(args: JSON, sink: ProgressSink | None) -> RaceMade:
     game = race.racing_game(_arg(args, "game", str))
     game.validate(_arg(args, "desc", str))
     return {"race": race.new_race_id()}
 
 
-def cmd_race_name(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_race_name(args: JSON, sink: ProgressSink | None) -> RaceName:
     return {"name": race.check_name(_arg(args, "name", str))}
 
 
-def cmd_race_code(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_race_code(args: JSON, sink: ProgressSink | None) -> Code:
     code = race.result_code(
         _arg(args, "game", str),
         _arg(args, "desc", str),
@@ -283,12 +304,15 @@ def cmd_race_code(args: JSON, sink: ProgressSink | None) -> JSON:
     return {"code": code}
 
 
-def cmd_race_results(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_race_results(args: JSON, sink: ProgressSink | None) -> RaceResults:
     codes = _arg(args, "codes", list)
     if not all(isinstance(c, str) for c in codes):
         raise RequestError("bad_request", tr("argument 'codes' must be a list of strings"))
     rows = assignment.race_ranking(_arg(args, "game", str), _arg(args, "desc", str), _arg(args, "race", str), codes)
-    return {"entries": [{k: getattr(r, k) for k in ("code", "rank", "name", "tenths", "reason")} for r in rows]}
+    entries: list[RaceEntry] = [
+        {"code": r.code, "rank": r.rank, "name": r.name, "tenths": r.tenths, "reason": r.reason} for r in rows
+    ]
+    return {"entries": entries}
 
 
 def _items(value: Any) -> list[assignment.Item]:
@@ -308,19 +332,20 @@ def _assignment(args: JSON) -> assignment.Assignment:
     )
 
 
-def _assignment_json(a: assignment.Assignment) -> JSON:
-    return {"id": a.id, "title": a.title, "help": a.help, "items": [dataclasses.asdict(i) for i in a.items]}
+def _assignment_json(a: assignment.Assignment) -> AssignmentMade:
+    items: list[ItemEntry] = [{"game": i.game, "desc": i.desc} for i in a.items]
+    return {"assignment": {"id": a.id, "title": a.title, "help": a.help, "items": items}}
 
 
-def cmd_assignment(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_assignment(args: JSON, sink: ProgressSink | None) -> AssignmentMade:
     given_id = _arg(args, "id", str, "") or race.new_race_id()
     checked = assignment.check_assignment(
         given_id, _arg(args, "title", str), _arg(args, "help", bool), _items(args.get("items"))
     )
-    return {"assignment": _assignment_json(checked)}
+    return _assignment_json(checked)
 
 
-def cmd_assignment_code(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_assignment_code(args: JSON, sink: ProgressSink | None) -> Code:
     given = _arg(args, "work", list)
     work = []
     for w in given:
@@ -338,19 +363,20 @@ def cmd_assignment_code(args: JSON, sink: ProgressSink | None) -> JSON:
     return {"code": assignment.result_code(_assignment(args), _arg(args, "name", str), work)}
 
 
-def cmd_assignment_results(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_assignment_results(args: JSON, sink: ProgressSink | None) -> AssignmentResults:
     codes = _arg(args, "codes", list)
     if not all(isinstance(c, str) for c in codes):
         raise RequestError("bad_request", tr("argument 'codes' must be a list of strings"))
     rows = assignment.results(_assignment(args), codes)
-    return {"rows": [dataclasses.asdict(r) for r in rows]}
+    return {"rows": [cast(ResultRow, dataclasses.asdict(r)) for r in rows]}
 
 
-def cmd_qr(args: JSON, sink: ProgressSink | None) -> JSON:
+def cmd_qr(args: JSON, sink: ProgressSink | None) -> QrRows:
     return {"rows": qr.qr_matrix(_arg(args, "text", str), _arg(args, "level", str, "M"))}
 
 
-COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], JSON]] = {
+# each command's reply is declared in pento_core.protocol (REPLIES), which the page's types come from
+COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], Mapping[str, Any]]] = {
     "hello": cmd_hello,
     "new": cmd_new,
     "load": cmd_load,
@@ -410,7 +436,7 @@ def handle(request: Any, progress: ProgressSink | None = None) -> JSON:
         return _error(rid, "internal", tr("internal error: {error}", error=f"{type(e).__name__}: {e}"))
 
 
-def _error(rid: Any, code: str, message: str) -> JSON:
+def _error(rid: Any, code: ErrorCode, message: str) -> JSON:
     return {"id": rid, "ok": False, "error": {"code": code, "message": message}}
 
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from . import registry
 from .budget import Budget
-from .games.base import JSON, Game
+from .games.base import Game
+from .protocol import Hello
 
 
 def _solved(game: Game[Any, Any], state: Any) -> Any:
@@ -28,7 +29,7 @@ def _solved(game: Game[Any, Any], state: Any) -> Any:
     return state
 
 
-def catalog() -> JSON:
+def catalog() -> Hello:
     """What the API's ``hello`` answers (the games' :func:`~pento_core.registry.entries`), each preset
     with a picture of a puzzle it makes (seed 0), solved where the game pictures its puzzles solved."""
     hello = registry.hello()

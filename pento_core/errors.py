@@ -7,19 +7,36 @@ need more structure catch the subclasses.
 
 from __future__ import annotations
 
+from typing import ClassVar, Literal
+
 from .i18n import tr
+
+ErrorCode = Literal[
+    "bad_request",  # a request not well formed: a missing or mistyped argument, not JSON
+    "unknown_command",
+    "unknown_game",
+    "too_large",  # past a limit (pento_core.limits): too long, too many, too deep
+    "invalid",  # input the rules refuse (PentoError)
+    "parse",  # malformed text: a puzzle, a position, a file (ParseError)
+    "unknown_piece",
+    "impossible",  # a puzzle with no solution, proved so (ImpossibleError)
+    "illegal_move",  # a move the rules refuse; the message says why
+    "bad_code",  # a race's or an assignment's result code that does not check out
+    "internal",  # a bug in the core: reported, never raised
+]
+"""Every ``error.code`` the API replies with (:mod:`pento_core.protocol` declares the replies)."""
 
 
 class PentoError(ValueError):
-    """Base class of all input errors raised by ``pento_core``."""
+    """Base class of all input errors raised by ``pento_core``; ``code`` is the API's error code."""
 
-    code = "invalid"
+    code: ClassVar[ErrorCode] = "invalid"
 
 
 class ParseError(PentoError):
     """Malformed text; ``line`` and ``column`` are 1-based when known."""
 
-    code = "parse"
+    code: ClassVar[ErrorCode] = "parse"
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         self.line = line
@@ -34,16 +51,16 @@ class ParseError(PentoError):
 class UnknownPieceError(PentoError):
     """A piece name that no piece family knows."""
 
-    code = "unknown_piece"
+    code: ClassVar[ErrorCode] = "unknown_piece"
 
 
 class ImpossibleError(PentoError):
     """A problem that provably has no solution (area mismatch and the like)."""
 
-    code = "impossible"
+    code: ClassVar[ErrorCode] = "impossible"
 
 
 class IllegalMoveError(PentoError):
     """A move that the rules refuse; the message says why."""
 
-    code = "illegal_move"
+    code: ClassVar[ErrorCode] = "illegal_move"

@@ -6,11 +6,10 @@ presets, forms, how it prints) is :func:`entries`: the API's ``hello`` and the b
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-from . import PROTOCOL, __version__
-from .games.base import JSON, Form, Game
+from . import __version__
+from .games.base import Form, Game
 from .games.box_workshop import BoxWorkshopGame
 from .games.boxes import BoxesGame
 from .games.cover import CoverGame
@@ -21,6 +20,7 @@ from .games.tangram import TangramGame
 from .games.twenty import TwentyGame
 from .games.workshop import WorkshopGame
 from .i18n import language, tr
+from .protocol import PROTOCOL, FieldEntry, FormEntry, GameEntry, Hello
 
 GAMES: dict[str, Game[Any, Any]] = {
     g.id: g
@@ -43,16 +43,24 @@ def get(game_id: str) -> Game[Any, Any]:
     return GAMES[game_id]
 
 
-def _form(form: Form) -> JSON:
+def _form(form: Form) -> FormEntry:
     """A :class:`Form` as JSON, its labels in the current language."""
-    fields = [
-        {**dataclasses.asdict(f), "label": tr(f.label), "option_labels": [tr(o) for o in f.option_labels or f.options]}
+    fields: list[FieldEntry] = [
+        {
+            "name": f.name,
+            "label": tr(f.label),
+            "default": f.default,
+            "low": f.low,
+            "high": f.high,
+            "options": list(f.options),
+            "option_labels": [tr(o) for o in f.option_labels or f.options],
+        }
         for f in form.fields
     ]
-    return {**dataclasses.asdict(form), "label": tr(form.label), "fields": fields}
+    return {"label": tr(form.label), "template": form.template, "fields": fields}
 
 
-def entries() -> list[JSON]:
+def entries() -> list[GameEntry]:
     """Every game as the page knows it, in the current language: what each declares of itself."""
     return [
         {
@@ -65,15 +73,15 @@ def entries() -> list[JSON]:
             "titled_by_board": g.titled_by_board,
             "daily": bool(g.daily_levels),  # it has a puzzle of the day (pento_core.daily)
             "levels": list(g.daily_levels),  # params of a new puzzle at each level, easiest first
-            "presets": [{**dataclasses.asdict(p), "label": tr(p.label)} for p in g.presets()],
-            "ladders": [{**dataclasses.asdict(ld), "label": tr(ld.label)} for ld in g.ladders],
+            "presets": [{"label": tr(p.label), "params": p.params} for p in g.presets()],
+            "ladders": [{"label": tr(ld.label), "params": ld.params, "size": ld.size} for ld in g.ladders],
             "forms": [_form(f) for f in g.forms()],
         }
         for g in GAMES.values()
     ]
 
 
-def hello() -> JSON:
+def hello() -> Hello:
     """The API's ``hello`` answer (the build's catalog starts from it too): the protocol, the
     package's version, the language and :func:`entries`."""
     return {"protocol": PROTOCOL, "version": __version__, "language": language(), "games": entries()}

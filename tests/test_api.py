@@ -5,8 +5,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pento_core
-from pento_core import api
+from pento_core import api, protocol
 from pento_core.games.cover import CoverGame
 from pento_core.polyomino.board import parse_position
 from pento_core.polyomino.pieces import PieceSet
@@ -18,7 +17,7 @@ def call(cmd, **args):
 
 def test_hello_lists_games_and_protocol():
     r = call("hello")
-    assert r["ok"] and r["id"] == 7 and r["result"]["protocol"] == pento_core.PROTOCOL
+    assert r["ok"] and r["id"] == 7 and r["result"]["protocol"] == protocol.PROTOCOL
     games = ["cover", "twenty", "pegs", "gandagalo", "lastfit", "tangram", "workshop", "boxes", "boxshop"]
     assert [g["id"] for g in r["result"]["games"]] == games
     assert r["result"]["games"][0]["features"] == ["hint", "solve", "timer", "race"]

@@ -20,22 +20,12 @@ from fuzz_formats import FORMATS
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from pento_core import api, registry
+from pento_core import api, protocol, registry
 
 N = int(os.environ.get("PENTO_FUZZ_EXAMPLES", "1"))
 FAST = settings(max_examples=300 * N, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-CODES = {
-    "bad_request",
-    "unknown_command",
-    "unknown_game",
-    "parse",
-    "invalid",
-    "impossible",
-    "unknown_piece",
-    "illegal_move",
-    "too_large",
-    "bad_code",
-}
+# every code the core may refuse a request with (pento_core/protocol.py), but "internal": a bug
+CODES = set(protocol.ERROR_CODES) - {"internal"}
 SECONDS = 0.2  # the budget fuzzed requests ask for
 # How long a reply takes is not asserted here (no test bounds the wall clock of a loaded machine):
 # budgets are held by tests that drive the core's clock (tests/test_hardening.py).  Slow replies

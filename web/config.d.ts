@@ -4,6 +4,8 @@ export const WHEEL: string;
 /** The core's bytecode (__pycache__ files to unpack beside the wheel's sources), or null. */
 export const BYTECODE: string | null;
 export const PYODIDE_VERSION: string;
+/** The protocol the page speaks (pento_core.protocol.PROTOCOL): the engine's hello must say the same. */
+export const PROTOCOL: import("./protocol").Protocol;
 export const ASSETS: string[];
 export const SIZES: Record<string, number>;
 export const LANGUAGES: string[];

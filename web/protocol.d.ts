@@ -1,200 +1,147 @@
-// The one protocol between the page and the worker (pento_core.api), typed once. Every view's
-// JSON extends GameView; the worker's messages are WorkerMessage.
+// Written by build.py from pento_core/protocol.py: do not edit here, edit the core and build.
+// The page's types of everything the core sends (pento_core.api's replies, its error codes);
+// each command's reply is Replies[command]. What a game's view holds beyond GameView is the
+// view's own (views.d.ts).
 
-/** A named choice of parameters on the start screen (games/base.py's Preset). */
-export interface Preset {
-  label: string;
-  params: string;
-  picture?: string[];
+/** The protocol's version: the page checks the engine's hello against it. */
+export type Protocol = 2;
+
+/** Every error code the core replies with. */
+export type ErrorCode = "bad_request" | "unknown_command" | "unknown_game" | "too_large" | "invalid" | "parse" | "unknown_piece" | "impossible" | "illegal_move" | "bad_code" | "internal";
+
+/** The codes the page's client gives its own errors. */
+export type PageErrorCode = "cancelled" | "crashed" | "load_failed" | "outdated" | "no_solution";
+
+/** How a printed sheet draws a game. */
+export type PrintStyle = "" | "tiles" | "layers" | "marks" | "holes" | "outline";
+
+/** What a hint found. */
+export type HintKind = "place" | "blocked" | "solved" | "unknown";
+
+/** Each command's reply. */
+export interface Replies {
+  hello: Hello;
+  new: Opened;
+  load: Opened;
+  daily: DailyOpened;
+  move: Snapshot;
+  hint: Hint;
+  solve: Solution;
+  describe: Described;
+  solutions: Listing;
+  race: RaceMade;
+  race_name: RaceName;
+  race_code: Code;
+  race_results: RaceResults;
+  assignment: AssignmentMade;
+  assignment_code: Code;
+  assignment_results: AssignmentResults;
+  qr: QrRows;
 }
 
-/** One input of a Form: a number between low and high, one of options, or free text. */
-export interface FormField {
-  name: string;
-  label: string;
-  default: string;
-  low: number | null;
-  high: number | null;
-  options: string[];
-  /** what a player reads for each option, in the page's language once localised */
-  option_labels: string[];
+/** A command of the core. */
+export type Command = keyof Replies;
+
+export interface AssignmentMade {
+  assignment: AssignmentEntry;
 }
 
-/** Parameters chosen on the start screen: template with {name} replaced by each field. */
-export interface Form {
-  label: string;
-  template: string;
-  fields: FormField[];
+export interface AssignmentResults {
+  rows: ResultRow[];
 }
 
-/** A game as the registry declares it (the hello command and the build's catalog). */
-export interface GameEntry {
-  id: string;
-  title: string;
-  description: string;
-  rules: string;
-  features: string[];
-  presets: Preset[];
-  forms: Form[];
-  /** How a printed sheet draws this game (games/base.py's PrintStyle); "" for a game not printed. */
-  print: "" | "tiles" | "layers" | "marks" | "holes" | "outline";
-  /** Its page title names the board ("Pentomino cover: 6 x 10"), or only the game. */
-  titled_by_board: boolean;
-  /** It has a puzzle of the day (pento_core/daily.py): the daily command makes it. */
-  daily: boolean;
-  /** The params of a new puzzle at each of its levels, easiest first (its puzzles of the day's). */
-  levels: string[];
-  /** Its ladders of levels (games/base.py's Ladder): level n is new(`${params}:${n}`). */
-  ladders: Ladder[];
+export interface Code {
+  code: string;
 }
 
-/** A ladder of levels from easy to hard (games/base.py's Ladder). */
-export interface Ladder {
-  label: string;
-  params: string;
-  size: number;
+export interface DailyOpened {
+  desc: string;
+  state: string;
+  view: GameView;
+  picture: string[];
+  info: { [key: string]: any };
+  daily: DailyAbout;
 }
 
-/** Where a puzzle stands on its ladder (a level's info.ladder): the next level's params, or null at the top. */
-export interface LadderPlace {
-  params: string;
-  level: number;
-  size: number;
-  next: string | null;
+export interface Described {
+  lines: string[];
 }
 
-/** The typed status every position has (games/base.py's Status). */
-export interface Status {
-  state: "playing" | "solved" | "lost";
-  reason: string;
+/** What a refused request answers instead of a result. */
+export interface ErrorReply {
+  code: ErrorCode;
+  message: string;
 }
 
-/** What every view's JSON holds; each game's view adds its own fields (below). */
-export interface GameView {
+export interface Hello {
+  protocol: number;
+  version: string;
+  language: string;
+  games: GameEntry[];
+}
+
+/** `kind`: `place` (`move` leads to a solution), `blocked` (the position cannot be completed; `cells` show what stands in the way), `solved`, or `unknown` (the budget ran out). */
+export interface Hint {
+  kind: HintKind;
+  message: string;
+  move: string | null;
+  cells: number[][];
+  copy: number;
+  labels: ([number, number, string])[];
+}
+
+/** The end of a `solutions` listing (the solutions themselves stream in its progress). */
+export interface Listing {
+  count: number;
   complete: boolean;
-  summary: string;
-  status: Status;
-  /** the moves made, counted the game's way (a peg's chain of jumps is one move); without it the
-   * shell counts the moves of the line played (undone ones are not counted) */
-  counted_moves?: number;
+  elapsed: number;
+  new: string[];
+  symmetries: number;
 }
 
-/** A piece on a board (games/pieces_view.py's placement_json). */
-export interface PlacedPiece {
-  piece: string;
-  orientation: number;
-  row: number;
-  col: number;
-  copy?: number;
-  cells: [number, number][];
-  text: string;
-  /** Last Fit: the player (in turn order) who placed it */
-  player?: number;
-  /** a level's own piece: part of the puzzle, it cannot be moved */
-  locked?: boolean;
+/** A puzzle opened (`new`, `load`): its position and what the game says of the puzzle. */
+export interface Opened {
+  desc: string;
+  state: string;
+  view: GameView;
+  picture: string[];
+  info: { [key: string]: any };
 }
 
-/** The cover game's view; the Game of 20 adds its copies, Last Fit its turns. */
-export interface CoverView extends GameView {
-  placements: PlacedPiece[];
-  available: { [piece: string]: number };
-  covered: number;
-  area: number;
-  copies?: { covered: number; complete: boolean }[];
-  turn?: number;
-  legal?: number;
-  moves?: string[];
-  won?: boolean | null;
+/** Progress of a long request: `nodes` counted in `unit`; a listing's `new` solutions. */
+export interface Progress {
+  nodes: number;
+  solutions: number;
+  elapsed: number;
+  unit?: string;
+  new?: string[];
 }
 
-/** Peg solitaire's view. */
-export interface PegsView extends GameView {
-  pegs: [number, number][];
-  moves: [number, number, number, number][];
-  left: number;
-  jumps: number;
-  counted_moves: number;
-  lost: boolean;
+export interface QrRows {
+  rows: string[];
 }
 
-/** GandaGalo's view. */
-export interface GandaGaloView extends GameView {
-  marks: string[];
-  since_anchor: [number, number][];
-  anchors: number;
-  broken: [number, number][];
-  wrong: [number, number][];
-  filled: number;
-  free: number;
+export interface RaceMade {
+  race: string;
 }
 
-/** The tangram's view. */
-export interface TangramView extends GameView {
-  /** each tan where it lies (null in the tray): its placed text, its corner and its corners */
-  tans: ({ text: string; at: [number, number]; points: [number, number][] } | null)[];
-  placed: number;
-  progress: number | null;
-  made: string;
-  reason: string;
+export interface RaceName {
+  name: string;
 }
 
-/** The workshop's view. */
-export interface WorkshopView extends GameView {
-  rows: number;
-  cols: number;
-  grid: string[];
-  pieces: any[];
-  one_sided: boolean;
-  allow_unused: boolean;
-  area: number;
-  piece_area: number;
-  puzzle: string | null;
-  text: string | null;
-  reason: string | null;
-  placements: number;
-  warning: string | null;
+export interface RaceResults {
+  entries: RaceEntry[];
 }
 
-/** A block in a box (games/boxes.py): piece, orientation, least corner, cells (layer, row, col). */
-export interface PlacedBlock {
-  piece: string;
-  orientation: number;
-  at: [number, number, number];
-  cells: [number, number, number][];
-  text: string;
-}
-
-/** Pentacube boxes' view. */
-export interface BoxesView extends GameView {
-  placements: PlacedBlock[];
-  available: { [piece: string]: number };
-  filled: number;
-  volume: number;
-}
-
-/** A position as the core sends it: new, load and move. */
+/** A position: `move` answers this; `new`, `load` and `daily` add the puzzle's info. */
 export interface Snapshot {
   desc: string;
   state: string;
   view: GameView;
   picture: string[];
-  info?: { [field: string]: any };
-  /** The daily command's answer: the puzzle's UTC date, its level (1 on Monday to 7 on Sunday), the params New makes more of, its link. */
-  daily?: { date: string; level: number; params: string; link: string };
 }
 
-/** A hint (games/base.py's Hint). */
-export interface Hint {
-  kind: "place" | "blocked" | "solved" | "unknown";
-  message: string;
-  move: string | null;
-  /** [row, col], or [layer, row, col] in a box */
-  cells: number[][];
-  copy: number;
-  labels: [number, number, string][];
-}
-
-/** A solution (games/base.py's Solution). */
+/** `moves` to play from the current position (after clearing it when `from_empty`); `found` is False when there is no solution or the budget ran out. */
 export interface Solution {
   found: boolean;
   message: string;
@@ -202,31 +149,112 @@ export interface Solution {
   from_empty: boolean;
 }
 
-/** Progress of a long request. */
-export interface Progress {
-  nodes: number;
-  solutions: number;
-  elapsed: number;
-  unit?: string;
-  new?: string[];
-  /** a listing shared out (Core.spread): the engines working on it now */
-  engines?: number;
+export interface AssignmentEntry {
+  id: string;
+  title: string;
+  help: boolean;
+  items: ItemEntry[];
 }
 
-/** What the page posts to the worker. */
-export type Request = { id: number; cmd: string; args: { [name: string]: unknown } } | { ping: true };
+/** Which day's puzzle: its UTC date, its level (1 on Monday to 7 on Sunday), the params New makes more of, its link. */
+export interface DailyAbout {
+  date: string;
+  level: number;
+  params: string;
+  link: string;
+}
 
-/** What the worker posts to the page. */
-export type WorkerMessage =
-  | { type: "loading"; loaded: number; total: number; phase: string }
-  | {
-      type: "ready";
-      hello: { protocol: number; version: string; language: string; games: GameEntry[] };
-      /** How the core's modules were loaded: how many, and how many were compiled from source. */
-      boot: { modules: number; compiled: number };
-    }
-  | { type: "fatal"; message: string }
-  | { type: "pong" }
-  | { type: "progress"; id: number; progress: Progress }
-  | { type: "response"; id: number; ok: true; result: any }
-  | { type: "response"; id: number; ok: false; error: { code: string; message: string } };
+/** A game as the registry declares it (`hello` and the build's catalog). */
+export interface GameEntry {
+  id: string;
+  title: string;
+  description: string;
+  rules: string;
+  features: string[];
+  print: PrintStyle;
+  titled_by_board: boolean;
+  daily: boolean;
+  levels: string[];
+  presets: PresetEntry[];
+  ladders: LadderEntry[];
+  forms: FormEntry[];
+}
+
+/** What every game's view holds; each game's view adds its own fields. */
+export interface GameView {
+  complete: boolean;
+  summary: string;
+  status: StatusEntry;
+  counted_moves?: number;
+}
+
+/** A race's pupil (`rank` 0 for a refused code, with its `reason`). */
+export interface RaceEntry {
+  code: string;
+  rank: number;
+  name: string;
+  tenths: number;
+  reason: string;
+}
+
+/** An assignment's pupil (`rank` 0 for a refused code, with its `reason`). */
+export interface ResultRow {
+  code: string;
+  rank: number;
+  name: string;
+  solved: number;
+  tenths: number;
+  work: ItemWork[];
+  reason: string;
+}
+
+/** Parameters chosen on the start screen: `template` with each {name} replaced by its field. */
+export interface FormEntry {
+  label: string;
+  template: string;
+  fields: FieldEntry[];
+}
+
+export interface ItemEntry {
+  game: string;
+  desc: string;
+}
+
+/** One puzzle's work in a checked code. */
+export interface ItemWork {
+  solved: boolean;
+  tenths: number;
+  hints: number;
+  solves: number;
+}
+
+/** A ladder of levels from easy to hard: level n is `new(f"{params}:{n}")`. */
+export interface LadderEntry {
+  label: string;
+  params: string;
+  size: number;
+}
+
+/** A named choice of parameters on the start screen (games/base.py's Preset); the build's catalog adds each preset's picture. */
+export interface PresetEntry {
+  label: string;
+  params: string;
+  picture?: string[];
+}
+
+/** Where a position stands (games/base.py's Status). */
+export interface StatusEntry {
+  state: "playing" | "solved" | "lost";
+  reason: string;
+}
+
+/** One input of a form: a number between `low` and `high`, one of `options` (read as `option_labels`), or free text. */
+export interface FieldEntry {
+  name: string;
+  label: string;
+  default: string;
+  low: number | null;
+  high: number | null;
+  options: string[];
+  option_labels: string[];
+}

@@ -118,7 +118,10 @@ function bindButtons() {
     e.preventDefault();
     if (document.body.dataset.screen !== "home") goHome(true);
   });
-  $("retry").addEventListener("click", () => app.core.start().then(() => (parseHash() ? route() : null)).catch(() => {}));
+  $("retry").addEventListener("click", () => {
+    if (document.body.dataset.outdated) location.reload(); // an engine of another version: the page must update too
+    else app.core.start().then(() => (parseHash() ? route() : null)).catch(() => {});
+  });
   $("notice-close").addEventListener("click", () => ($("notice").hidden = true));
   ignoreClicksFromBefore($("done")); // a finishing drop opens it under the finger
   $("done-new").addEventListener("click", () => {

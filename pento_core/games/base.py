@@ -77,13 +77,16 @@ class Form:
     fields: tuple[Field, ...]
 
 
+HintKind = Literal["place", "blocked", "solved", "unknown"]
+
+
 @dataclass(frozen=True)
 class Hint:
     """``kind``: ``place`` (``move`` leads to a solution), ``blocked`` (the
     position cannot be completed; ``cells`` show what stands in the way),
     ``solved``, or ``unknown`` (the budget ran out)."""
 
-    kind: str
+    kind: HintKind
     message: str
     move: str | None = None
     cells: Sequence[tuple[int, ...]] = field(default_factory=list)  # (row, col); (layer, row, col) in a box

@@ -46,3 +46,30 @@ def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page:
         assert page.evaluate("caches.keys()") == ["pento-next-" + text.split('const BUILD = "')[1].split('"')[0]]
     finally:
         server.shutdown()
+
+
+def test_a_page_whose_engine_is_of_another_version_reloads_once_then_says_so(page: Any, base_url: str) -> None:
+    """A half-updated cache: the page speaks one protocol, its engine another.  It reloads once to
+    finish the update; when that does not help it says so plainly and never half-works."""
+    loads: list[str] = []
+    page.on("load", lambda p: loads.append(p.url))
+
+    def other_protocol(route: Any) -> None:
+        response = route.fetch()
+        body = response.text()
+        assert "export const PROTOCOL = " in body
+        other = body.replace("export const PROTOCOL = ", "export const PROTOCOL = 1000 + ")
+        route.fulfill(response=response, body=other)
+
+    page.route("**/web/config.js", other_protocol)
+    page.goto(base_url + "?nosw#cover:6x10:")
+    message = (
+        "This page and its puzzle engine are from two different versions of Pento. "
+        "Reload the page to finish the update."
+    )
+    page.locator("#load-error-text").get_by_text(message, exact=True).wait_for(timeout=90_000)  # through the reload
+    assert page.locator("#load-error").is_visible()
+    assert len(loads) == 2  # the page was loaded again, once, and then no more
+    assert page.evaluate("sessionStorage.getItem('pento.reloaded-for-protocol')") is not None
+    assert page.evaluate("document.body.dataset.core") == "error"
+    assert page.evaluate("window.pento.session()") is None  # no game opened by an engine it cannot trust

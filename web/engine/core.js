@@ -14,12 +14,17 @@
 // Python runtime (tens of megabytes and seconds of a tablet's processor).
 
 export class CoreError extends Error {
+  /**
+   * @param {import("../protocol").ErrorCode | import("../protocol").PageErrorCode} code
+   * @param {string} message
+   */
   constructor(code, message) {
     super(message);
     this.code = code;
   }
 }
 
+import { PROTOCOL } from "../config.js";
 import { helpersFor, InOrder, RUNS, SPREAD_AFTER_MS } from "./spread.js";
 
 const SPARE_AFTER_MS = 700; // a long request still running this long boots the first spare
@@ -71,6 +76,13 @@ class Engine {
         if (msg.type === "pong") {
           this.pingSent = null;
         } else if (msg.type === "ready") {
+          if (!msg.hello || msg.hello.protocol !== PROTOCOL) {
+            // a page and an engine of two versions (a cache updated in part): never half-working
+            const message = `the page speaks protocol ${PROTOCOL}, its engine ${msg.hello ? msg.hello.protocol : "none"}`;
+            this.failAll("outdated", message);
+            reject(new CoreError("outdated", message));
+            return;
+          }
           this.watch = setInterval(() => this.checkAlive(), WATCH_MS);
           this.ready = true;
           this.boot = msg.boot || null; // how the core's modules were loaded (the page shows it to tests)
@@ -149,7 +161,7 @@ class Engine {
 
 export class Core {
   /**
-   * @param {(state: "loading"|"ready"|"error", detail: any) => void} onState
+   * @param {(state: "loading"|"ready"|"error", detail: any, code?: string) => void} onState
    * @param {(p: {loaded: number, total: number, phase: string}) => void} onLoading bytes of the runtime and the wheel
    */
   constructor(onState, onLoading = () => {}, lang = "en") {
@@ -182,7 +194,7 @@ export class Core {
         return hello;
       },
       (err) => {
-        this.onState("error", err.message);
+        this.onState("error", err.message, err.code);
         throw err;
       },
     );
@@ -220,10 +232,13 @@ export class Core {
   }
 
   /**
-   * Send one command. Resolves with its result; rejects with a CoreError.
-   * @param {string} cmd
+   * Send one command. Resolves with its result (the command's reply, as pento_core/protocol.py
+   * declares it); rejects with a CoreError.
+   * @template {import("../protocol").Command} K
+   * @param {K} cmd
    * @param {object} args
    * @param {{onProgress?: (p: any) => void}} [options]
+   * @returns {Promise<import("../protocol").Replies[K]>}
    */
   request(cmd, args = {}, options = {}) {
     let timer = null;

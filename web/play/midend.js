@@ -284,7 +284,7 @@ export async function openPosition({ game, title, request, slotFor, push = false
 
 /**
  * Where a session's puzzle stands on a ladder of levels (its info.ladder), or null.
- * @returns {import("../protocol").LadderPlace | null}
+ * @returns {import("../views").LadderPlace | null}
  */
 export function ladderOf(session) {
   return (session && session.info && session.info.ladder) || null;

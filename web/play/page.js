@@ -149,17 +149,15 @@ export function showLoading() {
   if (document.body.dataset.busy === "yes" && !app.session) text($("busy-text"), waitingText());
 }
 
-
 /**
  * A long request on behalf of a view: shows the busy bar with its progress and Stop.
- * Resolves with the result; rejects with a CoreError ("cancelled" when stopped).
- */
-/**
- * @param {string} cmd
- * @param {{[name: string]: unknown}} args
+ * Resolves with the command's reply; rejects with a CoreError ("cancelled" when stopped).
  * `spread`: a listing that may be shared out over extra engines (Core.spread).
+ * @template {import("../protocol").Command} K
+ * @param {K} cmd
+ * @param {{[name: string]: unknown}} args
  * @param {{label?: string, onProgress?: (p: import("../protocol").Progress) => void, quiet?: boolean, spread?: boolean}} [options]
- * @returns {Promise<any>}
+ * @returns {Promise<import("../protocol").Replies[K]>}
  */
 export async function longRequest(cmd, args, { label = t("Working"), onProgress, quiet = false, spread = false } = {}) {
   if (quiet) return app.core.request(cmd, args, { onProgress }); // a quick step (a replay frame): no busy bar

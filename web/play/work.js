@@ -1,9 +1,10 @@
 // Long work: hints and solving with progress and Stop, the engine's loading state.
+import { PROTOCOL } from "../config.js";
 import { app } from "./app.js";
 import { byId } from "../ui/dom.js";
 import { t } from "../ui/i18n.js";
 import { currentState, goHome, persist, playMove, refreshButtons, stopAnimation, track } from "./midend.js";
-import { busy, plain, progressText, showLoading, status, text } from "./page.js";
+import { busy, notice, plain, progressText, showLoading, status, text } from "./page.js";
 
 const $ = byId;
 
@@ -85,12 +86,42 @@ export async function stop() {
   performance.measure("pento-stop", { start: t0, end: performance.now() }); // Stop to a ready engine (benchmarks)
 }
 
-export function setCoreState(state, detail) {
+// A tab whose engine speaks another protocol than the page (a cache updated in part) reloads once
+// for it; this remembers that it did, so that it never reloads in a loop.
+const RELOADED = "pento.reloaded-for-protocol";
+
+/** The engine is of another version than the page: reload once, else say so (never half-work). */
+function outdated() {
+  let again = true;
+  try {
+    again = sessionStorage.getItem(RELOADED) === String(PROTOCOL);
+    sessionStorage.setItem(RELOADED, String(PROTOCOL));
+  } catch {
+    again = true; // no session storage: a reload could loop, so the player is told instead
+  }
+  document.body.dataset.outdated = "yes"; // Try again reloads the page (shell.js)
+  if (!again) {
+    $("load-error").hidden = true; // nothing to do but wait for the reload
+    notice(t("Pento was updated while this page was open. Reloading to finish the update…"));
+    location.reload();
+    return;
+  }
+  text($("load-error-text"), t("This page and its puzzle engine are from two different versions of Pento. Reload the page to finish the update."));
+}
+
+/**
+ * The engine's state, as the engine client reports it (``code``: an error's, for "error").
+ * @param {"loading" | "ready" | "error"} state
+ * @param {any} detail
+ * @param {string} [code]
+ */
+export function setCoreState(state, detail, code) {
   document.body.dataset.core = state;
   if (state === "ready") performance.mark("pento-core-ready");
   $("load-error").hidden = state !== "error";
   if (state === "error") {
-    text($("load-error-text"), t("The puzzle engine could not start: {reason}. Check the connection and try again.", { reason: detail }));
+    if (code === "outdated") outdated();
+    else text($("load-error-text"), t("The puzzle engine could not start: {reason}. Check the connection and try again.", { reason: detail }));
     if (!app.session && document.body.dataset.screen === "play") {
       goHome(false);
     }

@@ -20,6 +20,7 @@ export async function puzzleSheet(game, desc, title, withSolution) {
   if (withSolution) {
     const found = await longRequest("solve", { game, desc, state: "", seconds: SOLVE_SECONDS }, { label: t("Solving for the solution page") });
     if (!found.found) throw { code: "no_solution", message: t("No solution page: {reason}", { reason: plain({ message: found.message }) }) };
+    /** @type {import("../protocol").Snapshot} */
     let last = start;
     for (const move of found.moves) last = await app.core.request("move", { game, desc, state: last.state, move });
     solution = { picture: last.picture, view: last.view, moves: found.moves };

@@ -45,9 +45,9 @@ export function createView({ root, info, host }) {
   const names = info.pieces.map((p) => p.name);
   const trayOrient = new Map(names.map((n) => [n, 0]));
 
-  /** @type {import("../protocol").BoxesView} */
+  /** @type {import("../views").BoxesView} */
   let view = { placements: [], available: {}, filled: 0, volume: info.volume, complete: false, summary: "", status: { state: "playing", reason: "" } };
-  /** @type {Map<string, import("../protocol").PlacedBlock>} */
+  /** @type {Map<string, import("../views").PlacedBlock>} */
   let owner = new Map(); // "z,r,c" -> the block filling it
   /** @type {{name: string, o: number, at: Cell, from: Cell | null} | null} */
   let hand = null; // the piece held: from the tray (from = null) or lifted from the box (from = one of its cells)
@@ -547,7 +547,7 @@ export function createView({ root, info, host }) {
   });
 
   return {
-    /** @param {import("../protocol").BoxesView} next */
+    /** @param {import("../views").BoxesView} next */
     render(next) {
       view = next;
       owner = new Map();

@@ -32,7 +32,7 @@ export function createView({ root, info, host }) {
   const sfx = (k) => (K > 1 ? `#${k}` : ""); // moves name the copy when there are several
   /** @type {import("./cover_paint.js").State} */
   const st = {
-    view: /** @type {import("../protocol").CoverView} */ ({ placements: [], available: {} }),
+    view: /** @type {import("../views").CoverView} */ ({ placements: [], available: {} }),
     focus: null,
     cursor: { k: 0, r: 0, c: 0 },
     keyboardMode: false,
@@ -42,7 +42,7 @@ export function createView({ root, info, host }) {
     trayOrient: new Map(names.map((n) => [n, 0])),
     model: m,
     turned: false,
-    coreView: /** @type {import("../protocol").CoverView} */ ({ placements: [], available: {} }),
+    coreView: /** @type {import("../views").CoverView} */ ({ placements: [], available: {} }),
   };
 
   // -- the board turned: everything the view holds is in the board's cells as shown; the core's
@@ -281,7 +281,7 @@ export function createView({ root, info, host }) {
 
   // -- the interface the shell uses -------------------------------------------------------------------------------
   return {
-    /** @param {import("../protocol").CoverView} next */
+    /** @param {import("../views").CoverView} next */
     render(next) {
       st.coreView = next;
       fit.ensure(); // the first layout decides whether the board is shown turned

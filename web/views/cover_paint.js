@@ -7,7 +7,7 @@ import { colorOf, drawCells, PLAYER_COLORS } from "../ui/paint.js";
 /**
  * What the painter draws from (the view's state, which the input controller changes).
  * @typedef {object} State
- * @property {import("../protocol").CoverView} view the core's view of the position
+ * @property {import("../views").CoverView} view the core's view of the position
  * @property {any} focus {name, from: "tray"} | {name, from: "board", placement}, or null
  * @property {{k: number, r: number, c: number}} cursor the keyboard cursor
  * @property {boolean} keyboardMode the cursor is shown (the last input was a key)
@@ -17,7 +17,7 @@ import { colorOf, drawCells, PLAYER_COLORS } from "../ui/paint.js";
  * @property {Map<string, number>} trayOrient each tray piece's orientation
  * @property {import("./cover_layout.js").Model} model the board as shown (turned on an upright phone)
  * @property {boolean} turned whether it is shown turned a quarter
- * @property {import("../protocol").CoverView} coreView the core's view, in the core's cells
+ * @property {import("../views").CoverView} coreView the core's view, in the core's cells
  */
 
 /**

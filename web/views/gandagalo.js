@@ -44,7 +44,7 @@ export function createView({ root, info, host }) {
   const key = (r, c) => `${r},${c}`;
   const blocked = new Set(info.blocked.map(([r, c]) => key(r, c)));
   const givens = new Map(info.givens.map(([r, c, m]) => [key(r, c), m]));
-  let view = /** @type {import("../protocol").GandaGaloView} */ ({ marks: [], since_anchor: [], broken: [], wrong: [], anchors: 0 });
+  let view = /** @type {import("../views").GandaGaloView} */ ({ marks: [], since_anchor: [], broken: [], wrong: [], anchors: 0 });
   let marks = new Map(); // the player's marks, "r,c" -> "X" | "O"
   let since = new Set();
   let cursor = [0, 0];
@@ -326,7 +326,7 @@ export function createView({ root, info, host }) {
   canvas.addEventListener("blur", () => draw());
 
   return {
-    /** @param {import("../protocol").GandaGaloView} next */
+    /** @param {import("../views").GandaGaloView} next */
     render(next) {
       view = next;
       marks = new Map(view.marks.map(([r, c, m]) => [key(r, c), m]));

@@ -26,7 +26,7 @@ export function createView({ root, info, host }) {
   const C = info.cols;
   const holes = new Set(info.holes.map(([r, c]) => `${r},${c}`));
   const finish = info.finish;
-  let view = /** @type {import("../protocol").PegsView} */ ({ pegs: [], moves: [] });
+  let view = /** @type {import("../views").PegsView} */ ({ pegs: [], moves: [] });
   let pegSet = new Set();
   let chosen = null; // [r, c] of the chosen peg
   let drag = null;
@@ -289,7 +289,7 @@ export function createView({ root, info, host }) {
   canvas.addEventListener("blur", () => draw());
 
   return {
-    /** @param {import("../protocol").PegsView} next */
+    /** @param {import("../views").PegsView} next */
     render(next) {
       view = next;
       pegSet = new Set(view.pegs.map(([r, c]) => `${r},${c}`));

@@ -51,7 +51,7 @@ export function createView({ root, info, host }) {
   const tans = info.tans; // [{code, name, points}] at turn 0, first corner at 0,0
   const numbered = info.numbered; // the slots of info.tans as the player numbers them (keys 1 to 7)
   const colorOf = (i) => (tans.slice(0, i).some((other) => other.code === tans[i].code) ? COLORS2[tans[i].code] : COLORS[tans[i].code]);
-  let view = /** @type {import("../protocol").TangramView} */ ({ tans: tans.map(() => null), progress: 0, made: "" });
+  let view = /** @type {import("../views").TangramView} */ ({ tans: tans.map(() => null), progress: 0, made: "" });
   let chosen = -1;
   let drag = null; // {i, start:[px,py], grab:[dx,dy] px from the anchor, lift (px, a finger's), at:[px,py] pointer, moved}
   let twist = null; // {i, angle, pointers}
@@ -446,7 +446,7 @@ export function createView({ root, info, host }) {
   }
 
   return {
-    /** @param {import("../protocol").TangramView} next */
+    /** @param {import("../views").TangramView} next */
     render(next) {
       view = next;
       fit.ensure();

@@ -63,7 +63,7 @@ function piecesOfGrid(grid) {
 }
 
 export function createView({ root, info, host }) {
-  /** @type {import("../protocol").WorkshopView | null} */
+  /** @type {import("../views").WorkshopView | null} */
   let view = null;
   let index = 0;
   let cursor = { r: 0, c: 0 };
@@ -381,7 +381,7 @@ export function createView({ root, info, host }) {
 
   // -- the interface the shell uses -------------------------------------------------------------------------------
   return {
-    /** @param {import("../protocol").WorkshopView} next */
+    /** @param {import("../views").WorkshopView} next */
     render(next) {
       view = next;
       rowsInput.value = String(view.rows);

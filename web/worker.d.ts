@@ -1,0 +1,21 @@
+// The messages between the page's engine client (engine/core.js) and its worker (engine/worker.js):
+// a request for the core (pento_core.api) in, its reply, progress and the worker's own news out.
+import type { ErrorReply, Hello, Progress, Replies } from "./protocol";
+
+/** What the page posts to the worker. */
+export type Request = { id: number; cmd: string; args: { [name: string]: unknown } } | { ping: true };
+
+/** What the worker posts to the page. */
+export type WorkerMessage =
+  | { type: "loading"; loaded: number; total: number; phase: string }
+  | {
+      type: "ready";
+      hello: Hello;
+      /** How the core's modules were loaded: how many, and how many were compiled from source. */
+      boot: { modules: number; compiled: number };
+    }
+  | { type: "fatal"; message: string }
+  | { type: "pong" }
+  | { type: "progress"; id: number; progress: Progress }
+  | { type: "response"; id: number; ok: true; result: Replies[keyof Replies] }
+  | { type: "response"; id: number; ok: false; error: ErrorReply };
