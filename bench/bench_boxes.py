@@ -27,7 +27,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 
 def pct(values: list[float], q: float) -> float:
@@ -36,18 +36,14 @@ def pct(values: list[float], q: float) -> float:
 
 
 def e2e_helpers() -> Any:
-    """The browser tests' helpers (tests/e2e/conftest.py)."""
-    spec = importlib.util.spec_from_file_location("e2e_conftest", ROOT / "tests" / "e2e" / "conftest.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The browser tests' helpers (tests/support/browser.py)."""
+    return importlib.import_module("support.browser")
 
 
 def fill_by_keyboard(page: Any, layout: Any, wait_until: Any) -> None:
     """Put every piece of a filling of 3x4x5 in by keys, each turned to its orientation first (the
     fewest turns, tests/e2e/test_browser_boxes.py's search)."""
-    from test_browser_boxes import filling, turns
+    from support.boxes import filling, turns
 
     page.locator("canvas.board-canvas").focus()
     for i, put in enumerate(filling("3x4x5")):

@@ -29,7 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 import build  # noqa: E402
 
@@ -55,8 +55,8 @@ def p95(values: list[float]) -> float:
 
 
 def main(runs: int) -> None:
-    from conftest import CHROMIUM_ARGS, cell_center, layout, wait_until  # type: ignore[import-not-found]
     from playwright.sync_api import sync_playwright
+    from support.browser import CHROMIUM_ARGS, cell_center, layout, wait_until  # type: ignore[import-not-found]
 
     build.build()
     bench_dir = build.DIST / "bench"

@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 import build  # noqa: E402
 from pento_core.polyomino import freeform, partition  # noqa: E402
@@ -85,8 +85,8 @@ def games_cpython(boards: int) -> dict[str, list[float]]:
 
 
 def games_browser(runs: int) -> list[float]:
-    from conftest import CHROMIUM_ARGS  # type: ignore[import-not-found]
     from playwright.sync_api import sync_playwright
+    from support.browser import CHROMIUM_ARGS  # type: ignore[import-not-found]
 
     build.build()
     server = build.make_server(0)

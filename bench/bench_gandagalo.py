@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from pento_core.gandagalo.generator import BLOCKED_SHARE, fill, generate, sprinkle  # noqa: E402
 from pento_core.gandagalo.solver import analyse  # noqa: E402
@@ -75,9 +75,9 @@ def cpython(seeds: int) -> None:
 
 
 def browser(runs: int) -> None:
-    from conftest import CHROMIUM_ARGS  # type: ignore[import-not-found]
     from page_runs import new_puzzle_times
     from playwright.sync_api import sync_playwright
+    from support.browser import CHROMIUM_ARGS  # type: ignore[import-not-found]
 
     import build
 

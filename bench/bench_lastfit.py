@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from pento_core.budget import Budget, Outcome  # noqa: E402
 from pento_core.polyomino import lastfit as lf  # noqa: E402
@@ -107,8 +107,8 @@ def levels(games: int) -> None:
 
 
 def browser(runs: int) -> None:
-    from conftest import CHROMIUM_ARGS, wait_until  # type: ignore[import-not-found]
     from playwright.sync_api import sync_playwright
+    from support.browser import CHROMIUM_ARGS, wait_until  # type: ignore[import-not-found]
 
     import build
 

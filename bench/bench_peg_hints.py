@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 import build  # noqa: E402
 from pento_core.budget import Budget  # noqa: E402
@@ -78,8 +78,8 @@ def cpython_hints(states: list[str]) -> list[float]:
 
 
 def chromium_hints(states: list[str]) -> list[float]:
-    from conftest import CHROMIUM_ARGS, wait_until  # type: ignore[import-not-found]
     from playwright.sync_api import sync_playwright
+    from support.browser import CHROMIUM_ARGS, wait_until  # type: ignore[import-not-found]
 
     build.build()
     server = build.make_server(0)

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_tangram import ARROW, ARROW_TARGET, HOLED, HOLED_TARGET, SQUARE, SQUARE_TARGET, moved  # noqa: E402
+from support.tangram_figures import ARROW, ARROW_TARGET, HOLED, HOLED_TARGET, SQUARE, SQUARE_TARGET, moved  # noqa: E402
 
 from pento_core.games.tangram import TangramGame, in_set_order, slug  # noqa: E402
 from pento_core.tangram.geometry import add, ccw  # noqa: E402
@@ -62,19 +62,14 @@ def game_drops() -> None:
 
 def browser_drops(rounds: int) -> None:
     """Drag each tan of the swan from the tray to its place, on ``rounds`` fresh pages, in Chromium."""
-    import importlib.util
     import threading
 
     from playwright.sync_api import sync_playwright
 
-    import build
+    # the browser tests' helpers
+    from support.browser import CHROMIUM_ARGS, layout, wait_until  # type: ignore[import-not-found]
 
-    # the browser tests' helpers (tests/e2e/conftest.py), not the unit tests' conftest on the path
-    spec = importlib.util.spec_from_file_location("e2e_conftest", ROOT / "tests" / "e2e" / "conftest.py")
-    assert spec and spec.loader
-    e2e = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(e2e)
-    CHROMIUM_ARGS, layout, wait_until = e2e.CHROMIUM_ARGS, e2e.layout, e2e.wait_until
+    import build
 
     build.build()
     server = build.make_server(0)

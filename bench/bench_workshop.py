@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 import build  # noqa: E402
 from pento_core import api  # noqa: E402
@@ -50,8 +50,8 @@ def cpython() -> dict[str, float]:
 
 
 def browser() -> dict[str, float]:
-    from conftest import CHROMIUM_ARGS  # type: ignore[import-not-found]
     from playwright.sync_api import sync_playwright
+    from support.browser import CHROMIUM_ARGS  # type: ignore[import-not-found]
 
     build.build()
     server = build.make_server(0)

@@ -9,7 +9,7 @@ from typing import Any
 def new_puzzle_times(page: Any, runs: int) -> list[float]:
     """Once the first of ``runs`` puzzles has been asked for (its button clicked), press New for
     each of the others as the last is ready; the seconds each took, in order."""
-    from conftest import wait_until  # type: ignore[import-not-found]
+    from support.browser import wait_until  # type: ignore[import-not-found]
 
     for k in range(1, runs):
         wait_until(page, f"performance.getEntriesByName('pento-new').length >= {k}", timeout=120)

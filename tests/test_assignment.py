@@ -10,7 +10,7 @@ import random
 import zlib
 
 import pytest
-from test_race import RACING, SIXBYTEN, solved
+from support.races import RACING, SIXBYTEN, solved
 
 from pento_core import api, registry
 from pento_core.classroom import assignment as A

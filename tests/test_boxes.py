@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from test_polycube import _turns
+from support.solids import solid_turns
 
 from pento_core.budget import Budget
 from pento_core.errors import IllegalMoveError, ImpossibleError, ParseError, PentoError
@@ -205,7 +205,7 @@ def two_hexacube_splits() -> int:
     for half in itertools.combinations(cells, 6):
         a = frozenset(half)
         b = frozenset(cells) - a
-        if min(a) < min(b) and connected(a) and connected(b) and shape(b) not in _turns(shape(a)):
+        if min(a) < min(b) and connected(a) and connected(b) and shape(b) not in solid_turns(shape(a)):
             count += 1
     return count
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from checker import is_tiling
+from support.checker import is_tiling
 
 import build
 from pento_core import api, registry

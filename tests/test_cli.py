@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from checker import is_tiling
+from support.checker import is_tiling
 
 from pento_core.polyomino.board import parse_position
 from pento_core.polyomino.pieces import PieceSet

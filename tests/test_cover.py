@@ -1,9 +1,9 @@
 """The exact-cover engine: published figures, an independent checker, brute force."""
 
 import pytest
-from checker import brute_force, classes_by_motion, is_tiling
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.checker import brute_force, classes_by_motion, is_tiling
 
 from pento_core.budget import Budget, BudgetSpent, Outcome
 from pento_core.errors import ImpossibleError

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from urllib.parse import unquote
 
-import gandagalo_checker
 import pytest
+from support import gandagalo_checker
 
 from pento_core import api, daily, registry
 from pento_core.budget import Budget

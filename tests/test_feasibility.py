@@ -1,9 +1,9 @@
 """Each impossibility argument, and that they never refuse a problem that has a solution."""
 
 import pytest
-from checker import brute_force
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.checker import brute_force
 
 from pento_core.polyomino.board import Board, Position, parse_board
 from pento_core.polyomino.feasibility import area, colouring, impossibility, region_sizes, small_region

@@ -4,7 +4,7 @@ the perimeter tables, and boards built directly in a perimeter band."""
 import random
 
 import pytest
-from checker import is_tiling
+from support.checker import is_tiling
 
 from pento_core.errors import PentoError
 from pento_core.polyomino.freeform import (

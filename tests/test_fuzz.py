@@ -16,9 +16,9 @@ import tracemalloc
 from typing import Any
 
 import pytest
-from fuzz_formats import FORMATS
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from support.fuzz_formats import formats_of
 
 from pento_core import api, protocol, registry
 
@@ -172,11 +172,11 @@ test_any_request_gets_one_clean_reply = FAST(REQUESTS(one_request))
 PER_GAME = settings(max_examples=150 * N, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@pytest.mark.parametrize("game", sorted(FORMATS))
+@pytest.mark.parametrize("game", sorted(registry.GAMES))
 def test_each_games_own_formats_never_break_it(game: str) -> None:
     """Each game's own descs, states, moves and params, plausible and hostile: every reply is clean,
     every state the core writes loads back, and the board in words and a short hint always answer."""
-    formats = FORMATS[game]
+    formats = formats_of(game)
 
     @PER_GAME
     @given(formats.position, st.lists(formats.move, max_size=5), formats.params, st.integers(0, 9))

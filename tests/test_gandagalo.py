@@ -1,6 +1,6 @@
 """GandaGalo: boards, the solver's counts and levels, the generator, the game, the command line.
 
-Uniqueness and levels are checked by tests/gandagalo_checker.py, which shares no code with
+Uniqueness and levels are checked by tests/support/gandagalo_checker.py, which shares no code with
 pento_core.gandagalo: a plain brute force over fillings and a propagation written from the
 report's definitions."""
 
@@ -10,10 +10,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from clirun import pento
-from gandagalo_checker import fillings, forced, full, read, valid, with_suppositions
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.clirun import pento
+from support.gandagalo_checker import fillings, forced, full, read, valid, with_suppositions
 
 from pento_core.budget import Budget
 from pento_core.errors import IllegalMoveError, ParseError, PentoError
@@ -399,7 +399,7 @@ def test_a_written_position_reads_back() -> None:
 def test_every_gandagalo_verb_takes_a_timeout() -> None:
     """Issue 24: "--timeout for every verb".  A spent one says unknown (or stopped), exit 3; a board
     that is solved in time answers as without it."""
-    from clirun import pento
+    from support.clirun import pento
 
     r = pento("gandagalo", "generate", "20x20", "--level", "expert", "--seed", "1", "--timeout", "0.001")
     assert r.returncode == 3 and r.stderr.startswith("stopped: budget spent")

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from clirun import pento
+from support.clirun import pento
 
 from pento_core import api
 from pento_core.budget import Budget, Outcome

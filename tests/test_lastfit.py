@@ -1,5 +1,5 @@
 """Last Fit: the move generator's published counts, exact values against an independent plain
-search (tests/lastfit_checker.py, no shared code), the game, the command line."""
+search (tests/support/lastfit_checker.py, no shared code), the game, the command line."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import subprocess
 import time
 
 import pytest
-from clirun import pento
-from lastfit_checker import placements, rectangle, symmetric_classes, wins
+from support.clirun import pento
+from support.lastfit_checker import placements, rectangle, symmetric_classes, wins
 
 from pento_core.budget import Budget, Outcome
 from pento_core.errors import IllegalMoveError, ParseError, PentoError

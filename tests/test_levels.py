@@ -4,6 +4,7 @@ locked pieces that Hint, Solve and every move respect."""
 from __future__ import annotations
 
 import pytest
+from support.checker import brute_force
 
 from pento_core import registry
 from pento_core.budget import Budget
@@ -12,7 +13,6 @@ from pento_core.errors import IllegalMoveError, ParseError
 from pento_core.games.cover import CoverState
 from pento_core.polyomino import levels
 from pento_core.polyomino.pieces import PENTOMINOES
-from tests.checker import brute_force
 
 GAME = registry.get("cover")
 BOARDS = list(levels.BOARDS)

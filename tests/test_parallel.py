@@ -9,8 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from checker import classes_by_motion
-from clirun import ROOT, pento
+from support.checker import classes_by_motion
+from support.clirun import ROOT, pento
 
 from pento_core.budget import Budget
 from pento_core.polyomino import parallel
@@ -76,7 +76,7 @@ def test_two_jobs_list_what_one_does_in_the_same_order() -> None:
 def test_two_jobs_list_one_tiling_a_class_where_no_piece_is_fixed() -> None:
     """With no piece to fix, one job lists the first tiling it meets of each class (and remembers
     the class); parts counted apart share no memory, so each lists its classes' least tilings: other
-    tilings, the same classes, each once (grouped by tests/checker.py's own motions)."""
+    tilings, the same classes, each once (grouped by tests/support/checker.py's own motions)."""
     p = CASES["dominoes 4x6"]()
     one = list(p.solutions(distinct=True))
     two = list(parallel.solutions(p, 2, distinct=True))

@@ -1,7 +1,7 @@
 """The Game of 20 / 30 boards and the thesis's other problems, checked independently."""
 
 import pytest
-from checker import brute_force, is_tiling
+from support.checker import brute_force, is_tiling
 
 from pento_core import api
 from pento_core.budget import Outcome

@@ -1,5 +1,5 @@
 """Peg solitaire: boards, the impossibility arguments, the solver, the command line.
-Solutions are replayed and verdicts compared with tests/pegs_checker.py, which shares no code."""
+Solutions are replayed and verdicts compared with tests/support/pegs_checker.py, which shares no code."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pegs_checker import ENGLISH, ORTHOGONAL, SIX, arm_board, jump, read, solvable
+from support.pegs_checker import ENGLISH, ORTHOGONAL, SIX, arm_board, jump, read, solvable
 
 from pento_core.budget import Budget, Outcome
 from pento_core.errors import PentoError
@@ -466,7 +466,7 @@ def test_the_english_table_holds_the_winning_classes_an_independent_count_finds(
 
 def test_the_english_table_agrees_with_the_brute_force() -> None:
     """Positions of random games with 13 and 8 pegs (and 20 and 25, read as complements, at their
-    ends): the table's word, finish anywhere, is the brute force's (tests/pegs_checker.py)."""
+    ends): the table's word, finish anywhere, is the brute force's (tests/support/pegs_checker.py)."""
     from pento_core.pegs import table
 
     board, _ = named("english")

@@ -4,12 +4,12 @@ long), every filling checked cell by cell by this file's own code, and the comma
 
 from __future__ import annotations
 
-import functools
 import itertools
 from pathlib import Path
 
 import pytest
-from clirun import pento
+from support.clirun import pento
+from support.solids import solid_turns
 
 from pento_core.budget import Outcome
 from pento_core.errors import ImpossibleError, ParseError
@@ -29,35 +29,12 @@ def test_polycube_families_have_the_published_counts() -> None:
     assert [len(family(n)) for n in range(1, 7)] == [1, 1, 2, 8, 29, 166]
 
 
-@functools.cache
-def _turns(cells: frozenset[Cell]) -> frozenset[frozenset[Cell]]:
-    """Every turn of a shape, normalised, from this test's own rotations: the 24 products of
-    quarter turns about two axes (kept: the fillings' checks ask for each piece's many times)."""
-
-    def norm(cs: list[Cell]) -> frozenset[Cell]:
-        lo = [min(c[i] for c in cs) for i in range(3)]
-        return frozenset((a - lo[0], b - lo[1], c - lo[2]) for a, b, c in cs)
-
-    def about_x(cs: list[Cell]) -> list[Cell]:
-        return [(r, -z, c) for z, r, c in cs]
-
-    def about_z(cs: list[Cell]) -> list[Cell]:
-        return [(z, c, -r) for z, r, c in cs]
-
-    out = {norm(list(cells))}
-    while True:
-        more = {norm(f(list(s))) for s in out for f in (about_x, about_z)} | out
-        if more == out:
-            return frozenset(out)
-        out = more
-
-
 def test_the_29_pentacubes_are_distinct_named_and_paired_with_their_mirror_images() -> None:
     pieces = pentacubes()
     assert len(pieces) == 29 and len({p.name for p in pieces}) == 29
     assert sum(p.size for p in pieces) == 145
     assert sum(p.planar for p in pieces) == 12 and [p.name for p in pieces[:12]] == list("FILNPTUVWXYZ")
-    turned = [_turns(p.shape) for p in pieces]
+    turned = [solid_turns(p.shape) for p in pieces]
     assert all(len(t) == len(p.orientations()) for t, p in zip(turned, pieces, strict=True))
     for a, b in itertools.combinations(range(29), 2):
         assert not turned[a] & turned[b], (pieces[a].name, pieces[b].name)
@@ -71,7 +48,7 @@ def test_the_29_pentacubes_are_distinct_named_and_paired_with_their_mirror_image
     assert achiral == ["A", "L3", "Q", "T1", "T2"]
     for p in pieces:  # a mirror image, turned any way, is its mirror piece's shape
         mirrored = frozenset((z, r, -c) for z, r, c in p.shape)
-        assert _turns(geometry.normalize(mirrored)) == _turns(mirror_of(p).shape)
+        assert solid_turns(geometry.normalize(mirrored)) == solid_turns(mirror_of(p).shape)
 
 
 def check_filling(box: Box, pieces: SolidSet, filling: tuple) -> None:  # type: ignore[type-arg]
@@ -89,7 +66,7 @@ def check_filling(box: Box, pieces: SolidSet, filling: tuple) -> None:  # type: 
 
 def _turns_placed(shape: frozenset[Cell], cells: frozenset[Cell]) -> set[frozenset[Cell]]:
     lo = [min(c[i] for c in cells) for i in range(3)]
-    return {frozenset((a + lo[0], b + lo[1], c + lo[2]) for a, b, c in t) for t in _turns(shape)}
+    return {frozenset((a + lo[0], b + lo[1], c + lo[2]) for a, b, c in t) for t in solid_turns(shape)}
 
 
 def _box_images(box: Box, filling: tuple) -> set[frozenset[tuple[str, frozenset[Cell]]]]:  # type: ignore[type-arg]
@@ -114,7 +91,7 @@ def _name_of(cells: frozenset[Cell]) -> str:
     lo = [min(c[i] for c in cells) for i in range(3)]
     shape = frozenset((a - lo[0], b - lo[1], c - lo[2]) for a, b, c in cells)
     for p in pentacubes():
-        if shape in _turns(p.shape):
+        if shape in solid_turns(p.shape):
             return p.name
     raise AssertionError(cells)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 import qrcode
 import qrcode.util
+from support.qrread import decode_rows
 
 from pento_core.classroom.qr import LEVELS, QRTooLong, penalty, qr_matrix, size_of
 from pento_core.errors import PentoError
-from tests.qrread import decode_rows
 
 _THEIR_LEVEL = {
     "L": qrcode.constants.ERROR_CORRECT_L,

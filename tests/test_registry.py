@@ -2,10 +2,10 @@
 the API name no game: a game missing a piece fails here by name.
 
 For each game of the registry: a view (web/views/index.js), a golden link every later version must
-open (tests/golden_links.txt), a place in the fuzzers' draw and fuzz formats of its own
-(tests/test_fuzz.py, tests/fuzz_formats.py), a move round trip (tests/test_moves.py), a race
-dictionary and a frozen code where it races (tests/test_race.py), a typed status, a description in
-words, a print style the printed sheets know.
+open (tests/golden_links.txt), a race dictionary and a frozen code where it races
+(tests/support/races.py), a typed status, a description in words, a print style the printed sheets
+know.  The fuzzers (tests/test_fuzz.py) and the move round trips (tests/test_moves.py) take their
+games from the registry too, each game a case of its own that fails by the game's name.
 """
 
 from __future__ import annotations
@@ -13,20 +13,18 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import get_args
 from urllib.parse import unquote
 
 import pytest
-import test_fuzz
-import test_race
-from fuzz_formats import FORMATS
-from test_moves import MOVES
+from support.races import FROZEN
 
 from pento_core import registry
-from pento_core.games.base import GameBase, Races, Status
+from pento_core.games.base import GameBase, PrintStyle, Races, Status
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(registry.GAMES)
-PRINT_STYLES = {"", "tiles", "layers", "marks", "holes", "outline"}
+PRINT_STYLES = set(get_args(PrintStyle))  # web/ui/print.js draws each (its header lists them)
 
 
 def views() -> set[str]:
@@ -41,12 +39,9 @@ def golden_games() -> set[str]:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_every_game_has_a_view_a_golden_link_and_a_place_among_the_fuzzers(game_id: str) -> None:
+def test_every_game_has_a_view_and_a_golden_link(game_id: str) -> None:
     assert game_id in views(), f"{game_id} has no view in web/views/index.js"
     assert game_id in golden_games(), f"{game_id} has no golden link in tests/golden_links.txt"
-    assert game_id in test_fuzz.GAME.elements, f"{game_id} is not drawn by the fuzzers of tests/test_fuzz.py"  # type: ignore[attr-defined]
-    assert game_id in FORMATS, f"{game_id} has no fuzz formats in tests/fuzz_formats.py"
-    assert game_id in MOVES, f"{game_id} has no move round trip in tests/test_moves.py"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -68,7 +63,7 @@ def test_every_game_declares_its_status_its_words_and_its_print_style(game_id: s
 def test_every_racing_game_declares_its_dictionary_and_has_a_frozen_code(game_id: str) -> None:
     game = registry.get(game_id)
     assert isinstance(game, Races) and game.race_dictionary, f"{game_id} races but declares no race_dictionary"
-    assert game_id in test_race.FROZEN, f"{game_id} races but tests/test_race.py has no frozen code of it"
+    assert game_id in FROZEN, f"{game_id} races but tests/support/races.py has no frozen code of it"
 
 
 def test_a_peg_game_with_no_jump_left_reads_as_lost() -> None:
@@ -124,3 +119,9 @@ def test_the_name_check_can_fail(tmp_path: Path) -> None:
     probe.write_text('// "cover" in a comment is fine\nif (game === "tangram") draw();\n')
     literals = {s if isinstance(s, str) else next((x for x in s if x), "") for s in string_literals(probe)}
     assert set(GAMES) & literals == {"tangram"}
+
+
+def test_every_print_style_is_drawn_by_the_printed_sheets() -> None:
+    source = (ROOT / "web" / "ui" / "print.js").read_text(encoding="utf-8")
+    missing = sorted(style for style in PRINT_STYLES if style and f'"{style}"' not in source)
+    assert missing == [], f"web/ui/print.js draws no {missing}"

@@ -5,8 +5,8 @@ F'), both to break symmetry in the search and for ``--distinct``."""
 from __future__ import annotations
 
 import pytest
-from checker import brute_force, classes_by_motion, is_tiling
-from clirun import pento
+from support.checker import brute_force, classes_by_motion, is_tiling
+from support.clirun import pento
 
 from pento_core.polyomino.board import Board
 from pento_core.polyomino.cover import Problem

@@ -6,8 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from clirun import pento
-from tangram_keys import KeyboardPlayer
+from support.clirun import pento
+from support.tangram_keys import KeyboardPlayer
 
 from pento_core.budget import Budget
 from pento_core.errors import PentoError

@@ -3,9 +3,9 @@
 import contextlib
 
 import pytest
-from checker import is_tiling
 from hypothesis import given
 from hypothesis import strategies as st
+from support.checker import is_tiling
 
 from pento_core import api
 from pento_core.errors import PentoError

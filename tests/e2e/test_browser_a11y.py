@@ -13,31 +13,11 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import App, layout, open_hash, play, wait_until
+from support.a11y import assert_clean, violations
+from support.browser import App, games_with, layout, open_hash, play, wait_until
 
-import build
 from pento_core import registry
 from pento_core.classroom.race import result_code
-
-AXE = build.axe_source()
-RUN = """async () => {
-  const r = await axe.run(document, { resultTypes: ["violations"] });
-  return r.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-                   nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-}"""
-
-
-def violations(page: Any) -> list[dict[str, Any]]:
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.evaluate(AXE + "\n;0")
-    return list(page.evaluate(RUN))
-
-
-def assert_clean(page: Any, screen: str) -> None:
-    found = violations(page)
-    assert not found, f"{screen}: {json.dumps(found, indent=1)}"
 
 
 def test_axe_itself_finds_a_serious_problem(app: App) -> None:
@@ -59,19 +39,7 @@ def test_the_start_screen_and_help(app: App) -> None:
     page.keyboard.press("Escape")
 
 
-@pytest.mark.parametrize(
-    ("game", "preset"),
-    [
-        ("cover", "6 x 10"),
-        ("twenty", "Game of 20"),
-        ("pegs", "English (33 holes)"),
-        ("gandagalo", "8 x 8, easy"),
-        ("lastfit", "Two players, 8 x 8"),
-        ("tangram", "Square"),
-        ("tangram", "Make your own"),
-        ("workshop", "6 x 10 with the 12 pentominoes"),
-    ],
-)
+@pytest.mark.parametrize(("game", "preset"), games_with({"tangram": ["Square", "Make your own"]}))
 @pytest.mark.parametrize("size", [(1280, 860), (390, 844)], ids=["laptop", "phone"])
 def test_every_game(app: App, game: str, preset: str, size: tuple[int, int]) -> None:
     page = app.page
@@ -79,7 +47,7 @@ def test_every_game(app: App, game: str, preset: str, size: tuple[int, int]) -> 
     try:
         play(app, preset, game)
         assert_clean(page, f"{game} {preset}")
-        if game != "workshop" and size[0] > 1000:
+        if "hint" in registry.get(game).features and size[0] > 1000:
             page.get_by_role("button", name="Hint").click()
             wait_until(page, "document.querySelector('#busy').hidden")
             assert_clean(page, f"{game} {preset} with a hint")

@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from conftest import App, prints, wait_until
-from qrread import decode_grey
-from test_browser_print import A4, LETTER, pages_of
-from test_browser_race import scan
-from test_browser_scan import camera_page, y4m
+from support.browser import App, prints, wait_until
+from support.camera import camera_page, scan, y4m
+from support.printing import A4, LETTER, pages_of
+from support.qrread import decode_grey
 
 from pento_core import registry
 from pento_core.budget import Budget
@@ -233,8 +232,7 @@ def test_an_assignment_prints_as_a_worksheet_with_answer_sheets(app: App) -> Non
 
 
 def test_the_assignment_screens_are_touch_targets_and_clean_for_axe(app: App) -> None:
-    from test_browser_a11y import assert_clean
-    from test_browser_feel import small_controls
+    from support.a11y import assert_clean, small_controls
 
     app.page.set_viewport_size(PHONE)
     page = made(app.page, "Touch", help=False)

@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from conftest import (
+from support.browser import (
     App,
     cell_center,
     drag_piece,

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from conftest import App, Console, open_hash, session, wait_until
+from support.browser import App, Console, open_hash, session, wait_until
 
 from pento_core import daily, registry
 from pento_core.budget import Budget

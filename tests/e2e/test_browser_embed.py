@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from conftest import wait_until
+from support.browser import wait_until
 
 
 def test_a_game_embedded_in_a_sandboxed_iframe_on_another_site(browser: Any, base_url: str, tmp_path: Path) -> None:

@@ -8,34 +8,17 @@ import re
 from typing import Any
 
 import pytest
-from conftest import App, open_hash, play, session, status_text, wait_until, win_one_by_five
+from support.a11y import small_controls
+from support.browser import App, open_hash, play, session, status_text, wait_until, win_one_by_five
 
 from pento_core import api, registry
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
 
-# Every control a finger can touch: buttons, fields, links, summaries, and a check box by its label
-# (the label is what a finger hits).  A board (a canvas) is measured by its cells, elsewhere.
-SMALL_CONTROLS = """() => [...document.querySelectorAll(
-    'button, input, select, textarea, a[href], summary, [role=button], [tabindex="0"],'
-    + 'label:has(input[type=checkbox]), label:has(input[type=radio])')]
-  .filter(e => e.tagName !== 'CANVAS' && !(e.type === 'checkbox' && e.closest('label')))
-  .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0
-                 && getComputedStyle(e).visibility !== 'hidden'; })
-  .map(e => { const r = e.getBoundingClientRect();
-              const words = (e.textContent || e.value || e.ariaLabel || '').trim().slice(0, 24);
-              return {what: e.tagName + (e.id ? '#' + e.id : '') + ' ' + words,
-                      w: Math.round(r.width), h: Math.round(r.height)}; })
-  .filter(c => c.w < 44 || c.h < 44)"""
-
 
 def first_presets() -> list[tuple[str, str]]:
     return [(g["id"], g["presets"][0]["label"]) for g in registry.entries()]
-
-
-def small_controls(page: Any) -> list[dict[str, Any]]:
-    return list(page.evaluate(SMALL_CONTROLS))
 
 
 @pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])

@@ -7,8 +7,8 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from conftest import App, layout, open_hash, session, status_text, wait_until
-from gandagalo_checker import fillings, read, valid
+from support.browser import App, layout, open_hash, session, status_text, wait_until
+from support.gandagalo_checker import fillings, read, valid
 
 from pento_core.gandagalo.generator import generate
 

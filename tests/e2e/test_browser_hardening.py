@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import App, drag_piece, next_state, open_ready, play, session, wait_until
+from support.browser import App, drag_piece, next_state, open_ready, play, session, wait_until
 
 HOSTILE_LINKS = [
     "cover:6x10:Q9@0,0",  # a piece the puzzle does not have

@@ -7,7 +7,7 @@ import re
 from typing import Any
 from urllib.parse import quote
 
-from conftest import ARTIFACTS, status_text, wait_until
+from support.browser import ARTIFACTS, status_text, wait_until
 
 from pento_core import api
 

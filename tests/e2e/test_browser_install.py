@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conftest import TEST_ARGS
+from support.browser import TEST_ARGS
 
 import build
 

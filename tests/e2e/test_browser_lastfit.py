@@ -8,8 +8,8 @@ import random
 from typing import Any
 from urllib.parse import quote
 
-from conftest import App, layout, open_hash, session, status_text, wait_until
-from lastfit_checker import wins
+from support.browser import App, layout, open_hash, session, status_text, wait_until
+from support.lastfit_checker import wins
 
 from pento_core.polyomino import lastfit as lf
 from pento_core.polyomino.board import Board

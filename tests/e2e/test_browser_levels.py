@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import App, cell_center, drag_piece, layout, next_state, session, status_text, wait_until
+from support.browser import App, cell_center, drag_piece, layout, next_state, session, status_text, wait_until
 
 from pento_core import registry
 from pento_core.budget import Budget

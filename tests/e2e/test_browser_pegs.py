@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import App, finger_drag, open_hash, play, session, status_text, wait_until
+from support.browser import App, finger_drag, open_hash, play, session, status_text, wait_until
 
 from pento_core import api
 

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pypdfium2 as pdfium
 import pytest
-from conftest import ARTIFACTS, App, open_hash, prints, wait_until
-from qrread import decode_grey, write_png_grey
-
-A4 = (595, 842)  # points
-LETTER = (612, 792)
+from support.browser import App, open_hash, prints, wait_until
+from support.printing import A4, LETTER, pages_of
+from support.qrread import decode_grey
 
 
 def print_sheet(page: Any, solution: bool) -> None:
@@ -25,25 +22,6 @@ def print_sheet(page: Any, solution: bool) -> None:
     page.locator("#print-go").click()
     wait_until(page, "document.body.dataset.print === 'ready'", timeout=60)
     assert prints(page) == before + 1
-
-
-def pages_of(pdf: bytes, name: str) -> list[tuple[tuple[int, int], str, bytearray, int, int]]:
-    """Each page: its size in points, its text, and its grey pixels (saved as a PNG too)."""
-    doc = pdfium.PdfDocument(pdf)
-    out = []
-    for i in range(len(doc)):
-        sheet = doc[i]
-        w, h = sheet.get_size()
-        text = sheet.get_textpage().get_text_range()
-        bitmap = sheet.render(scale=2, grayscale=True)
-        grey = bytearray()
-        raw = bytes(bitmap.buffer)
-        for y in range(bitmap.height):
-            grey += raw[y * bitmap.stride : y * bitmap.stride + bitmap.width]
-        ARTIFACTS.mkdir(exist_ok=True)
-        write_png_grey(str(ARTIFACTS / f"print-{name}-{i + 1}.png"), grey, bitmap.width, bitmap.height)
-        out.append(((round(w), round(h)), text, grey, bitmap.width, bitmap.height))
-    return out
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import App, layout, open_hash, play, session, wait_until
+from support.browser import App, layout, open_hash, play, session, wait_until
 
 from pento_core import api
 

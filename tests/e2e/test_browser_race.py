@@ -11,20 +11,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from conftest import App, open_hash, wait_until
-from qrread import decode_png
+from support.browser import App, open_hash, wait_until
+from support.camera import scan
 
 from pento_core.classroom.race import result_code
 
 PHONE = {"width": 390, "height": 844}
-
-
-def scan(page: Any, selector: str) -> str:
-    """What a phone's camera reads in the QR code on screen."""
-    page.wait_for_selector(f"{selector} canvas", timeout=30_000)
-    found = decode_png(page.locator(f"{selector} canvas").screenshot())
-    assert len(found) == 1, found
-    return found[0]
 
 
 def pupil(browser: Any, link: str, name: str) -> tuple[Any, Any]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
-from conftest import Console, wait_until
+from support.browser import Console, wait_until
 
 import build
 

@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import (
+from support.browser import (
     App,
     finger_drag,
     layout,
@@ -21,7 +21,7 @@ from conftest import (
     touch_device,
     wait_until,
 )
-from tangram_keys import KeyboardPlayer
+from support.tangram_keys import KeyboardPlayer
 
 from pento_core.games.tangram import in_set_order
 from pento_core.tangram.arrangement import Placed

@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from conftest import drag_piece, open_ready, session, wait_until
+from support.browser import drag_piece, open_ready, session, wait_until
 
 import build
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from conftest import App, layout, open_link_anew, play, session, wait_until
+from support.browser import App, layout, open_link_anew, play, session, wait_until
 
 
 def open_workshop(app: App, preset: str) -> Any:

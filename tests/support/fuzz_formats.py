@@ -1,22 +1,23 @@
 """What the fuzzer sends each game, built from that game's own formats: its descs and states (the
 golden links every version opens, the presets, and hostile variants of both), its moves (every
-game's move values written by the game itself, tests/test_moves.py's strategies, and hostile
-text) and its params.  ``FORMATS`` has one entry per game of the registry: tests/test_registry.py
-fails by name for a game without one."""
+game's move values written by the game itself, tests/support/moves.py's strategies, and hostile
+text) and its params: :func:`formats_of` a game of the registry, built when first asked, so that a
+game without moves or golden links fails its own tests by name, not the module's import."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
 from hypothesis import strategies as st
-from test_moves import MOVES
 
 from pento_core import registry
+from support.moves import moves_of
 
-GOLDEN = Path(__file__).resolve().parent / "golden_links.txt"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden_links.txt"
 
 
 @dataclass(frozen=True)
@@ -76,10 +77,12 @@ def mutated(text: str) -> st.SearchStrategy[str]:
     )
 
 
+@cache
 def formats_of(game_id: str) -> Formats:
     game: Any = registry.get(game_id)
     params = [p.params for p in game.presets()]
     # valid starting points: the golden links, and the start of the first presets' puzzles
+    assert golden(game_id), f"{game_id} has no golden link in tests/golden_links.txt"
     pairs = golden(game_id) + [(game.new(p, 0), "") for p in params[:2]]
     valid = st.sampled_from(pairs)
     damaged = st.one_of(
@@ -88,12 +91,9 @@ def formats_of(game_id: str) -> Formats:
         st.tuples(HOSTILE, HOSTILE),
         valid.flatmap(lambda ds: HOSTILE.map(lambda s: (ds[0], s))),
     )
-    written = MOVES[game_id].map(game.write_move)
+    written = moves_of(game_id).map(game.write_move)
     return Formats(
         position=st.one_of(valid, valid, valid, damaged),
         move=st.one_of(written, written, written, written.flatmap(mutated), HOSTILE, st.text(max_size=20)),
         params=st.one_of(st.sampled_from(params), st.sampled_from(params).flatmap(mutated), HOSTILE),
     )
-
-
-FORMATS: dict[str, Formats] = {game_id: formats_of(game_id) for game_id in registry.GAMES}

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def pento(*args: str, stdin: str | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
