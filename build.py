@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -109,16 +110,32 @@ def _create_venv() -> None:
     if subprocess.run([sys.executable, "-m", "venv", str(VENV)]).returncode == 0:
         return
     shutil.rmtree(VENV, ignore_errors=True)
-    apt = shutil.which("apt-get")
     package = f"python3.{sys.version_info.minor}-venv"
-    if apt is None:
+    if shutil.which("apt-get") is None:
         sys.exit(f"build: could not create {VENV} (is Python's venv module installed?)")
     log(f"installing Debian's {package}, which Python's venv module needs")
+    apt_install(package)
+    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+
+
+# One apt at a time: Chromium's install may run beside pip's and npm's (see main), and dpkg's lock
+# would refuse a second apt-get started meanwhile (python3-venv's, say).
+_APT = threading.Lock()
+_APT_UPDATED = False
+
+
+def apt_install(package: str) -> None:
+    """Install Debian's ``package`` with apt-get (as root, or through sudo), its lists updated first."""
+    global _APT_UPDATED
+    apt = shutil.which("apt-get")
+    assert apt is not None
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run([*sudo, apt, "update", "-qq"], check=True, env=env)
-    subprocess.run([*sudo, apt, "install", "-y", "-qq", package], check=True, env=env, stdout=subprocess.DEVNULL)
-    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    with _APT:
+        if not _APT_UPDATED:
+            subprocess.run([*sudo, apt, "update", "-qq"], check=True, env=env)
+            _APT_UPDATED = True
+        subprocess.run([*sudo, apt, "install", "-y", "-qq", package], check=True, env=env, stdout=subprocess.DEVNULL)
 
 
 def ensure_env(lock: str) -> Path:
@@ -759,7 +776,7 @@ def build() -> Path:
 # -- serving --------------------------------------------------------------------------------------
 
 
-# The headers a host should send (the README repeats them).  The page runs no WebAssembly, so its
+# The headers a host should send (docs/hosting.md lists them).  The page runs no WebAssembly, so its
 # policy has no 'wasm-unsafe-eval'; the worker, which boots Pyodide, gets its own policy with it
 # (a dedicated worker runs under the policy of its own script's response).
 PAGE_CSP = (
@@ -839,8 +856,8 @@ def find_chromium() -> str | None:
 
 def ensure_chromium() -> None:
     """Install Debian's chromium when no browser is found (Playwright's own, where a user has one, counts)."""
-    if find_chromium():
-        return
+    if find_chromium() or any((Path.home() / ".cache" / "ms-playwright").glob("chromium*")):
+        return  # the system's, or Playwright's own download (found before .venv/ has Playwright)
     try:
         from playwright.sync_api import sync_playwright
 
@@ -849,14 +866,10 @@ def ensure_chromium() -> None:
                 return
     except Exception:
         pass
-    apt = shutil.which("apt-get")
-    if apt is None:
+    if shutil.which("apt-get") is None:
         sys.exit("test: no Chromium found; install one and set PENTO_CHROMIUM to its path")
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
     log("installing Debian's chromium")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run([*sudo, apt, "update", "-qq"], check=True, env=env)
-    subprocess.run([*sudo, apt, "install", "-y", "-qq", "chromium"], check=True, env=env, stdout=subprocess.DEVNULL)
+    apt_install("chromium")
 
 
 NODE_MODULES = ROOT / "node_modules"
@@ -977,11 +990,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     if args.command == "test" and not in_venv():
-        # a fresh clone: npm's downloads and pip's install, side by side
-        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        # a fresh clone: npm's downloads, Chromium's install and pip's install, side by side (a
+        # Chromium already there, Playwright's own included, is found at once and nothing installed)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
             node = pool.submit(prepare_node)
+            browser = pool.submit(ensure_chromium)
             python = ensure_env("test")
             node.result()
+            browser.result()
     else:
         python = ensure_env("test" if args.command == "test" else "build")
     if not in_venv():

@@ -1,6 +1,6 @@
 """The command line: ``python -m pento_core COMMAND ...``.
 
-Commands (see the README for the formats):
+Commands (docs/formats.md describes the formats they read and write):
 
 * ``count BOARD [--pieces P] [--one-sided] [--allow-unused] [--distinct]``
   prints ``count: N`` last (with ``--distinct``, ``distinct: M`` last).

@@ -1,5 +1,5 @@
 """Arrows point down only: a walk over every import of pento_core (the rule is stated in
-``pento_core/__init__.py`` and the README's layout section).
+``pento_core/__init__.py`` and docs/architecture.md's file map).
 
 * a family (polyomino, polycube, pegs, gandagalo, tangram) and the shared modules below the games (budget,
   errors, i18n, limits) import no game, no registry, no classroom, no API;

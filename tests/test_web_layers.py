@@ -1,6 +1,6 @@
 """The page in layers, as the core is (tests/test_layers.py): a walk over every import of web/.
 
-The page's modules live in folders, lowest first (the README's layout says what each holds):
+The page's modules live in folders, lowest first (docs/architecture.md's file map says what each holds):
 
 * ``engine/``  the worker and the client that talks to it: no DOM, nothing of the page;
 * ``model/``   what is kept and computed without a screen (saves, progress records, CSV, SCORM's

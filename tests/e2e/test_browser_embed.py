@@ -1,4 +1,4 @@
-"""Pento embedded in a course page on another site, in a sandboxed iframe (the README's snippet):
+"""Pento embedded in a course page on another site, in a sandboxed iframe (the snippet of docs/hosting.md):
 one game without the site's chrome, storage blocked, the position kept by the address and carried
 by "Open in full page"."""
 
