@@ -85,9 +85,11 @@ class LadderEntry(TypedDict):
 
 
 class GameEntry(TypedDict):
-    """A game as the registry declares it (``hello`` and the build's catalog)."""
+    """A game as the registry declares it (``hello`` and the build's catalog); ``view`` names the
+    page's module that draws it (web/views/<view>.js)."""
 
     id: str
+    view: str
     title: str
     description: str
     rules: str

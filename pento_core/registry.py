@@ -65,6 +65,7 @@ def entries() -> list[GameEntry]:
     return [
         {
             "id": g.id,
+            "view": g.view_module,
             "title": tr(g.title),
             "description": tr(g.description),
             "rules": tr(g.rules),

@@ -164,9 +164,10 @@ export interface DailyAbout {
   link: string;
 }
 
-/** A game as the registry declares it (`hello` and the build's catalog). */
+/** A game as the registry declares it (`hello` and the build's catalog); `view` names the page's module that draws it (web/views/<view>.js). */
 export interface GameEntry {
   id: string;
+  view: string;
   title: string;
   description: string;
   rules: string;

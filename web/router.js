@@ -10,7 +10,6 @@ import { gameEntry, hashFor, notice, plain, setAsideNotice, status, titleOf } fr
 import { renderProgress } from "./screens/progress.js";
 import { parseRaceHash, raceAssignment } from "./play/race.js";
 import { listSaves } from "./model/storage.js";
-import { VIEWS } from "./views/index.js";
 
 const $ = byId;
 
@@ -52,7 +51,7 @@ export async function route() {
     goHome(false);
     return;
   }
-  if (!gameEntry(target.game) || !VIEWS[target.game]) {
+  if (!gameEntry(target.game)) {
     goHome(false);
     notice(t("That link names a game this version of Pento does not have."));
     return;

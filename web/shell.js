@@ -1,6 +1,7 @@
 // The shell: boots the page and binds its controls to the mid-end, the start screen and the
 // long work. The board in words and printing live here. It knows no game: the
 // catalog (written at build time from the core's registry) says what games exist.
+import { PROTOCOL } from "./config.js";
 import { app } from "./play/app.js";
 import { backToAssignment, nextItem, playNext } from "./screens/assign.js";
 import { CATALOG } from "./catalog.js";
@@ -294,7 +295,7 @@ export async function boot() {
     nextItem,
   });
   // the engine first: its worker boots on another thread while this one draws the start screen
-  app.core = new Core(setCoreState, onLoading, language());
+  app.core = new Core(setCoreState, onLoading, language(), PROTOCOL);
   app.core.onRestart = () => notice(t("The puzzle engine stopped and was restarted; your game is kept."));
   app.core.start().catch(() => {});
   bindButtons();

@@ -148,6 +148,7 @@ class Game(Protocol[S, M]):
     every game to it); ``apply`` is ``play`` on a parsed move."""
 
     id: str
+    view_module: str  # the page's view that draws it: web/views/<view_module>.js (games may share one)
     title: str
     description: str  # one line a pupil understands, for the start screen
     rules: str  # the help page for a pupil: paragraphs separated by blank lines (lines within one are joined)

@@ -176,6 +176,7 @@ class BoxWorkshopGame(ListsInsteadOfHelping, GameBase[BoxEdit, BoxEditMove]):
     """Edit a box and its solids, see why it cannot be filled, and count and browse its fillings."""
 
     id = "boxshop"
+    view_module = "box_workshop"
     title = N_("Box workshop")
     description = N_("Design a box for pentacubes or other polycubes, then count and see every way to fill it.")
     rules = RULES

@@ -206,6 +206,7 @@ class BoxesGame(GameBase[BoxesState, BoxMove]):
     """Fill a box with pentacubes, in 3D and layer by layer, with hints and a solve."""
 
     id = "boxes"
+    view_module = "boxes"
     title = N_("Pentacube boxes")
     description = N_("Pack pentomino pieces made of cubes into a box, in 3D.")
     rules = RULES

@@ -143,6 +143,7 @@ class CoverGame(GameBase[CoverState, PieceMove]):
     """Cover a board with pentominoes, by hand, with hints and an animated solve."""
 
     id = "cover"
+    view_module = "cover"
     title = N_("Pentomino cover")
     description = N_("Fill the whole board with pentomino pieces, like a jigsaw with no picture.")
     rules = RULES

@@ -181,6 +181,7 @@ class GandaGaloGame(GameBase[GGState, GGMove]):
     """X and O on a grid with blocked squares; boards with one solution, graded by reasoning."""
 
     id = "gandagalo"
+    view_module = "gandagalo"
     title = N_("GandaGalo")
     description = N_("Fill the grid with X and O, never three in a row: not across, not down, not diagonally.")
     rules = RULES

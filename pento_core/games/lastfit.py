@@ -157,6 +157,7 @@ class LastFitGame(GameBase[LFState, Put]):
     """Last Fit with friends or against the computer, and the blocking puzzle."""
 
     id = "lastfit"
+    view_module = "cover"  # the cover game's view draws it
     title = N_("Last Fit")
     description = N_("Take turns placing pentominoes: whoever fits the last piece wins. Golomb's game.")
     rules = RULES

@@ -153,6 +153,7 @@ class PegsGame(GameBase[PegState, PegMove]):
     """Peg solitaire on the source's boards, the French and triangular boards, and any drawn board."""
 
     id = "pegs"
+    view_module = "pegs"
     title = N_("Peg solitaire")
     description = N_("Jump pegs over each other and take them off, until only one is left.")
     rules = RULES

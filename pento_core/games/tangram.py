@@ -269,6 +269,7 @@ class TangramGame(GameBase[TanState, TanMove]):
     """The seven tans and a silhouette; verified by outline, exactly (the SBGames 2008 poster)."""
 
     id = "tangram"
+    view_module = "tangram"
     title = N_("Tangram")
     description = N_("Lay the seven tans to make the silhouette: any arrangement with its outline counts.")
     rules = RULES

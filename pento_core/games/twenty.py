@@ -93,6 +93,7 @@ class TwentyGame(GameBase[TwentyState, PieceMove]):
     """Cover copies of one board with disjoint sets of pentominoes."""
 
     id = "twenty"
+    view_module = "cover"  # the cover game's view draws it
     title = N_("Game of 20 and of 30")
     description = N_("Three copies of one board, twelve pieces: cover each copy with four different pieces.")
     rules = RULES

@@ -212,6 +212,7 @@ class WorkshopGame(ListsInsteadOfHelping, GameBase[WorkshopState, WorkshopMove])
     """Any board, any set of pieces, every tiling."""
 
     id = "workshop"
+    view_module = "workshop"
     title = N_("Polyomino workshop")
     description = N_("Make your own puzzle from any board and any pieces; the computer finds every solution.")
     rules = RULES

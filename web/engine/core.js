@@ -24,7 +24,6 @@ export class CoreError extends Error {
   }
 }
 
-import { PROTOCOL } from "../config.js";
 import { helpersFor, InOrder, RUNS, SPREAD_AFTER_MS } from "./spread.js";
 
 const SPARE_AFTER_MS = 700; // a long request still running this long boots the first spare
@@ -57,7 +56,12 @@ export function quietLimit(pending) {
 
 /** One worker running pento_core. */
 class Engine {
-  constructor(onLoading, lang) {
+  /**
+   * @param {((p: {loaded: number, total: number, phase: string}) => void) | null} onLoading
+   * @param {string} lang the language the engine speaks
+   * @param {number} protocol the protocol the page speaks: an engine of another is refused ("outdated")
+   */
+  constructor(onLoading, lang, protocol) {
     /** @type {((message: string) => void) | null} */
     this.onCrash = null;
     this.pending = new Map();
@@ -76,9 +80,9 @@ class Engine {
         if (msg.type === "pong") {
           this.pingSent = null;
         } else if (msg.type === "ready") {
-          if (!msg.hello || msg.hello.protocol !== PROTOCOL) {
+          if (!msg.hello || msg.hello.protocol !== protocol) {
             // a page and an engine of two versions (a cache updated in part): never half-working
-            const message = `the page speaks protocol ${PROTOCOL}, its engine ${msg.hello ? msg.hello.protocol : "none"}`;
+            const message = `the page speaks protocol ${protocol}, its engine ${msg.hello ? msg.hello.protocol : "none"}`;
             this.failAll("outdated", message);
             reject(new CoreError("outdated", message));
             return;
@@ -163,12 +167,15 @@ export class Core {
   /**
    * @param {(state: "loading"|"ready"|"error", detail: any, code?: string) => void} onState
    * @param {(p: {loaded: number, total: number, phase: string}) => void} onLoading bytes of the runtime and the wheel
+   * @param {string} lang the language every engine speaks
+   * @param {number} protocol the protocol the page speaks (config.js's PROTOCOL): an engine of another is refused
    */
-  constructor(onState, onLoading = () => {}, lang = "en") {
+  constructor(onState, onLoading = () => {}, lang = "en", protocol = 0) {
     /** @type {((message: string) => void) | null} */
     this.onRestart = null;
     this.onState = onState;
     this.lang = lang;
+    this.protocol = protocol;
     this.onLoading = onLoading;
     this.nextId = 1;
     this.engine = null;
@@ -186,7 +193,7 @@ export class Core {
   start(booting = null) {
     if (this.engine) this.engine.terminate();
     this.onState("loading", null);
-    this.engine = this.adopt(booting || new Engine(this.onLoading, this.lang));
+    this.engine = this.adopt(booting || new Engine(this.onLoading, this.lang, this.protocol));
     this.readyPromise = this.engine.started.then(
       (hello) => {
         this.hello = hello;
@@ -219,7 +226,7 @@ export class Core {
   /** Boot a spare engine unless there is one. */
   bootSpare() {
     if (this.spare) return;
-    const spare = new Engine(null, this.lang);
+    const spare = new Engine(null, this.lang, this.protocol);
     spare.onCrash = () => {
       if (this.spare === spare) this.spare = null; // a spare that died is simply dropped
       spare.terminate();
@@ -375,7 +382,7 @@ export class Core {
         take(() => this.readyPromise.then(() => /** @type {Engine} */ (this.engine)), false);
       };
       const boot = () => {
-        const h = new Engine(null, this.lang);
+        const h = new Engine(null, this.lang, this.protocol);
         mine.add(h);
         this.helpers.add(h);
         h.onCrash = () => {

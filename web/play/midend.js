@@ -10,7 +10,7 @@ import { dailyHash, dailyResult, todayUtc } from "./daily.js";
 import { streaks } from "../model/progress_data.js";
 import { share } from "../ui/share.js";
 import { addToRanking, boundHistory, getSave, listProgress, listSaves, loadRanking, newId, setAsideSave, storageAvailable, trackProgress, writeSave } from "../model/storage.js";
-import { VIEWS } from "../views/index.js";
+import { viewOf } from "../views/index.js";
 
 const $ = byId;
 
@@ -187,7 +187,7 @@ export function showFrame(game, title) {
 }
 
 export async function openGame(slot, result, { push = false } = {}) {
-  const module = await VIEWS[slot.game]();
+  const module = await viewOf(slot.game);
   stopAnimation();
   if (app.gameView) app.gameView.destroy();
   app.session = {

@@ -4,7 +4,7 @@ import { CATALOG } from "../catalog.js";
 import { byId, el } from "../ui/dom.js";
 import { formatNumber, N_, t, tn } from "../ui/i18n.js";
 import { app } from "./app.js";
-import { VIEWS } from "../views/index.js";
+import { viewOf } from "../views/index.js";
 
 const $ = byId;
 
@@ -187,7 +187,7 @@ export async function openHelp(game = app.session ? app.session.game : null) {
   $("help-rules").replaceChildren(...paragraphs);
   let keys = [];
   try {
-    keys = (await VIEWS[game]()).KEYS || [];
+    keys = (await viewOf(game)).KEYS || [];
   } catch {
     keys = [];
   }

@@ -1,13 +1,15 @@
-// The registry of game views: one entry per game id, loaded on demand. No prototype, so
-// that a link naming a game "constructor" or "__proto__" finds nothing here.
-export const VIEWS = Object.assign(Object.create(null), {
-  cover: () => import("./cover.js"),
-  twenty: () => import("./cover.js"), // the cover view draws several copies of a board
-  pegs: () => import("./pegs.js"),
-  gandagalo: () => import("./gandagalo.js"),
-  lastfit: () => import("./cover.js"), // the cover view, with players and pieces that stay
-  tangram: () => import("./tangram.js"),
-  workshop: () => import("./workshop.js"),
-  boxes: () => import("./boxes.js"),
-  boxshop: () => import("./box_workshop.js"),
-});
+// The game views, loaded on demand: each game's backend names the module that draws it (its
+// catalog entry's `view`, pento_core's Game.view_module), so adding a game touches no list here.
+// Only a game the catalog has gets a view; the name comes from the build's catalog, never from
+// a link.
+import { CATALOG } from "../catalog.js";
+
+/**
+ * The view module of ``game``, loaded on demand, or null for a game the catalog does not have.
+ * @param {string} game
+ * @returns {Promise<any> | null}
+ */
+export function viewOf(game) {
+  const entry = CATALOG.games.find((g) => g.id === game);
+  return entry ? import(`./${entry.view}.js`) : null;
+}
