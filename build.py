@@ -913,18 +913,21 @@ def prepare_node() -> Path:
     return bin_dir
 
 
+ESLINT_PATHS = ("web", "tests/js", "scripts", "docs/template", "eslint.config.js")
+
+
 def test(pytest_args: list[str]) -> int:
     ensure_chromium()
     bin_dir = prepare_node()  # at once when the caller's Python did it beside pip (see main)
     build()
-    paths = ["pento_core", "pento_build", "tests", "bench", "scripts", "build.py"]
+    paths = ["pento_core", "pento_build", "tests", "bench", "scripts", "build.py", "docs/template"]
     steps = [
         ("ruff", [sys.executable, "-m", "ruff", "check", *paths]),
         ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", *paths]),
         ("mypy", [sys.executable, "-m", "mypy"]),
         ("tsc", [str(bin_dir / "tsc"), "--project", "tsconfig.json"]),
         ("tsc (workers)", [str(bin_dir / "tsc"), "--project", "tsconfig.worker.json"]),
-        ("eslint", [str(bin_dir / "eslint"), "--max-warnings", "0", "web", "tests/js", "scripts", "eslint.config.js"]),
+        ("eslint", [str(bin_dir / "eslint"), "--max-warnings", "0", *ESLINT_PATHS]),
         ("node --test", [shutil.which("node") or "node", "--test", "tests/js/"]),
     ]
     # dist/ was built just now and axe-core fetched: the test processes must not each do it again

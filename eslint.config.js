@@ -84,7 +84,7 @@ const translatedText = {
 export default [
   js.configs.recommended,
   {
-    files: ["web/**/*.js", "eslint.config.js"],
+    files: ["web/**/*.js", "docs/template/**/*.js", "eslint.config.js"],
     languageOptions: {
       ecmaVersion: 2023,
       sourceType: "module",

@@ -226,7 +226,7 @@ export async function openGame(slot, result, { push = false } = {}) {
   app.gameView.render(result.view);
   // the keyboard starts on the board, not five to sixty Tabs before it (the workshop, a page of
   // forms, starts on its first part: a phone must not open its keyboard for a field)
-  const board = /** @type {HTMLElement | null} */ ($("view").querySelector("canvas.board-canvas"));
+  const board = /** @type {HTMLElement | null} */ ($("view").querySelector("canvas.board-canvas, [data-board]")); // a view's board
   if (!document.querySelector("dialog[open]")) (board || $("view")).focus({ preventScroll: true });
   if (!performance.getEntriesByName("pento-board").length) performance.mark("pento-board"); // the first playable board
   updateUrl(push);
