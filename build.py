@@ -21,29 +21,35 @@ import argparse
 import base64
 import concurrent.futures
 import contextlib
-import dataclasses
-import functools
 import hashlib
-import html.parser
-import http.server
 import importlib
-import io
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
-import threading
 import tomllib
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent
-DIST = ROOT / "dist"
-CACHE = ROOT / ".cache"
+# the build's jobs, one a module (pento_build/); what the tests and scripts use of them is named here too
+from pento_build.base import CACHE as CACHE
+from pento_build.base import DIST as DIST
+from pento_build.base import ROOT as ROOT
+from pento_build.base import copy_if_changed, log, write_if_changed
+from pento_build.environment import VENV as VENV
+from pento_build.environment import ensure_chromium, ensure_env, ensure_node_tools, in_venv
+from pento_build.environment import find_chromium as find_chromium
+from pento_build.messages import CORE_LOCALE as CORE_LOCALE
+from pento_build.messages import WEB_LOCALE as WEB_LOCALE
+from pento_build.messages import Message as Message
+from pento_build.messages import _read_catalogue as _read_catalogue
+from pento_build.messages import compile_catalogues, locale_source, update_messages
+from pento_build.messages import core_messages as core_messages
+from pento_build.messages import web_messages as web_messages
+from pento_build.serving import make_server
 
 # The one place the Pyodide version is written.  The integrity is npm's
 # (sha512 of the package tarball), checked after every download.
@@ -78,93 +84,8 @@ SCORM_RUNTIME = (
 )
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
-VENV = ROOT / ".venv"
 # The wheel's zip dates (2024-01-01), so that the same sources give the same wheel.
 _SOURCE_DATE_EPOCH = "1704067200"
-
-
-def log(message: str) -> None:
-    print(f"[build] {message}", flush=True)
-
-
-def project() -> dict[str, object]:
-    with open(ROOT / "pyproject.toml", "rb") as f:
-        data: dict[str, object] = tomllib.load(f)["project"]
-    return data
-
-
-# -- the project's own environment ---------------------------------------------------------
-
-
-def venv_python() -> Path:
-    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-
-
-def in_venv() -> bool:
-    return Path(sys.prefix).resolve() == VENV.resolve()
-
-
-def _create_venv() -> None:
-    """Make .venv/ with the Python running this script; on Debian, install python3-venv when it is missing."""
-    log(f"creating {VENV.name}/ with {sys.executable} (Python {sys.version.split()[0]})")
-    if subprocess.run([sys.executable, "-m", "venv", str(VENV)]).returncode == 0:
-        return
-    shutil.rmtree(VENV, ignore_errors=True)
-    package = f"python3.{sys.version_info.minor}-venv"
-    if shutil.which("apt-get") is None:
-        sys.exit(f"build: could not create {VENV} (is Python's venv module installed?)")
-    log(f"installing Debian's {package}, which Python's venv module needs")
-    apt_install(package)
-    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-
-
-# One apt at a time: Chromium's install may run beside pip's and npm's (see main), and dpkg's lock
-# would refuse a second apt-get started meanwhile (python3-venv's, say).
-_APT = threading.Lock()
-_APT_UPDATED = False
-
-
-def apt_install(package: str) -> None:
-    """Install Debian's ``package`` with apt-get (as root, or through sudo), its lists updated first."""
-    global _APT_UPDATED
-    apt = shutil.which("apt-get")
-    assert apt is not None
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    with _APT:
-        if not _APT_UPDATED:
-            subprocess.run([*sudo, apt, "update", "-qq"], check=True, env=env)
-            _APT_UPDATED = True
-        subprocess.run([*sudo, apt, "install", "-y", "-qq", package], check=True, env=env, stdout=subprocess.DEVNULL)
-
-
-def ensure_env(lock: str) -> Path:
-    """.venv/ with every package of ``requirements/<lock>.txt`` installed; its Python.
-
-    Never touches the Python that runs this script: PEP 668 systems (Debian's
-    own python3) refuse that, and elsewhere it would change the caller's tools.
-    """
-    lock_file = ROOT / "requirements" / f"{lock}.txt"
-    text = lock_file.read_text() + (ROOT / "requirements" / "build.txt").read_text()
-    digest = hashlib.sha256(text.encode()).hexdigest()
-    stamp = VENV / f".pento-{lock}"
-    if not venv_python().exists():
-        _create_venv()
-    if not stamp.exists() or stamp.read_text() != digest:
-        log(f"installing requirements/{lock}.txt into {VENV.name}/")
-        cmd = [
-            str(venv_python()),
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "-r",
-            str(lock_file),
-        ]
-        subprocess.run(cmd, check=True)
-        stamp.write_text(digest)
-    return venv_python()
 
 
 # -- the wheel -------------------------------------------------------------------------------
@@ -456,18 +377,6 @@ def bytecode(wheel: Path) -> tuple[Path, Path] | None:
 # -- the site ------------------------------------------------------------------------------------
 
 
-def _copy_if_changed(src: Path, dst: Path) -> None:
-    if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
-        return
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(src, dst)
-
-
-def _write_if_changed(path: Path, text: str) -> None:
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
-
-
 def catalog_data() -> dict[str, Any]:
     """:func:`pento_core.catalog.catalog` (every preset's picture solved: seconds of work), cached in
     .cache/ under a digest of the core's sources, so the build and the tests work it out once."""
@@ -501,214 +410,30 @@ def catalog_source() -> str:
     )
 
 
-# -- messages (gettext catalogues, kept and compiled with Babel) ----------------------------------
-
-# Where each domain's messages are written and where its catalogues live.  Calls of these names are
-# messages (Babel's keyword specs: None for the first argument, (1, 2) for singular and plural).
-PY_KEYWORDS: dict[str, Any] = {"tr": None, "ntr": (1, 2), "N_": None}
-JS_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2), "N_": None}
-CORE_LOCALE = ROOT / "pento_core" / "locale"
-WEB_LOCALE = ROOT / "web" / "locale"
-_HTML_ATTRIBUTES = ("title", "aria-label", "placeholder")
-
-
-@dataclasses.dataclass
-class Message:
-    """A message of the sources: its English text (and plural), and where it is first written."""
-
-    msgid: str
-    plural: str | None
-    where: str
-
-
-def _add(found: dict[str, Message], msgid: str, plural: str | None, where: str) -> None:
-    if msgid and msgid not in found:
-        found[msgid] = Message(msgid, plural, where)
-
-
-def _extract(method: str, paths: list[Path], keywords: dict[str, Any], found: dict[str, Message]) -> None:
-    """Babel's extractor ``method`` over ``paths``: every marked message, with where it is first."""
-    from babel.messages.extract import extract
-
-    for path in paths:
-        with open(path, "rb") as f:
-            for line, message, _comments, _context in extract(method, f, keywords=keywords):
-                where = f"{path.relative_to(ROOT).as_posix()}:{line}"
-                if isinstance(message, tuple):
-                    _add(found, message[0], message[1], where)
-                else:
-                    _add(found, message, None, where)
-
-
-def core_messages() -> dict[str, Message]:
-    """Every message marked in pento_core's sources (see PY_KEYWORDS)."""
-    found: dict[str, Message] = {}
-    _extract("python", sorted((ROOT / "pento_core").rglob("*.py")), PY_KEYWORDS, found)
-    return found
-
-
-class _HtmlText(html.parser.HTMLParser):
-    """The text a person reads in index.html: text nodes, a few attributes, the description
-    (Babel has no extractor for HTML)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.texts: list[tuple[str, int]] = []
-        self._skip = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
-            self._skip += 1
-        values = dict(attrs)
-        for name in _HTML_ATTRIBUTES:
-            if values.get(name):
-                self.texts.append((str(values[name]), self.getpos()[0]))
-        if tag == "meta" and values.get("name") == "description" and values.get("content"):
-            self.texts.append((str(values["content"]), self.getpos()[0]))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self._skip -= 1
-
-    def handle_data(self, data: str) -> None:
-        text = data.strip()
-        if text and not self._skip and any(c.isalpha() for c in text):
-            self.texts.append((text, self.getpos()[0]))
-
-
-def web_messages() -> dict[str, Message]:
-    """Every message of the page: index.html's text, and t(), tn() and N_() calls in web/."""
-    found: dict[str, Message] = {}
-    reader = _HtmlText()
-    reader.feed((ROOT / "index.html").read_text(encoding="utf-8"))
-    for text, line in reader.texts:
-        if text != "Pento":  # the name stays the name
-            _add(found, text, None, f"index.html:{line}")
-    _extract("javascript", sorted((ROOT / "web").rglob("*.js")), JS_KEYWORDS, found)
-    return found
-
-
-def _read_catalogue(path: Path, lang: str) -> Any:
-    """The Babel catalogue at ``path`` (an empty one for ``lang`` when there is none)."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import read_po
-
-    sys.path.insert(0, str(ROOT))
-    from pento_core.i18n import CATALOGUE_LOCALES
-
-    if not path.exists():
-        return Catalog(locale=CATALOGUE_LOCALES[lang])
-    with open(path, "rb") as f:
-        return read_po(f, locale=CATALOGUE_LOCALES[lang], abort_invalid=True)  # a broken file stops the build
-
-
-def update_catalogue(path: Path, lang: str, messages: dict[str, Message]) -> tuple[int, int]:
-    """Bring ``path`` in line with ``messages`` (Babel's update, without fuzzy guesses): new ones
-    with an empty translation, gone ones dropped, translations kept.  Returns (messages, untranslated)."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import write_po
-
-    template = Catalog()
-    for m in messages.values():
-        where = m.where.rsplit(":", 1)
-        template.add(m.msgid if m.plural is None else (m.msgid, m.plural), locations=[(where[0], int(where[1]))])
-    catalog = _read_catalogue(path, lang)
-    catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
-    catalog.obsolete.clear()
-    catalog.project, catalog.version = "Pento", str(project()["version"])
-    catalog.msgid_bugs_address = "the project's issues"
-    catalog.last_translator = catalog.language_team = "Pento"
-    out = io.BytesIO()
-    write_po(out, catalog, width=100, omit_header=False, sort_output=False, include_previous=False)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _write_if_changed(path, _stable_header(out.getvalue().decode("utf-8")))
-    entries = [m for m in catalog if m.id]
-    return len(entries), sum(1 for m in entries if not m.string or (isinstance(m.string, tuple) and not all(m.string)))
-
-
-def _stable_header(text: str) -> str:
-    """The catalogue's text without the dates Babel writes at each update (they would make every
-    run a change)."""
-    return re.sub(r'^"(POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', "", text, flags=re.MULTILINE)
-
-
-def update_messages() -> int:
-    """``build.py messages``: update every catalogue from the sources; say what is untranslated."""
-    sys.path.insert(0, str(ROOT))
-    from pento_core import i18n
-
-    core = core_messages()
-    # the page's catalogue holds what the core's does not: the page loads both
-    page = {k: m for k, m in web_messages().items() if k not in core}
-    for domain, folder, messages in (("pento_core", CORE_LOCALE, core), ("web", WEB_LOCALE, page)):
-        for lang in i18n.LANGUAGES[1:]:
-            total, missing = update_catalogue(folder / f"{lang}.po", lang, messages)
-            log(f"{domain} {lang}: {total} messages, {missing} untranslated")
-    compile_catalogues()
-    return 0
-
-
-def compile_catalogues() -> None:
-    """The core's catalogues compiled for the standard library's gettext (``locale/<lang>.mo``,
-    shipped in the wheel; git ignores them), rewritten only when their text changed."""
-    from babel.messages.mofile import write_mo
-
-    sys.path.insert(0, str(ROOT))
-    from pento_core import i18n
-
-    for lang in i18n.LANGUAGES[1:]:
-        out = io.BytesIO()
-        write_mo(out, _read_catalogue(CORE_LOCALE / f"{lang}.po", lang), use_fuzzy=False)
-        target = CORE_LOCALE / f"{lang}.mo"
-        if not target.exists() or target.read_bytes() != out.getvalue():
-            target.write_bytes(out.getvalue())
-
-
-def locale_source(lang: str) -> str:
-    """The page's messages in ``lang`` (the page's and the core's catalogues) as an ES module:
-    msgid -> text, or -> [one, other] for plurals."""
-    out: dict[str, str | list[str]] = {}
-    for path in (CORE_LOCALE / f"{lang}.po", WEB_LOCALE / f"{lang}.po"):
-        if not path.exists():
-            continue
-        for m in _read_catalogue(path, lang):
-            if not m.id or m.fuzzy:
-                continue
-            if isinstance(m.id, tuple):
-                if m.string and all(m.string):
-                    out[m.id[0]] = list(m.string)
-            elif m.string:
-                out[m.id] = m.string
-    return (
-        f"// Written by build.py from the {lang} catalogues (pento_core/locale, web/locale).\n"
-        f"export const MESSAGES = {json.dumps(out, ensure_ascii=False, separators=(',', ':'))};\n"
-    )
-
-
 def build() -> Path:
     """Assemble dist/.  A second run with nothing changed rewrites almost nothing."""
     DIST.mkdir(exist_ok=True)
     install_pyodide(DIST / "pyodide")
     compile_catalogues()  # before the wheel: it ships them
     wheel = build_wheel(CACHE / "wheel")
-    _copy_if_changed(wheel, DIST / wheel.name)
+    copy_if_changed(wheel, DIST / wheel.name)
     compiled = bytecode(wheel)
     if compiled is None:
-        _copy_if_changed(original_stdlib(), DIST / "pyodide" / "python_stdlib.zip")
+        copy_if_changed(original_stdlib(), DIST / "pyodide" / "python_stdlib.zip")
         core_bytecode = None
     else:
-        _copy_if_changed(compiled[0], DIST / "pyodide" / "python_stdlib.zip")
-        _copy_if_changed(compiled[1], DIST / compiled[1].name)
+        copy_if_changed(compiled[0], DIST / "pyodide" / "python_stdlib.zip")
+        copy_if_changed(compiled[1], DIST / compiled[1].name)
         core_bytecode = compiled[1].name
     for old in [*DIST.glob("*.whl"), *DIST.glob("*.bytecode.zip")]:
         if old.name not in (wheel.name, core_bytecode):
             old.unlink()
-    _copy_if_changed(ROOT / "index.html", DIST / "index.html")
+    copy_if_changed(ROOT / "index.html", DIST / "index.html")
     sys.path.insert(0, str(ROOT))
     from pento_build.protocol_ts import typescript
 
     # the page's types of the core's replies, from the core's own declaration (pento_core/protocol.py)
-    _write_if_changed(ROOT / "web" / "protocol.d.ts", typescript())
+    write_if_changed(ROOT / "web" / "protocol.d.ts", typescript())
     # sw.js is a template: its filled-in copy goes to the site's root (below), not to web/; the
     # catalogues' sources and the type declarations are the build's, not the page's
     web_files = sorted(
@@ -716,7 +441,7 @@ def build() -> Path:
     )
     wanted = {DIST / "web" / p.relative_to(ROOT / "web") for p in web_files}
     for p in web_files:
-        _copy_if_changed(p, DIST / "web" / p.relative_to(ROOT / "web"))
+        copy_if_changed(p, DIST / "web" / p.relative_to(ROOT / "web"))
     from pento_core.i18n import LANGUAGE_NAMES, LANGUAGES
     from pento_core.protocol import PROTOCOL
 
@@ -726,13 +451,13 @@ def build() -> Path:
     for p in (DIST / "web").rglob("*") if (DIST / "web").exists() else ():
         if p.is_file() and p not in wanted and p.relative_to(DIST / "web").as_posix() not in generated:
             p.unlink()
-    _write_if_changed(DIST / "web" / "catalog.js", catalog_source())
+    write_if_changed(DIST / "web" / "catalog.js", catalog_source())
     (DIST / "web" / "vendor").mkdir(exist_ok=True)
     for name, source in libraries.items():
-        _write_if_changed(DIST / "web" / name, source)
+        write_if_changed(DIST / "web" / name, source)
     (DIST / "web" / "locale").mkdir(exist_ok=True)
     for lang, name in zip(LANGUAGES[1:], locales, strict=True):
-        _write_if_changed(DIST / "web" / name, locale_source(lang))
+        write_if_changed(DIST / "web" / name, locale_source(lang))
     # The build's identity: it names the offline cache, so a new build replaces the old one.
     h = hashlib.sha256()
     shipped = [
@@ -765,64 +490,12 @@ def build() -> Path:
         f"export const LANGUAGES = {json.dumps(list(LANGUAGES))};\n"
         f"export const LANGUAGE_NAMES = {json.dumps(LANGUAGE_NAMES, ensure_ascii=False)};\n"
     )
-    _write_if_changed(DIST / "web" / "config.js", config)
+    write_if_changed(DIST / "web" / "config.js", config)
     sw = (ROOT / "web" / "sw.js").read_text()
     sw = sw.replace('"__BUILD__"', json.dumps(build_id)).replace('["__ASSETS__"]', json.dumps(assets))
-    _write_if_changed(DIST / "sw.js", sw)
+    write_if_changed(DIST / "sw.js", sw)
     log(f"built dist/ (build {build_id})")
     return DIST
-
-
-# -- serving --------------------------------------------------------------------------------------
-
-
-# The headers a host should send (docs/hosting.md lists them).  The page runs no WebAssembly, so its
-# policy has no 'wasm-unsafe-eval'; the worker, which boots Pyodide, gets its own policy with it
-# (a dedicated worker runs under the policy of its own script's response).
-PAGE_CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "worker-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"
-)
-WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'"
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the base class declares it this way
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-        ".json": "application/json",
-    }
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        path = self.path.split("?", 1)[0]
-        self.send_header("Content-Security-Policy", WORKER_CSP if path.endswith("/web/engine/worker.js") else PAGE_CSP)
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:
-        if os.environ.get("PENTO_SERVE_LOG"):
-            super().log_message(format, *args)
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: object, client_address: object) -> None:
-        # A browser that drops a connection (a reload, a closed tab) is not an error worth a traceback.
-        if isinstance(sys.exc_info()[1], ConnectionError):
-            return
-        super().handle_error(request, client_address)  # type: ignore[arg-type]
-
-
-def make_server(port: int, host: str = "127.0.0.1", directory: Path = DIST) -> http.server.ThreadingHTTPServer:
-    """An HTTP server for dist/ or a copy of it (port 0: any free port), on ``host`` only."""
-    handler = functools.partial(_Handler, directory=str(directory))
-    return _Server((host, port), handler)
 
 
 def serve(port: int, host: str) -> int:
@@ -840,55 +513,6 @@ def serve(port: int, host: str) -> int:
 
 
 # -- testing ----------------------------------------------------------------------------------------
-
-
-def find_chromium() -> str | None:
-    """A Chromium for the browser tests: $PENTO_CHROMIUM, the system's, or None."""
-    env = os.environ.get("PENTO_CHROMIUM")
-    if env:
-        return env
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def ensure_chromium() -> None:
-    """Install Debian's chromium when no browser is found (Playwright's own, where a user has one, counts)."""
-    if find_chromium() or any((Path.home() / ".cache" / "ms-playwright").glob("chromium*")):
-        return  # the system's, or Playwright's own download (found before .venv/ has Playwright)
-    try:
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as p:
-            if Path(p.chromium.executable_path).exists():
-                return
-    except Exception:
-        pass
-    if shutil.which("apt-get") is None:
-        sys.exit("test: no Chromium found; install one and set PENTO_CHROMIUM to its path")
-    log("installing Debian's chromium")
-    apt_install("chromium")
-
-
-NODE_MODULES = ROOT / "node_modules"
-
-
-def ensure_node_tools() -> Path:
-    """The page's checkers (TypeScript, eslint), installed from package-lock.json with ``npm ci``
-    into node_modules/ whenever the lock changed; their bin/ folder."""
-    npm = shutil.which("npm")
-    if npm is None:
-        sys.exit("build: npm is needed for the page's static checks (Debian: apt-get install npm)")
-    lock = (ROOT / "package-lock.json").read_bytes()
-    stamp = NODE_MODULES / ".pento-lock"
-    digest = hashlib.sha256(lock).hexdigest()
-    if not stamp.exists() or stamp.read_text() != digest:
-        log("installing package-lock.json into node_modules/ (npm ci)")
-        subprocess.run([npm, "ci", "--silent", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
-        stamp.write_text(digest)
-    return NODE_MODULES / ".bin"
 
 
 # Browser tests mostly wait on Chromium, so a process more than the machine has cores keeps them busy.

@@ -1,0 +1,137 @@
+"""The project's own environment: .venv/ with the pinned requirements (never the caller's Python),
+Debian's packages where one is missing (apt, one at a time), a Chromium for the browser tests, and
+the page's checkers from package-lock.json."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from .base import ROOT, log
+
+VENV = ROOT / ".venv"
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def _create_venv() -> None:
+    """Make .venv/ with the Python running this script; on Debian, install python3-venv when it is missing."""
+    log(f"creating {VENV.name}/ with {sys.executable} (Python {sys.version.split()[0]})")
+    if subprocess.run([sys.executable, "-m", "venv", str(VENV)]).returncode == 0:
+        return
+    shutil.rmtree(VENV, ignore_errors=True)
+    package = f"python3.{sys.version_info.minor}-venv"
+    if shutil.which("apt-get") is None:
+        sys.exit(f"build: could not create {VENV} (is Python's venv module installed?)")
+    log(f"installing Debian's {package}, which Python's venv module needs")
+    apt_install(package)
+    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+
+
+# One apt at a time: Chromium's install may run beside pip's and npm's (see main), and dpkg's lock
+# would refuse a second apt-get started meanwhile (python3-venv's, say).
+_APT = threading.Lock()
+_APT_UPDATED = False
+
+
+def apt_install(package: str) -> None:
+    """Install Debian's ``package`` with apt-get (as root, or through sudo), its lists updated first."""
+    global _APT_UPDATED
+    apt = shutil.which("apt-get")
+    assert apt is not None
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    with _APT:
+        if not _APT_UPDATED:
+            subprocess.run([*sudo, apt, "update", "-qq"], check=True, env=env)
+            _APT_UPDATED = True
+        subprocess.run([*sudo, apt, "install", "-y", "-qq", package], check=True, env=env, stdout=subprocess.DEVNULL)
+
+
+def ensure_env(lock: str) -> Path:
+    """.venv/ with every package of ``requirements/<lock>.txt`` installed; its Python.
+
+    Never touches the Python that runs this script: PEP 668 systems (Debian's
+    own python3) refuse that, and elsewhere it would change the caller's tools.
+    """
+    lock_file = ROOT / "requirements" / f"{lock}.txt"
+    text = lock_file.read_text() + (ROOT / "requirements" / "build.txt").read_text()
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    stamp = VENV / f".pento-{lock}"
+    if not venv_python().exists():
+        _create_venv()
+    if not stamp.exists() or stamp.read_text() != digest:
+        log(f"installing requirements/{lock}.txt into {VENV.name}/")
+        cmd = [
+            str(venv_python()),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-r",
+            str(lock_file),
+        ]
+        subprocess.run(cmd, check=True)
+        stamp.write_text(digest)
+    return venv_python()
+
+
+def find_chromium() -> str | None:
+    """A Chromium for the browser tests: $PENTO_CHROMIUM, the system's, or None."""
+    env = os.environ.get("PENTO_CHROMIUM")
+    if env:
+        return env
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium when no browser is found (Playwright's own, where a user has one, counts)."""
+    if find_chromium() or any((Path.home() / ".cache" / "ms-playwright").glob("chromium*")):
+        return  # the system's, or Playwright's own download (found before .venv/ has Playwright)
+    try:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            if Path(p.chromium.executable_path).exists():
+                return
+    except Exception:
+        pass
+    if shutil.which("apt-get") is None:
+        sys.exit("test: no Chromium found; install one and set PENTO_CHROMIUM to its path")
+    log("installing Debian's chromium")
+    apt_install("chromium")
+
+
+NODE_MODULES = ROOT / "node_modules"
+
+
+def ensure_node_tools() -> Path:
+    """The page's checkers (TypeScript, eslint), installed from package-lock.json with ``npm ci``
+    into node_modules/ whenever the lock changed; their bin/ folder."""
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("build: npm is needed for the page's static checks (Debian: apt-get install npm)")
+    lock = (ROOT / "package-lock.json").read_bytes()
+    stamp = NODE_MODULES / ".pento-lock"
+    digest = hashlib.sha256(lock).hexdigest()
+    if not stamp.exists() or stamp.read_text() != digest:
+        log("installing package-lock.json into node_modules/ (npm ci)")
+        subprocess.run([npm, "ci", "--silent", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+        stamp.write_text(digest)
+    return NODE_MODULES / ".bin"
