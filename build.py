@@ -551,6 +551,7 @@ def test(pytest_args: list[str]) -> int:
         ("mypy", [sys.executable, "-m", "mypy"]),
         ("tsc", [str(bin_dir / "tsc"), "--project", "tsconfig.json"]),
         ("tsc (workers)", [str(bin_dir / "tsc"), "--project", "tsconfig.worker.json"]),
+        ("tsc (strict: engine, model)", [str(bin_dir / "tsc"), "--project", "tsconfig.strict.json"]),
         ("eslint", [str(bin_dir / "eslint"), "--max-warnings", "0", *ESLINT_PATHS]),
         ("node --test", [shutil.which("node") or "node", "--test", "tests/js/"]),
     ]

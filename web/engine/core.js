@@ -188,8 +188,11 @@ export class Core {
     this.spreadStats = { runs: 0, byHelpers: 0, mostEngines: 0 };
   }
 
-  /** Start (or restart) the engine, or make `booting` (a spare still booting) the engine;
-   * resolves with the core's hello when ready. */
+  /**
+   * Start (or restart) the engine, or make `booting` (a spare still booting) the engine;
+   * resolves with the core's hello when ready.
+   * @param {Engine | null} [booting]
+   */
   start(booting = null) {
     if (this.engine) this.engine.terminate();
     this.onState("loading", null);

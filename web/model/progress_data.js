@@ -59,10 +59,14 @@ function validWin(w) {
   return !!w && typeof w === "object" && Number.isFinite(w.at) && Number.isFinite(w.seconds) && w.seconds >= 0;
 }
 
-/** ``raw`` (valid) as a record of this version: every field of the right kind, unknown ones dropped. */
+/**
+ * ``raw`` (valid) as a record of this version: every field of the right kind, unknown ones dropped.
+ * @returns {ProgressRecord}
+ */
 export function normaliseRecord(raw) {
   const wins = (raw.wins || []).filter(validWin).map((w) => ({ at: w.at, seconds: w.seconds, moves: count(w.moves), hints: count(w.hints) }));
   wins.sort((a, b) => a.at - b.at);
+  /** @type {ProgressRecord} */
   const record = {
     v: RECORD_VERSION,
     game: raw.game,
