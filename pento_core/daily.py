@@ -29,7 +29,7 @@ WEEK = 7
 FIRST = dt.date(2000, 1, 1)  # dates a daily link may name: a typo's year 20266 is refused
 LAST = dt.date(2999, 12, 31)
 SECONDS = 60.0  # every daily of the levels generates in well under a second in CPython (test_daily)
-_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")  # ASCII digits: \d would take ٢٠٢٦
 _URI_SAFE = "!'()*"  # what encodeURIComponent leaves as it is, besides letters, digits and -_.~
 
 
@@ -54,13 +54,12 @@ class Daily:
 def parse_date(text: str) -> dt.date:
     """A date written ``YYYY-MM-DD`` between 2000 and 2999; PentoError says why not."""
     m = _DATE.fullmatch(text.strip())
+    if m is None:
+        raise PentoError(tr("a date is written YYYY-MM-DD, like 2026-11-23; {text!r} is not one", text=text[:40]))
     try:
-        if m is None:
-            raise ValueError
         day = dt.date(int(m[1]), int(m[2]), int(m[3]))
-    except ValueError:
-        message = tr("a date is written YYYY-MM-DD, like 2026-11-23; {text!r} is not one", text=text[:40])
-        raise PentoError(message) from None
+    except ValueError:  # written right, but no such day (2026-02-30)
+        raise PentoError(tr("{text} is not a day of the calendar", text=m[0])) from None
     if not FIRST <= day <= LAST:
         raise PentoError(tr("there are puzzles of the day from the year 2000 to 2999, not in {year}", year=day.year))
     return day

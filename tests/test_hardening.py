@@ -287,3 +287,23 @@ def test_every_generating_verb_takes_a_timeout(args: list[str], stopped: str) ->
     assert r.returncode == 3 and r.stderr.strip() == stopped and r.stdout == ""
     if args[0] != "freeform":
         assert pento(*args, "--timeout", "120").stdout == pento(*args).stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        # Arabic-Indic digits: Python's isdigit() and \d take them, int() reads them as 3 and 2026
+        (["daily", "cover", "--date", "٢٠٢٦-١١-٢٣"], "a date is written YYYY-MM-DD"),
+        (["daily", "cover", "--date", "2026-02-30"], "2026-02-30 is not a day of the calendar"),
+    ],
+)
+def test_the_command_line_reads_ascii_digits_and_real_days_only(args: list[str], said: str) -> None:
+    run = pento(*args)
+    assert run.returncode == 2 and said in run.stderr, (run.returncode, run.stderr)
+
+
+def test_a_level_link_with_another_scripts_digit_is_refused() -> None:
+    """``#cover:level:6x10:٣:`` opened as level 3 and was another save that never counted."""
+    reply = api.handle({"id": 1, "cmd": "load", "args": {"game": "cover", "desc": "level:6x10:٣", "state": ""}})
+    assert reply["error"]["code"] == "parse" and "not '٣'" in reply["error"]["message"]
+    assert api.handle({"id": 1, "cmd": "load", "args": {"game": "cover", "desc": "level:6x10:3", "state": ""}})["ok"]

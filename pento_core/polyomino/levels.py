@@ -197,7 +197,7 @@ def parse_level(text: str) -> Level:
     if board not in BOARDS:
         raise ParseError(tr("there are levels for {boards}, not {board!r}", boards=", ".join(BOARDS), board=board[:20]))
     ladder = table()[board]
-    if not number.isdigit() or not 1 <= int(number) <= len(ladder):
+    if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= len(ladder):  # '٣' is no 3
         raise ParseError(tr("the levels go from 1 to {n}, not {number!r}", n=len(ladder), number=number[:20]))
     return ladder[int(number) - 1]
 
