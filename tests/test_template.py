@@ -30,15 +30,23 @@ def lights() -> Iterator[Game[Any, Any]]:
     spec = importlib.util.spec_from_file_location("pento_core.games.lights", TEMPLATE / "lights.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    real = sys.modules.get(spec.name)  # the game itself, in a branch that has added it
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     game = module.LightsGame()
+    before = registry.GAMES.get(game.id)  # the game itself, in a branch that has added it
     registry.GAMES[game.id] = game
     try:
         yield game
     finally:
-        del registry.GAMES[game.id]
-        del sys.modules[spec.name]
+        if before is None:
+            del registry.GAMES[game.id]
+        else:
+            registry.GAMES[game.id] = before
+        if real is None:
+            del sys.modules[spec.name]
+        else:
+            sys.modules[spec.name] = real
 
 
 def call(cmd: str, **args: Any) -> Any:
