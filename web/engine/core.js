@@ -118,6 +118,11 @@ class Engine {
     this.started.catch(() => {});
   }
 
+  /**
+   * Every pending request rejected with ``code``.
+   * @param {import("../protocol").ErrorCode | import("../protocol").PageErrorCode} code
+   * @param {string} message
+   */
   failAll(code, message) {
     for (const p of this.pending.values()) p.reject(new CoreError(code, message));
     this.pending.clear();
@@ -137,6 +142,7 @@ class Engine {
     if (now - this.lastHeard > quietLimit(this.pending.values())) this.crash("the puzzle engine stopped answering");
   }
 
+  /** The worker is taken for dead (``message`` says why): its requests fail as "crashed". @param {string} message */
   crash(message) {
     if (this.dead) return;
     this.dead = true;
@@ -149,6 +155,15 @@ class Engine {
     return this.pending.size > 0;
   }
 
+  /**
+   * Post one request; ``resolve`` and ``reject`` settle it when the worker answers.
+   * @param {number} id
+   * @param {string} cmd
+   * @param {{[name: string]: unknown}} args
+   * @param {(result: any) => void} resolve
+   * @param {(err: CoreError) => void} reject
+   * @param {((p: import("../protocol").Progress) => void) | undefined} onProgress
+   */
   send(id, cmd, args, resolve, reject, onProgress) {
     if (!this.pending.size) this.lastHeard = performance.now(); // silence counts from the first request
     const seconds = args && typeof args.seconds === "number" ? args.seconds : undefined;
@@ -198,12 +213,12 @@ export class Core {
     this.onState("loading", null);
     this.engine = this.adopt(booting || new Engine(this.onLoading, this.lang, this.protocol));
     this.readyPromise = this.engine.started.then(
-      (hello) => {
+      (/** @type {import("../protocol").Hello} */ hello) => {
         this.hello = hello;
         this.onState("ready", hello);
         return hello;
       },
-      (err) => {
+      (/** @type {CoreError} */ err) => {
         this.onState("error", err.message, err.code);
         throw err;
       },
@@ -212,6 +227,7 @@ export class Core {
     return this.readyPromise;
   }
 
+  /** ``engine`` made the page's: its death is noticed and it is replaced. @param {Engine} engine @returns {Engine} */
   adopt(engine) {
     engine.onCrash = (message) => {
       // a worker that died (out of memory, say) is replaced; the page keeps its position
@@ -246,21 +262,24 @@ export class Core {
    * declares it); rejects with a CoreError.
    * @template {import("../protocol").Command} K
    * @param {K} cmd
-   * @param {object} args
+   * @param {{[name: string]: unknown}} args
    * @param {{onProgress?: (p: any) => void}} [options]
    * @returns {Promise<import("../protocol").Replies[K]>}
    */
   request(cmd, args = {}, options = {}) {
-    let timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const ready = this.readyPromise;
+    if (!ready) return Promise.reject(new CoreError("load_failed", "the puzzle engine was not started"));
     const once = () => {
       const id = this.nextId++;
       return new Promise((resolve, reject) => {
-        this.readyPromise.then(
+        (this.readyPromise || ready).then(
           () => {
             // work that reports progress may be long: if it is, a spare makes Stop immediate (the
             // clock starts once the engine has it, so the spare never boots beside the engine's boot)
-            if (options.onProgress && !this.spare && timer === null) timer = setTimeout(() => this.bootSpare(), SPARE_AFTER_MS);
-            this.engine.send(id, cmd, args, resolve, reject, options.onProgress);
+            if (options.onProgress && !this.spare && timer === undefined) timer = setTimeout(() => this.bootSpare(), SPARE_AFTER_MS);
+            /** @type {Engine} */ (this.engine).send(id, cmd, args, resolve, reject, options.onProgress); // ready: there is one
           },
           (err) => reject(err),
         );
@@ -269,7 +288,7 @@ export class Core {
     // A request lost with a dead engine is sent once more to its replacement: the engines hold
     // no state (each request names its puzzle and position), so nothing is done twice.
     return once()
-      .catch((err) => {
+      .catch((/** @type {CoreError} */ err) => {
         if (err.code !== "crashed") throw err;
         return once();
       })
@@ -280,7 +299,7 @@ export class Core {
    * One request to one engine.
    * @param {Engine} engine
    * @param {string} cmd
-   * @param {object} args
+   * @param {{[name: string]: unknown}} args
    * @param {(p: any) => void} onProgress
    * @returns {Promise<any>}
    */
@@ -382,7 +401,7 @@ export class Core {
       const startMain = () => {
         mainActive = true;
         // the page's engine (a new one if it died: request() restarts it)
-        take(() => this.readyPromise.then(() => /** @type {Engine} */ (this.engine)), false);
+        take(() => /** @type {Promise<unknown>} */ (this.readyPromise).then(() => /** @type {Engine} */ (this.engine)), false);
       };
       const boot = () => {
         const h = new Engine(null, this.lang, this.protocol);
@@ -424,6 +443,11 @@ export class Core {
     return this.replace("cancelled");
   }
 
+  /**
+   * Replace the page's engine by its spare, or a new one: ``code`` says why ("cancelled": Stop;
+   * "crashed": it died). Resolves once an engine is ready again.
+   * @param {"cancelled" | "crashed"} code
+   */
   replace(code) {
     if (code === "cancelled") {
       // Stop stops every engine; when the page's engine died instead, helpers go on with their runs

@@ -30,15 +30,29 @@ export const MAX_WINS = 100;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_TEXT = 200_000; // a desc is at most this long (pento_core.limits)
 
-const count = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
-const moment = (n) => (Number.isFinite(n) && n >= 0 ? n : 0);
+/** ``n`` when it is a count (a whole number, 0 or more), else 0. @param {unknown} n @returns {number} */
+const count = (n) => (typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : 0);
+/** ``n`` when it is a moment (ms since 1970), else 0. @param {unknown} n @returns {number} */
+const moment = (n) => (typeof n === "number" && Number.isFinite(n) && n >= 0 ? n : 0);
 
-/** A new, empty record of a puzzle. */
+/**
+ * A new, empty record of a puzzle.
+ * @param {string} game
+ * @param {string} desc
+ * @param {string} title
+ * @param {string | null} [daily]
+ * @param {number} [now]
+ * @returns {ProgressRecord}
+ */
 export function emptyRecord(game, desc, title, daily = null, now = Date.now()) {
   return { v: RECORD_VERSION, game, desc, title, daily, first: now, last: now, solved: false, best: null, bestMoves: null, hints: 0, solves: 0, wins: [] };
 }
 
-/** Whether ``raw`` (parsed JSON, from storage or a file) is a record this version can read. */
+/**
+ * Whether ``raw`` (parsed JSON, from storage or a file) is a record this version can read.
+ * @param {any} raw
+ * @returns {boolean}
+ */
 export function validRecord(raw) {
   return (
     !!raw &&
@@ -55,16 +69,19 @@ export function validRecord(raw) {
   );
 }
 
+/** @param {any} w a win as stored @returns {boolean} */
 function validWin(w) {
   return !!w && typeof w === "object" && Number.isFinite(w.at) && Number.isFinite(w.seconds) && w.seconds >= 0;
 }
 
 /**
  * ``raw`` (valid) as a record of this version: every field of the right kind, unknown ones dropped.
+ * @param {any} raw
  * @returns {ProgressRecord}
  */
 export function normaliseRecord(raw) {
-  const wins = (raw.wins || []).filter(validWin).map((w) => ({ at: w.at, seconds: w.seconds, moves: count(w.moves), hints: count(w.hints) }));
+  /** @type {Win[]} */
+  const wins = (raw.wins || []).filter(validWin).map((/** @type {any} */ w) => ({ at: w.at, seconds: w.seconds, moves: count(w.moves), hints: count(w.hints) }));
   wins.sort((a, b) => a.at - b.at);
   /** @type {ProgressRecord} */
   const record = {
@@ -87,10 +104,16 @@ export function normaliseRecord(raw) {
   return record;
 }
 
-/** The least of ``kept`` (a best kept from wins no longer listed) and the wins' values. */
+/**
+ * The least of ``kept`` (a best kept from wins no longer listed) and the wins' values.
+ * @param {Win[]} wins
+ * @param {unknown} kept
+ * @param {(w: Win) => number} value
+ * @returns {number | null}
+ */
 function bestOf(wins, kept, value) {
   const all = wins.map(value);
-  if (Number.isFinite(kept) && kept >= 0) all.push(kept);
+  if (typeof kept === "number" && Number.isFinite(kept) && kept >= 0) all.push(kept);
   return all.length ? Math.min(...all) : null;
 }
 
@@ -111,8 +134,13 @@ export function applyChange(record, { hints = 0, solves = 0, win = undefined, no
   return next;
 }
 
-/** Two records of one puzzle as one (an import over what this device has): every win of both once,
- * the larger counts, the earlier first play and the later last one. */
+/**
+ * Two records of one puzzle as one (an import over what this device has): every win of both once,
+ * the larger counts, the earlier first play and the later last one.
+ * @param {ProgressRecord} a
+ * @param {ProgressRecord} b
+ * @returns {ProgressRecord}
+ */
 export function mergeRecords(a, b) {
   const seen = new Set();
   const wins = [...a.wins, ...b.wins]
@@ -137,14 +165,19 @@ export function mergeRecords(a, b) {
   });
 }
 
-/** The UTC date (YYYY-MM-DD) of the moment ``ms``: the day of the puzzle of the day. */
+/** The UTC date (YYYY-MM-DD) of the moment ``ms``: the day of the puzzle of the day. @param {number} ms @returns {string} */
 export const utcDate = (ms) => new Date(ms).toISOString().slice(0, 10);
 
-/** The date ``days`` after ``date`` (both YYYY-MM-DD, UTC). */
+/** The date ``days`` after ``date`` (both YYYY-MM-DD, UTC). @param {string} date @param {number} days @returns {string} */
 export const addDays = (date, days) => utcDate(Date.parse(`${date}T00:00:00Z`) + days * 86400e3);
 
-/** The dates whose puzzle of the day was solved on that very day (by the player, not the solver). */
+/**
+ * The dates whose puzzle of the day was solved on that very day (by the player, not the solver).
+ * @param {ProgressRecord[]} records
+ * @returns {Set<string>}
+ */
 export function dailyDays(records) {
+  /** @type {Set<string>} */
   const days = new Set();
   for (const r of records) if (r.daily && r.wins.some((w) => utcDate(w.at) === r.daily)) days.add(r.daily);
   return days;
@@ -153,6 +186,9 @@ export function dailyDays(records) {
 /**
  * The streak: ``current``, the days in a row up to today with a puzzle of the day solved on its day
  * (still alive on a day not yet played: it counts up to yesterday), and ``best``, the longest run.
+ * @param {ProgressRecord[]} records
+ * @param {string} today YYYY-MM-DD, UTC
+ * @returns {{current: number, best: number}}
  */
 export function streaks(records, today) {
   const days = dailyDays(records);
@@ -178,6 +214,7 @@ export function streaks(records, today) {
  */
 export function ladderPlace(records, game, ladder) {
   const prefix = `${ladder.params}:`;
+  /** @type {Set<number>} */
   const solved = new Set();
   for (const r of records) {
     if (r.game !== game || !r.solved || !r.desc.startsWith(prefix)) continue;

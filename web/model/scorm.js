@@ -6,7 +6,23 @@
 // screen, is solved by the pupil), cmi.core.score.raw (the puzzles solved, as a percentage, after
 // each), cmi.core.session_time.
 
-/** The SCORM 1.2 API of the platform around ``win``, or null (at most a few frames up, then the opener). */
+/**
+ * What Pento uses of a platform's SCORM 1.2 API (its calls answer "true" or "false", or a value).
+ * @typedef {object} ScormApi
+ * @property {(empty: string) => unknown} LMSInitialize
+ * @property {(element: string) => string} LMSGetValue
+ * @property {(element: string, value: string) => unknown} LMSSetValue
+ * @property {(empty: string) => unknown} LMSCommit
+ * @property {(empty: string) => unknown} LMSFinish
+ */
+
+/** A puzzle of a launch. @typedef {{game: string, desc: string}} Puzzle */
+
+/**
+ * The SCORM 1.2 API of the platform around ``win``, or null (at most a few frames up, then the opener).
+ * @param {any} win a window
+ * @returns {ScormApi | null}
+ */
 export function findApi(win) {
   for (let w = win, hops = 0; w && hops < 8; hops++) {
     try {
@@ -24,7 +40,7 @@ export function findApi(win) {
   }
 }
 
-/** Seconds as SCORM 1.2 writes a time span: HHHH:MM:SS.SS. */
+/** Seconds as SCORM 1.2 writes a time span: HHHH:MM:SS.SS. @param {number} seconds @returns {string} */
 export function timespan(seconds) {
   const s = Math.max(0, seconds);
   const h = Math.min(9999, Math.floor(s / 3600));
@@ -39,10 +55,16 @@ export function timespan(seconds) {
  * any puzzle).
  */
 export class ScormReport {
+  /**
+   * @param {ScormApi} api
+   * @param {{items: Puzzle[]} | Puzzle | null} target
+   * @param {() => number} [now] milliseconds
+   */
   constructor(api, target, now = () => performance.now()) {
     this.api = api;
-    this.target = target && !target.items ? { items: [target] } : target;
-    /** the target's puzzles solved in this session (their places) */
+    /** @type {{items: Puzzle[]} | null} */
+    this.target = target === null || target === undefined ? null : "items" in target ? target : { items: [target] }; // none: any puzzle
+    /** the target's puzzles solved in this session (their places) @type {Set<number>} */
     this.solvedItems = new Set();
     this.now = now;
     this.started = now();
@@ -56,8 +78,12 @@ export class ScormReport {
     }
   }
 
-  /** A puzzle was solved by the pupil (not by the solver): the score rises; every puzzle of the
-   * launch solved completes the lesson. */
+  /**
+   * A puzzle was solved by the pupil (not by the solver): the score rises; every puzzle of the
+   * launch solved completes the lesson.
+   * @param {string} game
+   * @param {string} desc
+   */
   solved(game, desc) {
     if (!this.open || this.done) return;
     let score = 100;

@@ -7,6 +7,34 @@
 // assisted, params, title, picture, touched, abandoned?}.
 import { applyChange, emptyRecord, mergeRecords, normaliseRecord, validRecord } from "./progress_data.js";
 
+/**
+ * A saved game, as stored: the game in play's fields (play/app.js's Session writes them) and when it
+ * was last written.
+ * @typedef {object} Save
+ * @property {string} id
+ * @property {string} game
+ * @property {string} desc
+ * @property {string[]} history states, oldest first
+ * @property {number} at the index of the current state in history
+ * @property {number} elapsed seconds played
+ * @property {boolean} solved
+ * @property {boolean} assisted the solver finished it
+ * @property {string} title
+ * @property {string[] | null} picture
+ * @property {number} touched when it was last written (ms since 1970)
+ * @property {string} params what New makes more of (the mid-end writes it with every save)
+ * @property {number} moves
+ * @property {number} [v]
+ * @property {number} [hints]
+ * @property {string} [daily] YYYY-MM-DD when it is that day's puzzle of the day
+ * @property {number} [abandoned] when it was abandoned
+ * @property {{id: string, name: string, started: number, code?: string}} [race]
+ * @property {{id: string, index: number, help: boolean}} [assignment]
+ * @property {string} [stamp]
+ * @property {string} [summary]
+ */
+/** @typedef {import("./progress_data.js").ProgressRecord} ProgressRecord */
+
 const PREFIX = "pento.game.";
 const ASIDE = "pento.aside.";
 const LEGACY = "pento.save"; // version 2: every game in one key
@@ -14,7 +42,10 @@ const VERSION = 3;
 const HISTORY_LIMIT = 400; // undo steps kept per game; older ones are dropped, never the current position
 const ABANDONED_DAYS = 30; // how long an abandoned game can still be restored
 
-let store = null; // localStorage, or null where the page may not use it
+/** localStorage once storageAvailable() said yes; false where the page may not use it, null before it asked. @type {Storage | false | null} */
+let store = null;
+/** The storage, where storageAvailable() has said yes (every caller asks it first). */
+const local = () => /** @type {Storage} */ (store);
 
 /** Whether saving works here; false in a sandboxed or storage-blocked frame. */
 export function storageAvailable() {
@@ -31,15 +62,17 @@ export function storageAvailable() {
   return store !== false;
 }
 
+/** The keys of storage that start with ``prefix``. @param {string} prefix @returns {string[]} */
 function keys(prefix) {
   const out = [];
-  for (let i = 0; i < store.length; i++) {
-    const k = store.key(i);
+  for (let i = 0; i < local().length; i++) {
+    const k = local().key(i);
     if (k && k.startsWith(prefix)) out.push(k);
   }
   return out;
 }
 
+/** Whether ``entry`` (parsed JSON) is a save this version can read. @param {any} entry @returns {boolean} */
 function valid(entry) {
   return (
     entry &&
@@ -49,17 +82,18 @@ function valid(entry) {
     typeof entry.desc === "string" &&
     Array.isArray(entry.history) &&
     entry.history.length > 0 &&
-    entry.history.every((s) => typeof s === "string") &&
+    entry.history.every((/** @type {unknown} */ s) => typeof s === "string") &&
     Number.isInteger(entry.at) &&
     entry.at >= 0 &&
     entry.at < entry.history.length
   );
 }
 
+/** A valid ``entry`` with every field of the right kind. @param {any} entry @returns {Save} */
 function normalise(entry) {
   entry.elapsed = Number.isFinite(entry.elapsed) && entry.elapsed >= 0 ? entry.elapsed : 0;
   entry.touched = Number.isFinite(entry.touched) ? entry.touched : 0;
-  entry.picture = Array.isArray(entry.picture) && entry.picture.every((r) => typeof r === "string") ? entry.picture : null;
+  entry.picture = Array.isArray(entry.picture) && entry.picture.every((/** @type {unknown} */ r) => typeof r === "string") ? entry.picture : null;
   entry.title = typeof entry.title === "string" ? entry.title : entry.game;
   entry.solved = entry.solved === true;
   entry.assisted = entry.assisted === true;
@@ -75,15 +109,15 @@ function normalise(entry) {
   return entry;
 }
 
-/** Keep ``raw`` under another key, out of the way, and remove the original. */
+/** Keep ``raw`` under another key, out of the way, and remove the original. @param {string} key @param {string} raw */
 function setAside(key, raw) {
   try {
-    store.setItem(`${ASIDE}${Date.now()}.${key}`, raw);
+    local().setItem(`${ASIDE}${Date.now()}.${key}`, raw);
   } catch {
     /* no room to keep a copy: still take it out of the way below */
   }
   try {
-    store.removeItem(key);
+    local().removeItem(key);
   } catch {
     /* nothing more to do */
   }
@@ -93,15 +127,21 @@ function setAside(key, raw) {
  * Every entry under ``prefix`` that ``read`` accepts (it gets the parsed value and its key, and
  * returns the entry, or null for one that is not what the key says); one that cannot be read is
  * set aside alone. Returns the entries and how many were set aside.
+ * @template T
+ * @param {string} prefix
+ * @param {(value: any, key: string) => T | null} read
+ * @returns {{entries: T[], bad: number}}
  */
 function readAll(prefix, read) {
+  /** @type {T[]} */
   const entries = [];
   let bad = 0;
   for (const key of keys(prefix)) {
+    /** @type {string | null} */
     let raw = null;
     try {
-      raw = store.getItem(key);
-      const entry = read(JSON.parse(raw), key);
+      raw = local().getItem(key);
+      const entry = read(JSON.parse(/** @type {string} */ (raw)), key);
       if (entry === null) throw new Error("not an entry");
       entries.push(entry);
     } catch {
@@ -112,6 +152,7 @@ function readAll(prefix, read) {
   return { entries, bad };
 }
 
+/** A new id for a save: time and chance, unique on one device. @returns {string} */
 export function newId() {
   return Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
 }
@@ -128,7 +169,7 @@ export function newId() {
 function migrate(onSetAside) {
   let raw;
   try {
-    raw = store.getItem(LEGACY);
+    raw = local().getItem(LEGACY);
   } catch {
     return;
   }
@@ -136,11 +177,11 @@ function migrate(onSetAside) {
   try {
     const data = JSON.parse(raw);
     const games = data && typeof data.games === "object" && data.games ? Object.values(data.games) : [];
-    for (const old of games) {
+    for (const old of /** @type {any[]} */ (games)) {
       const entry = { ...old, id: newId(), v: VERSION, title: old && old.game };
-      if (valid(entry)) store.setItem(PREFIX + entry.id, JSON.stringify(entry));
+      if (valid(entry)) local().setItem(PREFIX + entry.id, JSON.stringify(entry));
     }
-    store.removeItem(LEGACY);
+    local().removeItem(LEGACY);
   } catch {
     setAside(LEGACY, raw);
     onSetAside({ what: "old-saves", n: 1 });
@@ -151,7 +192,10 @@ function migrate(onSetAside) {
  * Every save, most recent first (abandoned ones included: see ``abandoned``).
  * A corrupt entry is set aside, with one notice; the others are untouched.
  */
-/** @param {(report: SetAside) => void} [onSetAside] told of what could not be read */
+/**
+ * @param {(report: SetAside) => void} [onSetAside] told of what could not be read
+ * @returns {Save[]}
+ */
 export function listSaves(onSetAside = () => {}) {
   if (!storageAvailable()) return [];
   migrate(onSetAside);
@@ -162,10 +206,11 @@ export function listSaves(onSetAside = () => {}) {
   return out.filter((e) => !(e.abandoned && e.abandoned < cutoff)).sort((a, b) => b.touched - a.touched);
 }
 
+/** The save ``id``, or null (none, unreadable, or storage blocked). @param {unknown} id @returns {Save | null} */
 export function getSave(id) {
   if (!storageAvailable() || typeof id !== "string") return null;
   try {
-    const entry = JSON.parse(store.getItem(PREFIX + id));
+    const entry = JSON.parse(/** @type {string} */ (local().getItem(PREFIX + id)));
     return valid(entry) ? normalise(entry) : null;
   } catch {
     return null;
@@ -175,12 +220,14 @@ export function getSave(id) {
 /**
  * Write one game. Returns true when it is saved, false when it could not be
  * (storage full or blocked): the caller tells the player.
+ * @param {any} entry a Save, or the session it is written from
+ * @returns {boolean}
  */
 export function writeSave(entry) {
   if (!storageAvailable()) return false;
   const data = JSON.stringify({ ...entry, v: VERSION, touched: Date.now() });
   try {
-    store.setItem(PREFIX + entry.id, data);
+    local().setItem(PREFIX + entry.id, data);
     return true;
   } catch {
     // Full: make room by dropping abandoned games (never one in progress), then try once more.
@@ -188,7 +235,7 @@ export function writeSave(entry) {
     if (!abandoned.length) return false;
     for (const e of abandoned) removeSave(e.id);
     try {
-      store.setItem(PREFIX + entry.id, data);
+      local().setItem(PREFIX + entry.id, data);
       return true;
     } catch {
       return false;
@@ -196,7 +243,11 @@ export function writeSave(entry) {
   }
 }
 
-/** Mark a game abandoned (hidden from "continue", restorable for 30 days) or restore it. */
+/**
+ * Mark a game abandoned (hidden from "continue", restorable for 30 days) or restore it.
+ * @param {string} id
+ * @param {boolean} abandoned
+ */
 export function setAbandoned(id, abandoned) {
   const entry = getSave(id);
   if (!entry) return false;
@@ -205,26 +256,32 @@ export function setAbandoned(id, abandoned) {
   return writeSave(entry);
 }
 
+/** @param {string} id */
 function removeSave(id) {
   try {
-    store.removeItem(PREFIX + id);
+    local().removeItem(PREFIX + id);
   } catch {
     /* blocked */
   }
 }
 
-/** Set aside one save the core refused (the others stay). */
+/** Set aside one save the core refused (the others stay). @param {string} id */
 export function setAsideSave(id) {
   if (!storageAvailable()) return;
   try {
-    const raw = store.getItem(PREFIX + id);
+    const raw = local().getItem(PREFIX + id);
     if (raw !== null) setAside(PREFIX + id, raw);
   } catch {
     /* blocked */
   }
 }
 
-/** Drop the oldest undo steps beyond the limit; the current position and everything after it stay. */
+/**
+ * Drop the oldest undo steps beyond the limit; the current position and everything after it stay.
+ * @param {string[]} history
+ * @param {number} at
+ * @returns {{history: string[], at: number}}
+ */
 export function boundHistory(history, at) {
   const extra = history.length - HISTORY_LIMIT;
   if (extra <= 0) return { history, at };
@@ -238,13 +295,17 @@ const RANKING = "pento.ranking";
 const RANKING_VERSION = 2;
 const RANKING_SIZE = 10;
 
+/** A ranking's line: who, how long, the moves and the winning position, when (ISO 8601). @typedef {{name: string, seconds: number, moves?: number, state?: string, at?: string}} RankingEntry */
+
+/** Every board's ranking, by "game:desc". @returns {{[board: string]: RankingEntry[]}} */
 function readRankings() {
   if (!storageAvailable()) return {};
   try {
-    const all = JSON.parse(store.getItem(RANKING) || "{}");
+    const all = JSON.parse(local().getItem(RANKING) || "{}");
     if (!all || typeof all !== "object" || Array.isArray(all)) return {};
     if (all.v === RANKING_VERSION && all.boards && typeof all.boards === "object") return all.boards;
     // version 1 kept one list per game: split it by board
+    /** @type {{[board: string]: any[]}} */
     const boards = {};
     for (const [game, list] of Object.entries(all)) {
       if (!Array.isArray(list)) continue;
@@ -256,13 +317,24 @@ function readRankings() {
   }
 }
 
-/** The ranking of one board: [{name, seconds, moves, at}], fastest first. */
+/**
+ * The ranking of one board: [{name, seconds, moves, at}], fastest first.
+ * @param {string} game
+ * @param {string} desc
+ * @returns {RankingEntry[]}
+ */
 export function loadRanking(game, desc) {
   const list = readRankings()[`${game}:${desc}`];
   return (Array.isArray(list) ? list : []).filter((e) => e && typeof e.name === "string" && Number.isFinite(e.seconds));
 }
 
-/** Add a time to a board's ranking (the name cut to 40 characters); keeps the fastest ten; returns the list. */
+/**
+ * Add a time to a board's ranking (the name cut to 40 characters); keeps the fastest ten; returns the list.
+ * @param {string} game
+ * @param {string} desc
+ * @param {RankingEntry} entry
+ * @returns {RankingEntry[]}
+ */
 export function addToRanking(game, desc, entry) {
   const boards = readRankings();
   const key = `${game}:${desc}`;
@@ -271,7 +343,7 @@ export function addToRanking(game, desc, entry) {
   list.sort((a, b) => a.seconds - b.seconds);
   boards[key] = list.slice(0, RANKING_SIZE);
   try {
-    store.setItem(RANKING, JSON.stringify({ v: RANKING_VERSION, boards }));
+    local().setItem(RANKING, JSON.stringify({ v: RANKING_VERSION, boards }));
   } catch {
     /* storage full or blocked: the ranking is shown but not kept */
   }
@@ -286,51 +358,59 @@ const DRAFT = "pento.assign-draft";
 /**
  * The pupil's record of assignment ``id``: {assignment, name, slots} (slots: the saved game of
  * each puzzle, or null before it is opened), or null when this device has none (or a broken one).
+ * @param {string} id
+ * @returns {any}
  */
 export function loadAssignment(id) {
   try {
     const record = JSON.parse(readKey(ASSIGN + id) || "null");
     if (!record || typeof record.name !== "string" || !Array.isArray(record.slots)) return null;
-    record.slots = record.slots.map((s) => (typeof s === "string" ? s : null));
+    record.slots = record.slots.map((/** @type {unknown} */ s) => (typeof s === "string" ? s : null));
     return record;
   } catch {
     return null;
   }
 }
 
-/** Keep a pupil's assignment record (false when it could not be written). */
+/** Keep a pupil's assignment record (false when it could not be written). @param {any} record @returns {boolean} */
 export function saveAssignment(record) {
   return writeKey(ASSIGN + record.assignment.id, JSON.stringify(record));
 }
 
-/** The assignment the teacher is building: {title, help, items: [{game, desc, title}]}. */
+/**
+ * The assignment the teacher is building: {title, help, items: [{game, desc, title}]}.
+ * @returns {{title: string, help: boolean, items: {game: string, desc: string, title: string}[]}}
+ */
 export function loadDraft() {
   try {
     const draft = JSON.parse(readKey(DRAFT) || "null");
-    const items = draft && Array.isArray(draft.items) ? draft.items.filter((i) => i && typeof i.game === "string" && typeof i.desc === "string") : [];
+    /** @type {any[]} */
+    const items = draft && Array.isArray(draft.items) ? draft.items.filter((/** @type {any} */ i) => i && typeof i.game === "string" && typeof i.desc === "string") : [];
     return { title: draft && typeof draft.title === "string" ? draft.title : "", help: !!(draft && draft.help === true), items: items.map((i) => ({ game: i.game, desc: i.desc, title: String(i.title || i.game) })) };
   } catch {
     return { title: "", help: false, items: [] };
   }
 }
 
+/** Keep the teacher's draft (while the page is open where storage refuses). @param {any} draft */
 export function saveDraft(draft) {
   writeKey(DRAFT, JSON.stringify(draft));
 }
 
-const kept = new Map(); // where storage is blocked or full: kept while the page is open
+/** Where storage is blocked or full: kept while the page is open. @type {Map<string, string>} */
+const kept = new Map();
 
-/** A key's text (null when there is none), from storage, else from what this page kept. */
+/** A key's text (null when there is none), from storage, else from what this page kept. @param {string} key @returns {string | null} */
 function readKey(key) {
   if (kept.has(key) || !storageAvailable()) return kept.get(key) ?? null;
-  return store.getItem(key);
+  return local().getItem(key);
 }
 
-/** Write a key; false (kept while the page is open) when storage refuses. */
+/** Write a key; false (kept while the page is open) when storage refuses. @param {string} key @param {string} value @returns {boolean} */
 function writeKey(key, value) {
   if (storageAvailable()) {
     try {
-      store.setItem(key, value);
+      local().setItem(key, value);
       kept.delete(key);
       return true;
     } catch {
@@ -346,18 +426,23 @@ function writeKey(key, value) {
 const RACE = "pento.race.";
 const MAX_RACE_CODES = 500;
 
-/** The result codes collected for race or assignment ``id`` (strings, as typed or scanned). */
+/** The result codes collected for race or assignment ``id`` (strings, as typed or scanned). @param {string} id @returns {string[]} */
 export function loadRaceCodes(id) {
   try {
     const list = JSON.parse(readKey(RACE + id) || "[]");
-    return Array.isArray(list) ? list.filter((c) => typeof c === "string") : [];
+    return Array.isArray(list) ? list.filter((/** @type {unknown} */ c) => typeof c === "string") : [];
   } catch {
     return [];
   }
 }
 
-/** Keep ``codes`` for race or assignment ``id`` (the last 500); false when they could not be written
- * (they are kept while the page is open). */
+/**
+ * Keep ``codes`` for race or assignment ``id`` (the last 500); false when they could not be written
+ * (they are kept while the page is open).
+ * @param {string} id
+ * @param {string[]} codes
+ * @returns {boolean}
+ */
 export function saveRaceCodes(id, codes) {
   return writeKey(RACE + id, JSON.stringify(codes.slice(-MAX_RACE_CODES)));
 }
@@ -366,7 +451,7 @@ export function saveRaceCodes(id, codes) {
 
 const PROGRESS = "pento.progress.";
 
-/** Two FNV-1a hashes of ``text``: a key of 16 hex digits (the record keeps its desc: a key names it). */
+/** Two FNV-1a hashes of ``text``: a key of 16 hex digits (the record keeps its desc: a key names it). @param {string} text @returns {string} */
 function textKey(text) {
   let a = 0x811c9dc5;
   let b = 0x01000193;
@@ -378,6 +463,7 @@ function textKey(text) {
   return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
 }
 
+/** The key of a puzzle's progress record. @param {string} game @param {string} desc @returns {string} */
 const progressKey = (game, desc) => `${PROGRESS}${game}.${textKey(desc)}`;
 
 /**
@@ -388,24 +474,27 @@ const progressKey = (game, desc) => `${PROGRESS}${game}.${textKey(desc)}`;
  */
 export function listProgress(onSetAside = () => {}) {
   if (!storageAvailable()) return [];
+  /** @type {(record: any, key: string) => ProgressRecord | null} */
   const accept = (record, key) => (validRecord(record) && progressKey(record.game, record.desc) === key ? normaliseRecord(record) : null);
   const { entries: out, bad } = readAll(PROGRESS, accept);
   if (bad) onSetAside({ what: "progress", n: bad });
   return out.sort((a, b) => a.first - b.first);
 }
 
+/** The record of a puzzle, or null (none, or unreadable). @param {string} game @param {string} desc @returns {ProgressRecord | null} */
 function readRecord(game, desc) {
   try {
-    const raw = JSON.parse(store.getItem(progressKey(game, desc)));
+    const raw = JSON.parse(/** @type {string} */ (local().getItem(progressKey(game, desc))));
     return validRecord(raw) && raw.game === game && raw.desc === desc ? normaliseRecord(raw) : null;
   } catch {
     return null;
   }
 }
 
+/** @param {ProgressRecord} record @returns {boolean} whether it was written */
 function writeRecord(record) {
   try {
-    store.setItem(progressKey(record.game, record.desc), JSON.stringify(record));
+    local().setItem(progressKey(record.game, record.desc), JSON.stringify(record));
     return true;
   } catch {
     return false; // storage full or blocked: progress is not kept, the game goes on
@@ -415,13 +504,19 @@ function writeRecord(record) {
 /**
  * Add ``change`` (progress_data.js's applyChange) to the record of a puzzle, made when it has none.
  * A record that cannot be read is set aside first (never overwritten). Returns the record written.
+ * @param {string} game
+ * @param {string} desc
+ * @param {string} title
+ * @param {string | null | undefined} daily
+ * @param {Parameters<typeof applyChange>[1]} [change]
+ * @returns {ProgressRecord | null}
  */
 export function trackProgress(game, desc, title, daily, change = {}) {
   if (!storageAvailable()) return null;
   const key = progressKey(game, desc);
   let record = readRecord(game, desc);
   if (!record) {
-    const raw = store.getItem(key);
+    const raw = local().getItem(key);
     if (raw !== null) setAside(key, raw);
     record = emptyRecord(game, desc, title, daily || null);
   }
@@ -430,7 +525,11 @@ export function trackProgress(game, desc, title, daily, change = {}) {
   return writeRecord(next) ? next : null;
 }
 
-/** Records read from a file merged into this device's: returns how many puzzles were added or updated. */
+/**
+ * Records read from a file merged into this device's: returns how many puzzles were added or updated.
+ * @param {ProgressRecord[]} records
+ * @returns {number}
+ */
 export function importProgress(records) {
   if (!storageAvailable()) return 0;
   let n = 0;
@@ -444,21 +543,23 @@ export function importProgress(records) {
 /** Forget all my progress on this device (the page asks first). Saved games stay. */
 export function clearProgress() {
   if (!storageAvailable()) return;
-  for (const key of keys(PROGRESS)) store.removeItem(key);
+  for (const key of keys(PROGRESS)) local().removeItem(key);
 }
 
 // the player's choices for this device (language, contrast): small values under their own keys
 
+/** A choice kept under ``key``, when it reads as ``valid`` says. @param {string} key @param {RegExp} valid @returns {string | null} */
 function loadChoice(key, valid) {
   if (!storageAvailable()) return null;
-  const value = store.getItem(key);
+  const value = local().getItem(key);
   return typeof value === "string" && valid.test(value) ? value : null;
 }
 
+/** @param {string} key @param {string} value @returns {boolean} whether it was kept */
 function saveChoice(key, value) {
   if (!storageAvailable()) return false;
   try {
-    store.setItem(key, value);
+    local().setItem(key, value);
     return true;
   } catch {
     return false;
@@ -469,16 +570,16 @@ function saveChoice(key, value) {
 export const loadLanguage = () => loadChoice("pento.language", /^[a-z]{2}$/);
 
 /** Remember the player's language; false when it cannot be kept here. */
-export const saveLanguage = (lang) => saveChoice("pento.language", lang);
+export const saveLanguage = (/** @type {string} */ lang) => saveChoice("pento.language", lang);
 
 /** The contrast the player chose on this device ("high" or "standard"), or null. */
 export const loadContrast = () => loadChoice("pento.contrast", /^(high|standard)$/);
 
 /** Remember the player's contrast; false when it cannot be kept here. */
-export const saveContrast = (value) => saveChoice("pento.contrast", value);
+export const saveContrast = (/** @type {string} */ value) => saveChoice("pento.contrast", value);
 
 /** The theme the player chose on this device ("system", "light" or "dark"), or null. */
 export const loadTheme = () => loadChoice("pento.theme", /^(system|light|dark)$/);
 
 /** Remember the player's theme; false when it cannot be kept here. */
-export const saveTheme = (value) => saveChoice("pento.theme", value);
+export const saveTheme = (/** @type {string} */ value) => saveChoice("pento.theme", value);
