@@ -110,7 +110,8 @@ def test_the_cli_prints_one_line_the_same_in_every_process() -> None:
     [
         (("tangram",), "Tangram has no puzzle of the day"),
         (("chess",), "there is no game called 'chess'"),
-        (("pegs", "--date", "2026-02-30"), "a date is written YYYY-MM-DD"),
+        (("pegs", "--date", "2026-02-30"), "2026-02-30 is not a day of the calendar"),  # written right, no such day
+        (("pegs", "--date", "26-2-3"), "a date is written YYYY-MM-DD"),
         (("pegs", "--date", "1999-12-31"), "from the year 2000 to 2999"),
     ],
 )
