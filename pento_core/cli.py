@@ -95,6 +95,14 @@ class _Parser(argparse.ArgumentParser):
     # second that every other command would pay at start)
     late_epilog: Callable[[], str] | None = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # What argparse reads as a value, not an option, though it starts with "-": besides its own
+        # negative numbers, anything a board, a size or a hole is written with (-3x4, -1,-1), so
+        # that the user's words reach the check that says what is wrong with them (no option of
+        # ours starts with a digit).
+        self._negative_number_matcher = re.compile(r"^-[0-9][-0-9x.,]*$")
+
     def format_help(self) -> str:
         if self.late_epilog is not None:
             self.epilog = self.late_epilog()
@@ -104,6 +112,13 @@ class _Parser(argparse.ArgumentParser):
         # one line, as for every other bad input (scripts read the last line of stderr)
         short = message if len(message) <= 200 else message[:200] + "..."
         raise SystemExit(_fail(f"{short} (see {self.prog} --help)"))
+
+
+def _pieces_named(text: str) -> str:
+    """``--pieces``'s value, which may not be blank (``--pieces ''`` chose nothing: it is not the default)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(tr("no piece named: name them, e.g. --pieces FILN"))
+    return text
 
 
 def _fail(message: str) -> int:
@@ -553,6 +568,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument(
             "--pieces",
+            type=_pieces_named,
             default=None,
             metavar="P",
             help="pentomino letters, names like I4,T4, or a pieces file (default: the 12 pentominoes); in a box:"

@@ -306,3 +306,18 @@ def test_a_level_link_with_another_scripts_digit_is_refused() -> None:
     reply = api.handle({"id": 1, "cmd": "load", "args": {"game": "cover", "desc": "level:6x10:٣", "state": ""}})
     assert reply["error"]["code"] == "parse" and "not '٣'" in reply["error"]["message"]
     assert api.handle({"id": 1, "cmd": "load", "args": {"game": "cover", "desc": "level:6x10:3", "state": ""}})["ok"]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["count", "6x10", "--pieces", ""], "no piece named: name them, e.g. --pieces FILN"),  # not the twelve
+        (["count", "-3x4"], "board '-3x4' is neither RxC"),  # was: "the following arguments are required"
+        (["pegs", "solve", "english", "--finish", "-1,-1"], "--finish is R,C"),  # was: "expected one argument"
+        (["count", "6x10", "--cluster", "tcp://127.0.0.1:99999"], "the port 1 to 65535"),  # was: a time-out
+    ],
+    ids=["empty-pieces", "negative-board", "negative-hole", "port-out-of-range"],
+)
+def test_the_command_line_says_what_is_wrong_in_the_users_words(args: list[str], said: str) -> None:
+    run = pento(*args)
+    assert run.returncode == 2 and said in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr

@@ -25,10 +25,12 @@ import contextlib
 import functools
 import importlib
 import pickle
+import re
 import signal
 import sys
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -299,12 +301,14 @@ def count_on_cluster(
         dask: Any = importlib.import_module("distributed")
     except ImportError:
         raise ValueError("--cluster needs Dask's distributed package: pip install 'pento_core[cluster]'") from None
+    _check_address(address)
     deadline = _wall_deadline(budget)
     seconds = None if deadline is None else max(0.1, deadline - time.time())
     try:
         client = dask.Client(address, timeout=min(30.0, seconds or 30.0))
     except (OSError, TimeoutError) as e:
-        raise ValueError(f"no Dask scheduler answered at {address}: {e}") from None
+        said = re.sub(r"(\d+\.\d)\d+", r"\1", str(e))  # Dask's "after 2.4296164512634277 s" as 2.4 s
+        raise ValueError(f"no Dask scheduler answered at {address}: {said}") from None
     try:
         workers = _workers(client)
         work = runs(problem, max(1, len(workers)))
@@ -323,6 +327,19 @@ def count_on_cluster(
         return adder.result(problem)
     finally:
         client.close()
+
+
+def _check_address(address: str) -> None:
+    """A scheduler's address as Dask writes it (``tcp://HOST:PORT``, or ``HOST:PORT``), its port 1 to
+    65535; ValueError saying what is wrong, before any connection is tried (a port out of range is
+    no scheduler that failed to answer)."""
+    parts = urllib.parse.urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        port = parts.port
+    except ValueError:  # past 65535
+        port = None
+    if not parts.hostname or not port:
+        raise ValueError(f"{address!r} is not a scheduler's address: write it tcp://HOST:PORT, the port 1 to 65535")
 
 
 def _workers(client: Any) -> set[str]:
