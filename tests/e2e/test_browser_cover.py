@@ -326,10 +326,14 @@ def test_a_core_that_fails_to_load_says_so_and_retries(context: Any, page: Any, 
     page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
     assert "The puzzle engine could not start" in str(page.locator("#load-error-text").text_content())
     assert "HTTP 503" in str(page.locator("#load-error-text").text_content())
+    # the error alone speaks: no progress bar, no "it opens as soon as the engine is ready"
+    assert page.locator("#engine-text").is_hidden() and page.locator("#status").text_content() == ""
     blocked["on"] = False
     page.get_by_role("button", name="Try again").click()
     page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
     assert page.get_by_role("heading", name="Pentomino cover").is_visible()
+    assert page.evaluate("document.getElementById('engine-text').parentElement.hidden") is False  # shown again
+    assert page.locator("#load-error").is_hidden()
     # the browser's own line for the refused download is expected here, and only that
     assert all("503" in e for e in console.errors)
     console.errors.clear()

@@ -128,7 +128,11 @@ export function setCoreState(state, detail, code) {
   }
   if (state === "loading") app.loading = { loaded: 0, total: 1, phase: "download" };
   showLoading();
-  if (state === "ready" && !app.session && document.body.dataset.screen === "home") status("");
+  // while the engine is down its error alone speaks: no progress bar, no "it opens as soon as the
+  // engine is ready" under a start screen whose engine will not be
+  const row = $("engine-text").parentElement;
+  if (row) row.hidden = state === "error";
+  if ((state === "ready" || state === "error") && !app.session && document.body.dataset.screen === "home") status("");
 }
 
 export function onLoading(p) {
