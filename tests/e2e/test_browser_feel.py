@@ -9,16 +9,12 @@ from typing import Any
 
 import pytest
 from support.a11y import small_controls
-from support.browser import App, open_hash, play, session, status_text, wait_until, win_one_by_five
+from support.browser import App, first_presets, open_hash, play, session, status_text, wait_until, win_one_by_five
 
-from pento_core import api, registry
+from pento_core import api
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
-
-
-def first_presets() -> list[tuple[str, str]]:
-    return [(g["id"], g["presets"][0]["label"]) for g in registry.entries()]
 
 
 @pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])

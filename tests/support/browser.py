@@ -245,14 +245,19 @@ def win_one_by_five(app: App) -> Any:
     return page
 
 
+def first_presets() -> list[tuple[str, str]]:
+    """Every game of the registry with the label of its first preset, in the registry's order."""
+    from pento_core import registry
+
+    return [(game_id, game.presets()[0].label) for game_id, game in registry.GAMES.items()]
+
+
 def games_with(presets: dict[str, list[str]] | None = None) -> list[Any]:
     """Every game of the registry, each at the presets named for it in ``presets`` or else at its
     first, as pytest cases named ``game-preset``: the browser tests take their games from the
     registry, so a game added there is tested here, by its name."""
-    from pento_core import registry
-
     cases = []
-    for game_id, game in registry.GAMES.items():
-        labels = (presets or {}).get(game_id) or [game.presets()[0].label]
+    for game_id, first in first_presets():
+        labels = (presets or {}).get(game_id) or [first]
         cases += [pytest.param(game_id, label, id=f"{game_id}-{label}") for label in labels]
     return cases

@@ -269,12 +269,12 @@ export class Core {
   request(cmd, args = {}, options = {}) {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
-    const ready = this.readyPromise;
-    if (!ready) return Promise.reject(new CoreError("load_failed", "the puzzle engine was not started"));
+    if (!this.readyPromise) return Promise.reject(new CoreError("load_failed", "the puzzle engine was not started"));
     const once = () => {
       const id = this.nextId++;
       return new Promise((resolve, reject) => {
-        (this.readyPromise || ready).then(
+        // the engine ready now: a retry after a crash waits for the replacement start() made
+        /** @type {Promise<unknown>} */ (this.readyPromise).then(
           () => {
             // work that reports progress may be long: if it is, a spare makes Stop immediate (the
             // clock starts once the engine has it, so the spare never boots beside the engine's boot)
