@@ -6,7 +6,7 @@ import { parseDailyHash } from "./play/daily.js";
 import { byId } from "./ui/dom.js";
 import { t } from "./ui/i18n.js";
 import { currentState, freshSlot, goHome, leaveGame, openPosition, openRace, openResults, persist, showScreen } from "./play/midend.js";
-import { gameEntry, hashFor, notice, plain, setAsideNotice, status, titleOf } from "./play/page.js";
+import { busy, gameEntry, hashFor, notice, plain, setAsideNotice, status, titleOf } from "./play/page.js";
 import { renderProgress } from "./screens/progress.js";
 import { parseRaceHash, raceAssignment } from "./play/race.js";
 import { listSaves } from "./model/storage.js";
@@ -59,21 +59,28 @@ export async function route() {
   const sameRace = app.session && (app.session.race ? app.session.race.id : undefined) === target.race;
   if (sameRace && app.session.game === target.game && app.session.desc === target.desc && currentState() === target.state) return;
   if (target.race !== undefined) return openRace(target);
-  const daily = target.daily ? { daily: target.daily } : {}; // a puzzle of the day counts as that day's
-  // Which saved game is this? The one this history entry was made for, else one on the same puzzle.
+  // a puzzle of the day counts as that day's, when it is the one the core makes for that day
+  const daily = target.daily && (await isTheDaily({ game: target.game, desc: target.desc, daily: target.daily })) ? { daily: target.daily } : {};
+  // Which saved game is this? The one this history entry was made for, else one on the same puzzle
+  // (of the same day, for a puzzle of the day: a daily link never dates an ordinary game, nor the
+  // other way round).
   const slotId = history.state && history.state.slot;
-  const saves = listSaves(setAsideNotice).filter((e) => e.game === target.game && e.desc === target.desc);
+  const saves = listSaves(setAsideNotice).filter((e) => e.game === target.game && e.desc === target.desc && (e.daily || "") === (target.daily || ""));
   const saved =
     saves.find((e) => e.id === slotId) ||
     saves.find((e) => !e.abandoned && e.history[e.at] === target.state) ||
     saves.find((e) => !e.abandoned) ||
     null;
-  await openPosition({
+  // A link to the puzzle itself (no position: the workshop's "Play this", a level, a shared puzzle)
+  // where a game of it is in progress continues that game, its moves and its clock: the start is
+  // in its history (Undo), and opening a puzzle never empties a game.
+  const resumed = !!saved && target.state === "" && saved.history[saved.at] !== "";
+  const outcome = await openPosition({
     game: target.game,
     title: saved ? saved.title : titleOf(target.game, target.desc),
-    request: () => app.core.request("load", { game: target.game, desc: target.desc, state: target.state }),
+    request: () => app.core.request("load", { game: target.game, desc: target.desc, state: resumed && saved ? saved.history[saved.at] : target.state }),
     slotFor: (result) => {
-      if (saved && saved.history[saved.at] === target.state) return { ...daily, ...saved };
+      if (saved && (resumed || saved.history[saved.at] === target.state)) return { ...daily, ...saved };
       if (saved) {
         // a link to a position of a puzzle with a save: it becomes a new step, Undo goes back to yours
         const history = saved.history.slice(0, saved.at + 1).concat([result.state]);
@@ -86,6 +93,32 @@ export async function route() {
       notice(t("That link could not be opened: {reason} Your games are safe.", { reason: plain(err, false) }));
     },
   });
+  if (outcome === "opened" && resumed) status(t("You had already started this puzzle: here is your game as you left it. Undo goes back to the start."));
+}
+
+/**
+ * Whether a daily link's puzzle is the one the core makes for its date and game (a date the core
+ * refuses, 2026-02-30 or one before the first puzzle of the day, is none). A forged or mistyped
+ * link opens as an ordinary puzzle, with a word, and never counts on the streak. The puzzle of the
+ * day saved on this device was the core's when it was opened: no need to ask again.
+ * @param {{game: string, desc: string, daily: string}} target
+ * @returns {Promise<boolean>}
+ */
+async function isTheDaily(target) {
+  const { game, desc, daily: date } = target;
+  if (listSaves().some((e) => e.daily === date && e.game === game && e.desc === desc)) return true;
+  busy(true, t("Checking the puzzle of the day…"));
+  let same = false;
+  try {
+    const made = await app.core.request("daily", { game, date });
+    same = made.desc === desc;
+  } catch {
+    same = false; // the core refuses the date or the game has no puzzle of the day
+  } finally {
+    busy(false);
+  }
+  if (!same) notice(t("This link is not the puzzle of the day of {date}, so it opens as an ordinary puzzle.", { date }));
+  return same;
 }
 
 /** My progress (#progress): what this device keeps of the player's games. */

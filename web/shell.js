@@ -14,7 +14,7 @@ import { clearAll, exportProgress, importFile } from "./screens/progress.js";
 import { openLink, parseHash, route } from "./router.js";
 import { findApi, ScormReport } from "./model/scorm.js";
 import { renderHome, renderLadders, renderSaved, renderToday } from "./screens/start.js";
-import { loadLanguage, saveLanguage, storageAvailable } from "./model/storage.js";
+import { loadLanguage, saveLanguage, storageState } from "./model/storage.js";
 import { chooseContrast, chooseTheme, setContrast, setTheme } from "./ui/theme.js";
 import { hint, onLoading, setCoreState, solve, stop } from "./play/work.js";
 import { printOne } from "./play/worksheet.js";
@@ -277,6 +277,25 @@ function connectPlatform() {
   window.addEventListener("pagehide", () => app.scorm && app.scorm.finish());
 }
 
+/**
+ * Run one part of the boot so that its failure (a stored record nobody foresaw, a bug) is logged
+ * and told, and never keeps the other parts from running: the start screen, a link, the platform
+ * (SCORM) and the offline cache each come up on their own.
+ * @param {() => unknown} run
+ */
+function bootPart(run) {
+  const failed = (/** @type {unknown} */ err) => {
+    console.error(err);
+    notice(t("Part of the page could not be shown. Your games are kept: try again, or reload the page."));
+  };
+  try {
+    const done = run();
+    if (done instanceof Promise) done.catch(failed);
+  } catch (err) {
+    failed(err);
+  }
+}
+
 export async function boot() {
   setContrast(chooseContrast());
   setTheme(chooseTheme(), false, redraw);
@@ -287,9 +306,9 @@ export async function boot() {
   // the mid-end reaches the screens above it through these alone
   connect({
     home: () => {
-      renderSaved();
-      renderToday();
-      renderLadders();
+      bootPart(renderSaved); // each part of the start screen alone: one that fails leaves the others
+      bootPart(renderToday);
+      bootPart(renderLadders);
     },
     openLink,
     nextItem,
@@ -302,8 +321,8 @@ export async function boot() {
   bindKeys();
   bindContrast();
   bindTheme();
-  renderHome();
-  showScreen("home");
+  bootPart(renderHome);
+  bootPart(() => showScreen("home"));
   performance.mark("pento-home"); // the start screen is up, before the engine (read by the benchmarks)
   if (embedded()) {
     document.body.dataset.embed = "yes";
@@ -311,12 +330,16 @@ export async function boot() {
     updateFullPage();
     window.addEventListener("hashchange", updateFullPage);
   }
-  if (!storageAvailable()) {
+  const storage = storageState();
+  if (storage === "blocked") {
     notice(
       embedded()
         ? t("Games are not saved in this embedded page; the address keeps your position, and Open in full page takes it along.")
         : t("This page cannot save games here (storage is blocked, as in some embedded pages). The address keeps your position: use Link to keep or share it."),
     );
+  } else if (storage === "full") {
+    // what is there still reads and plays; new things are kept only until the page is closed
+    notice(t("The space for Pento on this device is full: new games and progress are kept only until you close the page. To make room, clear your progress in My progress."));
   }
   /** @type {any} */ (window).pento = {
     // Read-only hooks for tests and curious players: the state of the page, never the rules.
@@ -335,9 +358,9 @@ export async function boot() {
       spread: { ...app.core.spreadStats },
     }),
   };
-  registerOffline();
-  connectPlatform();
-  route();
+  bootPart(registerOffline);
+  bootPart(connectPlatform);
+  bootPart(route);
 }
 
 boot();

@@ -380,6 +380,16 @@ def test_opening_a_link_never_loses_another_game(app: App) -> None:
     wait_until(page, f"window.pento.session() && window.pento.session().state === {json.dumps(mine)}")
     assert session(page)["at"] == 1
     # a link to the same puzzle at another position adds a step; Undo returns to mine
-    open_hash(app, "cover:6x10:")
+    open_hash(app, "cover:6x10:I1%400%2C0")
     page.get_by_role("button", name="Undo").click()
     wait_until(page, f"window.pento.session().state === {json.dumps(mine)}")
+    # a link to the puzzle itself (no position) continues my game as it is (issue 45: it emptied it)
+    page.evaluate(
+        "history.pushState(null, '', location.pathname + location.search + '#cover:6x10:');"
+        "dispatchEvent(new PopStateEvent('popstate'))"
+    )
+    wait_until(
+        page,
+        "window.pento.session() && /already started/.test(document.getElementById('status').textContent)",
+    )
+    assert session(page)["state"] == mine

@@ -189,3 +189,40 @@ def test_hints_and_the_solver_count_in_progress_and_a_solved_game_is_not_the_pla
     record = records[0]
     assert record["game"] == "cover" and record["hints"] == 1 and record["solves"] == 1
     assert record["solved"] is False and record["wins"] == []  # the solver's win is not the player's
+
+
+def follow_daily(page: Any, fragment: str, desc: str) -> None:
+    page.evaluate(
+        "f => { history.pushState(null, '', location.pathname + location.search + '#' + f);"
+        " dispatchEvent(new PopStateEvent('popstate')); }",
+        fragment,
+    )
+    wait_until(
+        page,
+        f"window.pento.session() && window.pento.session().desc === {json.dumps(desc)} && !window.pento.busy()",
+        timeout=60,
+    )
+
+
+def test_a_daily_link_counts_only_as_that_days_puzzle(app: App) -> None:
+    """Issue 45, item 7: a forged daily link (today's date on a one-piece puzzle) opens as an ordinary
+    puzzle, says so, and its win neither ticks today's puzzle nor starts a streak; a date the core
+    refuses is no puzzle of the day either."""
+    page = app.page
+    today = page.evaluate("new Date().toISOString().slice(0, 10)")
+    follow_daily(page, f"daily:{today}:cover:1x5~I:", "1x5~I")
+    assert "not the puzzle of the day" in str(page.locator("#notice-text").text_content())
+    assert page.evaluate("window.pento.play('I1@0,0').then(r => r.ok)")
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    page.locator("#done-stay").click()
+    page.locator("#home-link").click()
+    page.wait_for_selector("body[data-screen=home]", state="attached")
+    assert page.locator("#today-list [data-game=cover][data-solved]").count() == 0
+    assert page.locator("#today-streak").is_hidden()
+    records = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('pento.progress.')).map(k => JSON.parse(localStorage[k]))"
+    )
+    assert [(r["desc"], r["daily"], r["solved"]) for r in records] == [("1x5~I", None, True)]
+    page.evaluate("document.getElementById('notice').hidden = true")
+    follow_daily(page, "daily:2026-02-30:cover:6x10:", "6x10")
+    assert "not the puzzle of the day of 2026-02-30" in str(page.locator("#notice-text").text_content())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from support.browser import App, layout, open_link_anew, play, session, wait_until
+from support.browser import App, drag_piece, layout, next_state, open_link_anew, play, session, wait_until
 
 
 def open_workshop(app: App, preset: str) -> Any:
@@ -147,3 +147,23 @@ def test_on_a_phone_the_first_tiling_found_comes_into_sight(app: App) -> None:
     # its top on the screen, with room to see it
     top = page.evaluate("document.querySelector('.ws-solution').getBoundingClientRect().top")
     assert 0 <= top < 844 - 100, top
+
+
+def test_play_this_on_a_puzzle_with_a_game_in_progress_continues_that_game(app: App) -> None:
+    """Issue 45, item 4: the workshop's "Play this puzzle by hand" on a board the player has a game
+    on reopens that game as it was left (it reopened it empty), and makes no second save of it."""
+    page = play(app, "3 x 20")
+    drag_piece(page, "X", 0, 1)
+    placed = next_state(page, "")
+    page = open_workshop(app, "6 x 10 with the 12 pentominoes")
+    page.get_by_role("button", name="3 x 20", exact=True).click()
+    wait_until(page, "window.pento.session().state.startsWith('3x20~')")
+    page.get_by_role("button", name="Play this puzzle by hand").click()
+    page.wait_for_selector("body[data-game=cover]", state="attached")
+    wait_until(page, "window.pento.session() && window.pento.session().desc === '3x20' && window.pento.layout()")
+    assert session(page)["state"] == placed
+    assert "already started this puzzle" in str(page.locator("#status").text_content())
+    saves = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('pento.game.')).map(k => JSON.parse(localStorage[k]).desc)"
+    )
+    assert sorted(saves) == ["3x20", "6x10"]  # the cover game once, and the workshop's

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { addDays, applyChange, emptyRecord, ladderPlace, MAX_WINS, mergeRecords, normaliseRecord, streaks, validRecord } from "../../web/model/progress_data.js";
+import { addDays, applyChange, emptyRecord, isDate, ladderPlace, MAX_WINS, mergeRecords, normaliseRecord, streaks, utcDate, validRecord } from "../../web/model/progress_data.js";
 
 const at = (date, hour = 12) => Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
 const win = (date, seconds, extra = {}) => ({ at: at(date), seconds, moves: 10, hints: 0, ...extra });
@@ -91,4 +91,30 @@ test("a ladder's place: the level after the highest solved, skipped levels still
   ];
   assert.deepEqual(ladderPlace(records, "cover", ladder), { solved: 3, next: 6 });
   assert.deepEqual(ladderPlace([won("level:6x10:100")], "cover", ladder), { solved: 1, next: 100 });
+});
+
+test("a moment no Date can hold, or an absurd time, is no win: the record still reads and counts (issue 45)", () => {
+  // the file of the issue: a valid daily and a win at 1e300 ms made every later page throw
+  const raw = { v: 1, game: "cover", desc: "6x10", daily: "2026-01-01", wins: [{ at: 1e300, seconds: 1 }, { at: at("2026-01-01"), seconds: 1e300 }, { at: at("2026-01-01"), seconds: 40 }] };
+  assert.ok(validRecord(raw));
+  const r = normaliseRecord(raw);
+  assert.deepEqual(r.wins.map((w) => w.seconds), [40]);
+  assert.equal(r.best, 40);
+  assert.deepEqual(streaks([r], "2026-01-01"), { current: 1, best: 1 });
+  const bad = normaliseRecord({ v: 1, game: "cover", desc: "6x10", first: 1e300, last: -5, best: 1e300, hints: 1e300, wins: [{ at: -1e300, seconds: 3 }] });
+  assert.deepEqual([bad.first, bad.last, bad.best, bad.hints, bad.wins.length], [0, 0, null, 0, 0]);
+  assert.equal(utcDate(1e300), "");
+  assert.equal(utcDate(Number.NaN), "");
+});
+
+test("a day of the calendar in ASCII digits only, and a ladder's levels as the core reads them", () => {
+  assert.ok(isDate("2026-02-28") && isDate("2024-02-29"));
+  for (const d of ["2026-02-30", "2026-13-01", "٢٠٢٦-١١-٢٣", "2026-1-01", "", null]) assert.equal(isDate(d), false, String(d));
+  assert.equal(normaliseRecord({ v: 1, game: "pegs", desc: "x", daily: "2026-02-30" }).daily, null);
+  const ladder = { params: "6x10", size: 10 };
+  const solved = (desc) => ({ ...emptyRecord("cover", desc, "Cover"), solved: true });
+  // "٣", " 3", "3.0", "0x3", "03" are other puzzles than level 3 (the core refuses them as levels)
+  const place = ladderPlace(["6x10:٣", "6x10: 3", "6x10:3.0", "6x10:0x3", "6x10:03"].map(solved), "cover", ladder);
+  assert.deepEqual(place, { solved: 0, next: 1 });
+  assert.deepEqual(ladderPlace([solved("6x10:3")], "cover", ladder), { solved: 1, next: 4 });
 });

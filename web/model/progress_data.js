@@ -27,13 +27,22 @@
 
 export const RECORD_VERSION = 1;
 export const MAX_WINS = 100;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const MAX_TEXT = 200_000; // a desc is at most this long (pento_core.limits)
+// The last moment a Date can hold (ECMAScript: 8.64e15 ms, in the year 275760): a later one is no
+// moment at all, and Date would throw "Invalid time value" on every page that shows it.
+const MAX_MOMENT = 8.64e15;
+const MAX_SECONDS = 1e9; // a win's time: some thirty years is more than any game takes
+const MAX_COUNT = 1e9; // moves and hints
 
+/** Whether ``d`` is a day of the calendar written YYYY-MM-DD (not 2026-02-30). @param {unknown} d @returns {d is string} */
+export const isDate = (d) => typeof d === "string" && DATE.test(d) && utcDate(Date.parse(`${d}T00:00:00Z`)) === d;
+/** Whether ``n`` is a whole number from 0 to ``most``. @param {unknown} n @param {number} most @returns {n is number} */
+const within = (n, most) => typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= most;
 /** ``n`` when it is a count (a whole number, 0 or more), else 0. @param {unknown} n @returns {number} */
-const count = (n) => (typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : 0);
-/** ``n`` when it is a moment (ms since 1970), else 0. @param {unknown} n @returns {number} */
-const moment = (n) => (typeof n === "number" && Number.isFinite(n) && n >= 0 ? n : 0);
+const count = (n) => (within(n, MAX_COUNT) ? n : 0);
+/** ``n`` when it is a moment (ms since 1970, one a Date can hold), else 0. @param {unknown} n @returns {number} */
+const moment = (n) => (typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= MAX_MOMENT ? n : 0);
 
 /**
  * A new, empty record of a puzzle.
@@ -71,7 +80,7 @@ export function validRecord(raw) {
 
 /** @param {any} w a win as stored @returns {boolean} */
 function validWin(w) {
-  return !!w && typeof w === "object" && Number.isFinite(w.at) && Number.isFinite(w.seconds) && w.seconds >= 0;
+  return !!w && typeof w === "object" && moment(w.at) === w.at && typeof w.seconds === "number" && Number.isFinite(w.seconds) && w.seconds >= 0 && w.seconds <= MAX_SECONDS;
 }
 
 /**
@@ -89,7 +98,7 @@ export function normaliseRecord(raw) {
     game: raw.game,
     desc: raw.desc,
     title: typeof raw.title === "string" ? raw.title.slice(0, 200) : raw.game,
-    daily: typeof raw.daily === "string" && DATE.test(raw.daily) ? raw.daily : null,
+    daily: isDate(raw.daily) ? raw.daily : null,
     first: moment(raw.first),
     last: moment(raw.last),
     solved: raw.solved === true || wins.length > 0,
@@ -113,7 +122,7 @@ export function normaliseRecord(raw) {
  */
 function bestOf(wins, kept, value) {
   const all = wins.map(value);
-  if (typeof kept === "number" && Number.isFinite(kept) && kept >= 0) all.push(kept);
+  if (typeof kept === "number" && Number.isFinite(kept) && kept >= 0 && kept <= MAX_SECONDS) all.push(kept);
   return all.length ? Math.min(...all) : null;
 }
 
@@ -165,8 +174,13 @@ export function mergeRecords(a, b) {
   });
 }
 
-/** The UTC date (YYYY-MM-DD) of the moment ``ms``: the day of the puzzle of the day. @param {number} ms @returns {string} */
-export const utcDate = (ms) => new Date(ms).toISOString().slice(0, 10);
+/**
+ * The UTC date (YYYY-MM-DD) of the moment ``ms``: the day of the puzzle of the day ("" for a number
+ * that is no moment: a record read defensively never makes a page throw).
+ * @param {number} ms
+ * @returns {string}
+ */
+export const utcDate = (ms) => (Number.isFinite(ms) && Math.abs(ms) <= MAX_MOMENT ? new Date(ms).toISOString().slice(0, 10) : "");
 
 /** The date ``days`` after ``date`` (both YYYY-MM-DD, UTC). @param {string} date @param {number} days @returns {string} */
 export const addDays = (date, days) => utcDate(Date.parse(`${date}T00:00:00Z`) + days * 86400e3);
@@ -218,8 +232,9 @@ export function ladderPlace(records, game, ladder) {
   const solved = new Set();
   for (const r of records) {
     if (r.game !== game || !r.solved || !r.desc.startsWith(prefix)) continue;
-    const n = Number(r.desc.slice(prefix.length));
-    if (Number.isInteger(n) && n >= 1 && n <= ladder.size) solved.add(n);
+    const level = r.desc.slice(prefix.length);
+    const n = /^[1-9][0-9]{0,5}$/.test(level) ? Number(level) : 0; // as the core reads a level: ASCII digits only
+    if (n >= 1 && n <= ladder.size) solved.add(n);
   }
   const highest = Math.max(0, ...solved);
   return { solved: solved.size, next: Math.min(highest + 1, ladder.size) };

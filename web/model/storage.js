@@ -42,34 +42,123 @@ const VERSION = 3;
 const HISTORY_LIMIT = 400; // undo steps kept per game; older ones are dropped, never the current position
 const ABANDONED_DAYS = 30; // how long an abandoned game can still be restored
 
-/** localStorage once storageAvailable() said yes; false where the page may not use it, null before it asked. @type {Storage | false | null} */
-let store = null;
-/** The storage, where storageAvailable() has said yes (every caller asks it first). */
-const local = () => /** @type {Storage} */ (store);
+// Storage is "ok", "full" (it reads, and refuses what is written) or "blocked" (a sandboxed or
+// storage-blocked frame: it can be neither read nor written). What storage refuses is kept in
+// memory while the page is open (``kept``) and read from there first, so that a game, a pupil's
+// solved puzzle or a progress record counts for the rest of the visit in every state.
 
-/** Whether saving works here; false in a sandboxed or storage-blocked frame. */
-export function storageAvailable() {
-  if (store !== null) return store !== false;
-  try {
-    const s = window.localStorage;
-    const probe = "pento.probe";
-    s.setItem(probe, "1");
-    s.removeItem(probe);
-    store = s;
-  } catch {
-    store = false;
+/** localStorage once asked for; false where the page may not read it, null before. @type {Storage | false | null} */
+let store = null;
+/** Whether a write has been refused since the last check (storage full). */
+let refused = false;
+/** What storage refused or cannot hold, by key, while the page is open. @type {Map<string, string>} */
+const kept = new Map();
+/** The key written and removed to learn whether storage takes writes. */
+const PROBE = "pento.probe";
+
+/** localStorage when it can be read, else null. @returns {Storage | null} */
+function readable() {
+  if (store === null) {
+    try {
+      const s = window.localStorage;
+      s.getItem(PROBE); // a blocked frame throws here (or on the line above)
+      store = s;
+      refused = !probe(s);
+    } catch {
+      store = false;
+    }
   }
-  return store !== false;
+  return store || null;
 }
 
-/** The keys of storage that start with ``prefix``. @param {string} prefix @returns {string[]} */
-function keys(prefix) {
-  const out = [];
-  for (let i = 0; i < local().length; i++) {
-    const k = local().key(i);
-    if (k && k.startsWith(prefix)) out.push(k);
+/** Whether ``s`` takes a small write now. @param {Storage} s @returns {boolean} */
+function probe(s) {
+  try {
+    s.setItem(PROBE, "1");
+    s.removeItem(PROBE);
+    return true;
+  } catch {
+    return false;
   }
-  return out;
+}
+
+/**
+ * Whether this device's storage keeps games for later visits: "ok"; "full" (what is there reads,
+ * nothing new is kept: the page says so and keeps it in memory meanwhile); "blocked" (nothing
+ * reads or is kept beyond this visit).
+ * @returns {"ok" | "full" | "blocked"}
+ */
+export function storageState() {
+  const s = readable();
+  if (!s) return "blocked";
+  return refused ? "full" : "ok";
+}
+
+/** Whether saving works here (storage is readable; see storageState for full). */
+export const storageAvailable = () => readable() !== null;
+
+/** A key's text, or null: what this page kept first, then storage. @param {string} key @returns {string | null} */
+function get(key) {
+  if (kept.has(key)) return /** @type {string} */ (kept.get(key));
+  const s = readable();
+  try {
+    return s ? s.getItem(key) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Write a key: true when storage kept it; false when it refused (full, or blocked), and then the
+ * value is kept in memory while the page is open (read back by ``get``).
+ * @param {string} key
+ * @param {string} value
+ * @returns {boolean}
+ */
+function put(key, value) {
+  const s = readable();
+  if (s) {
+    try {
+      s.setItem(key, value);
+      kept.delete(key);
+      return true;
+    } catch {
+      refused = true;
+    }
+  }
+  kept.set(key, value);
+  return false;
+}
+
+/** Remove a key, from storage and from memory; storage may take writes again. @param {string} key */
+function drop(key) {
+  kept.delete(key);
+  const s = readable();
+  if (!s) return;
+  try {
+    s.removeItem(key);
+  } catch {
+    /* nothing more to do */
+  }
+}
+
+/** After removals: whether storage takes writes again (a full one may have room now). */
+function recheck() {
+  const s = readable();
+  if (s && refused) refused = !probe(s);
+}
+
+/** The keys that start with ``prefix``, in storage and kept in memory. @param {string} prefix @returns {string[]} */
+function keys(prefix) {
+  const out = new Set([...kept.keys()].filter((k) => k.startsWith(prefix)));
+  const s = readable();
+  if (s) {
+    for (let i = 0; i < s.length; i++) {
+      const k = s.key(i);
+      if (k && k.startsWith(prefix)) out.add(k);
+    }
+  }
+  return [...out];
 }
 
 /** Whether ``entry`` (parsed JSON) is a save this version can read. @param {any} entry @returns {boolean} */
@@ -111,16 +200,8 @@ function normalise(entry) {
 
 /** Keep ``raw`` under another key, out of the way, and remove the original. @param {string} key @param {string} raw */
 function setAside(key, raw) {
-  try {
-    local().setItem(`${ASIDE}${Date.now()}.${key}`, raw);
-  } catch {
-    /* no room to keep a copy: still take it out of the way below */
-  }
-  try {
-    local().removeItem(key);
-  } catch {
-    /* nothing more to do */
-  }
+  put(`${ASIDE}${Date.now()}.${key}`, raw); // no room: the copy is kept while the page is open
+  drop(key);
 }
 
 /**
@@ -140,7 +221,7 @@ function readAll(prefix, read) {
     /** @type {string | null} */
     let raw = null;
     try {
-      raw = local().getItem(key);
+      raw = get(key);
       const entry = read(JSON.parse(/** @type {string} */ (raw)), key);
       if (entry === null) throw new Error("not an entry");
       entries.push(entry);
@@ -167,21 +248,16 @@ export function newId() {
 
 /** @param {(report: SetAside) => void} onSetAside */
 function migrate(onSetAside) {
-  let raw;
-  try {
-    raw = local().getItem(LEGACY);
-  } catch {
-    return;
-  }
+  const raw = get(LEGACY);
   if (raw === null) return;
   try {
     const data = JSON.parse(raw);
     const games = data && typeof data.games === "object" && data.games ? Object.values(data.games) : [];
     for (const old of /** @type {any[]} */ (games)) {
       const entry = { ...old, id: newId(), v: VERSION, title: old && old.game };
-      if (valid(entry)) local().setItem(PREFIX + entry.id, JSON.stringify(entry));
+      if (valid(entry)) put(PREFIX + entry.id, JSON.stringify(entry));
     }
-    local().removeItem(LEGACY);
+    drop(LEGACY);
   } catch {
     setAside(LEGACY, raw);
     onSetAside({ what: "old-saves", n: 1 });
@@ -197,7 +273,6 @@ function migrate(onSetAside) {
  * @returns {Save[]}
  */
 export function listSaves(onSetAside = () => {}) {
-  if (!storageAvailable()) return [];
   migrate(onSetAside);
   const { entries: out, bad } = readAll(PREFIX, (entry, key) => (valid(entry) && PREFIX + entry.id === key ? normalise(entry) : null));
   if (bad) onSetAside({ what: "saves", n: bad });
@@ -208,9 +283,9 @@ export function listSaves(onSetAside = () => {}) {
 
 /** The save ``id``, or null (none, unreadable, or storage blocked). @param {unknown} id @returns {Save | null} */
 export function getSave(id) {
-  if (!storageAvailable() || typeof id !== "string") return null;
+  if (typeof id !== "string") return null;
   try {
-    const entry = JSON.parse(/** @type {string} */ (local().getItem(PREFIX + id)));
+    const entry = JSON.parse(/** @type {string} */ (get(PREFIX + id)));
     return valid(entry) ? normalise(entry) : null;
   } catch {
     return null;
@@ -218,29 +293,21 @@ export function getSave(id) {
 }
 
 /**
- * Write one game. Returns true when it is saved, false when it could not be
- * (storage full or blocked): the caller tells the player.
+ * Write one game. Returns true when it is saved, false when it could not be (storage full or
+ * blocked: it is kept in memory while the page is open, and the caller tells the player).
  * @param {any} entry a Save, or the session it is written from
  * @returns {boolean}
  */
 export function writeSave(entry) {
-  if (!storageAvailable()) return false;
   const data = JSON.stringify({ ...entry, v: VERSION, touched: Date.now() });
-  try {
-    local().setItem(PREFIX + entry.id, data);
-    return true;
-  } catch {
-    // Full: make room by dropping abandoned games (never one in progress), then try once more.
-    const abandoned = listSaves().filter((e) => e.abandoned && e.id !== entry.id);
-    if (!abandoned.length) return false;
-    for (const e of abandoned) removeSave(e.id);
-    try {
-      local().setItem(PREFIX + entry.id, data);
-      return true;
-    } catch {
-      return false;
-    }
-  }
+  if (put(PREFIX + entry.id, data)) return true;
+  if (!readable()) return false;
+  // Full: make room by dropping abandoned games (never one in progress), then try once more.
+  const abandoned = listSaves().filter((e) => e.abandoned && e.id !== entry.id);
+  if (!abandoned.length) return false;
+  for (const e of abandoned) removeSave(e.id);
+  recheck();
+  return put(PREFIX + entry.id, data);
 }
 
 /**
@@ -258,22 +325,13 @@ export function setAbandoned(id, abandoned) {
 
 /** @param {string} id */
 function removeSave(id) {
-  try {
-    local().removeItem(PREFIX + id);
-  } catch {
-    /* blocked */
-  }
+  drop(PREFIX + id);
 }
 
 /** Set aside one save the core refused (the others stay). @param {string} id */
 export function setAsideSave(id) {
-  if (!storageAvailable()) return;
-  try {
-    const raw = local().getItem(PREFIX + id);
-    if (raw !== null) setAside(PREFIX + id, raw);
-  } catch {
-    /* blocked */
-  }
+  const raw = get(PREFIX + id);
+  if (raw !== null) setAside(PREFIX + id, raw);
 }
 
 /**
@@ -299,9 +357,8 @@ const RANKING_SIZE = 10;
 
 /** Every board's ranking, by "game:desc". @returns {{[board: string]: RankingEntry[]}} */
 function readRankings() {
-  if (!storageAvailable()) return {};
   try {
-    const all = JSON.parse(local().getItem(RANKING) || "{}");
+    const all = JSON.parse(get(RANKING) || "{}");
     if (!all || typeof all !== "object" || Array.isArray(all)) return {};
     if (all.v === RANKING_VERSION && all.boards && typeof all.boards === "object") return all.boards;
     // version 1 kept one list per game: split it by board
@@ -342,11 +399,7 @@ export function addToRanking(game, desc, entry) {
   list.push({ ...entry, name: String(entry.name).slice(0, 40) || "Anonymous" });
   list.sort((a, b) => a.seconds - b.seconds);
   boards[key] = list.slice(0, RANKING_SIZE);
-  try {
-    local().setItem(RANKING, JSON.stringify({ v: RANKING_VERSION, boards }));
-  } catch {
-    /* storage full or blocked: the ranking is shown but not kept */
-  }
+  put(RANKING, JSON.stringify({ v: RANKING_VERSION, boards })); // refused: kept while the page is open
   return boards[key];
 }
 
@@ -363,7 +416,7 @@ const DRAFT = "pento.assign-draft";
  */
 export function loadAssignment(id) {
   try {
-    const record = JSON.parse(readKey(ASSIGN + id) || "null");
+    const record = JSON.parse(get(ASSIGN + id) || "null");
     if (!record || typeof record.name !== "string" || !Array.isArray(record.slots)) return null;
     record.slots = record.slots.map((/** @type {unknown} */ s) => (typeof s === "string" ? s : null));
     return record;
@@ -374,7 +427,7 @@ export function loadAssignment(id) {
 
 /** Keep a pupil's assignment record (false when it could not be written). @param {any} record @returns {boolean} */
 export function saveAssignment(record) {
-  return writeKey(ASSIGN + record.assignment.id, JSON.stringify(record));
+  return put(ASSIGN + record.assignment.id, JSON.stringify(record));
 }
 
 /**
@@ -383,7 +436,7 @@ export function saveAssignment(record) {
  */
 export function loadDraft() {
   try {
-    const draft = JSON.parse(readKey(DRAFT) || "null");
+    const draft = JSON.parse(get(DRAFT) || "null");
     /** @type {any[]} */
     const items = draft && Array.isArray(draft.items) ? draft.items.filter((/** @type {any} */ i) => i && typeof i.game === "string" && typeof i.desc === "string") : [];
     return { title: draft && typeof draft.title === "string" ? draft.title : "", help: !!(draft && draft.help === true), items: items.map((i) => ({ game: i.game, desc: i.desc, title: String(i.title || i.game) })) };
@@ -394,32 +447,9 @@ export function loadDraft() {
 
 /** Keep the teacher's draft (while the page is open where storage refuses). @param {any} draft */
 export function saveDraft(draft) {
-  writeKey(DRAFT, JSON.stringify(draft));
+  put(DRAFT, JSON.stringify(draft));
 }
 
-/** Where storage is blocked or full: kept while the page is open. @type {Map<string, string>} */
-const kept = new Map();
-
-/** A key's text (null when there is none), from storage, else from what this page kept. @param {string} key @returns {string | null} */
-function readKey(key) {
-  if (kept.has(key) || !storageAvailable()) return kept.get(key) ?? null;
-  return local().getItem(key);
-}
-
-/** Write a key; false (kept while the page is open) when storage refuses. @param {string} key @param {string} value @returns {boolean} */
-function writeKey(key, value) {
-  if (storageAvailable()) {
-    try {
-      local().setItem(key, value);
-      kept.delete(key);
-      return true;
-    } catch {
-      /* full: kept below */
-    }
-  }
-  kept.set(key, value);
-  return false;
-}
 
 // -- class races: the codes a teacher's results page has collected, per race id ------------------
 
@@ -429,7 +459,7 @@ const MAX_RACE_CODES = 500;
 /** The result codes collected for race or assignment ``id`` (strings, as typed or scanned). @param {string} id @returns {string[]} */
 export function loadRaceCodes(id) {
   try {
-    const list = JSON.parse(readKey(RACE + id) || "[]");
+    const list = JSON.parse(get(RACE + id) || "[]");
     return Array.isArray(list) ? list.filter((/** @type {unknown} */ c) => typeof c === "string") : [];
   } catch {
     return [];
@@ -444,7 +474,7 @@ export function loadRaceCodes(id) {
  * @returns {boolean}
  */
 export function saveRaceCodes(id, codes) {
-  return writeKey(RACE + id, JSON.stringify(codes.slice(-MAX_RACE_CODES)));
+  return put(RACE + id, JSON.stringify(codes.slice(-MAX_RACE_CODES)));
 }
 
 // -- my progress: one record per puzzle played (progress_data.js), under its own key -----------------
@@ -473,7 +503,6 @@ const progressKey = (game, desc) => `${PROGRESS}${game}.${textKey(desc)}`;
  * @returns {import("./progress_data.js").ProgressRecord[]}
  */
 export function listProgress(onSetAside = () => {}) {
-  if (!storageAvailable()) return [];
   /** @type {(record: any, key: string) => ProgressRecord | null} */
   const accept = (record, key) => (validRecord(record) && progressKey(record.game, record.desc) === key ? normaliseRecord(record) : null);
   const { entries: out, bad } = readAll(PROGRESS, accept);
@@ -484,21 +513,16 @@ export function listProgress(onSetAside = () => {}) {
 /** The record of a puzzle, or null (none, or unreadable). @param {string} game @param {string} desc @returns {ProgressRecord | null} */
 function readRecord(game, desc) {
   try {
-    const raw = JSON.parse(/** @type {string} */ (local().getItem(progressKey(game, desc))));
+    const raw = JSON.parse(/** @type {string} */ (get(progressKey(game, desc))));
     return validRecord(raw) && raw.game === game && raw.desc === desc ? normaliseRecord(raw) : null;
   } catch {
     return null;
   }
 }
 
-/** @param {ProgressRecord} record @returns {boolean} whether it was written */
+/** @param {ProgressRecord} record @returns {boolean} whether storage kept it (else memory does, for this visit) */
 function writeRecord(record) {
-  try {
-    local().setItem(progressKey(record.game, record.desc), JSON.stringify(record));
-    return true;
-  } catch {
-    return false; // storage full or blocked: progress is not kept, the game goes on
-  }
+  return put(progressKey(record.game, record.desc), JSON.stringify(record));
 }
 
 /**
@@ -512,60 +536,86 @@ function writeRecord(record) {
  * @returns {ProgressRecord | null}
  */
 export function trackProgress(game, desc, title, daily, change = {}) {
-  if (!storageAvailable()) return null;
   const key = progressKey(game, desc);
   let record = readRecord(game, desc);
   if (!record) {
-    const raw = local().getItem(key);
+    const raw = get(key);
     if (raw !== null) setAside(key, raw);
     record = emptyRecord(game, desc, title, daily || null);
   }
   if (daily && !record.daily) record.daily = daily;
   const next = applyChange(record, change);
-  return writeRecord(next) ? next : null;
+  writeRecord(next); // refused: kept in memory, it counts for this visit
+  return next;
 }
+
+/** The most puzzles of progress an import brings to a device (a year of every daily is some 1,800). */
+export const MAX_PROGRESS = 5000;
+/** The characters of storage progress may fill by an import: it never fills storage to the last one (saves need room). */
+const PROGRESS_ROOM = 2_000_000;
 
 /**
- * Records read from a file merged into this device's: returns how many puzzles were added or updated.
- * @param {ProgressRecord[]} records
- * @returns {number}
+ * An import of records from a file into this device's, merged with those it has, in as many
+ * steps (``add``) as the caller likes (the page yields between them). A record new to this device
+ * is not written where it would pass MAX_PROGRESS records or PROGRESS_ROOM characters, nor where
+ * storage refuses it: it is counted in ``noRoom``; ``loaded`` counts the puzzles added or updated.
  */
-export function importProgress(records) {
-  if (!storageAvailable()) return 0;
-  let n = 0;
-  for (const record of records) {
-    const mine = readRecord(record.game, record.desc);
-    if (writeRecord(mine ? mergeRecords(mine, record) : record)) n += 1;
+export function progressImport() {
+  let count = 0;
+  let used = 0;
+  for (const key of keys(PROGRESS)) {
+    count += 1;
+    used += key.length + (get(key) || "").length;
   }
-  return n;
+  const totals = { loaded: 0, noRoom: 0 };
+  return {
+    totals,
+    /** @param {ProgressRecord[]} records */
+    add(records) {
+      for (const record of records) {
+        const key = progressKey(record.game, record.desc);
+        const before = get(key);
+        const mine = readRecord(record.game, record.desc);
+        const text = JSON.stringify(mine ? mergeRecords(mine, record) : record);
+        const grows = text.length - (before === null ? -key.length : before.length);
+        if ((before === null && count >= MAX_PROGRESS) || used + grows > PROGRESS_ROOM || !readable()) {
+          totals.noRoom += 1;
+          continue;
+        }
+        if (put(key, text)) {
+          totals.loaded += 1;
+          used += grows;
+          if (before === null) count += 1;
+        } else {
+          // storage refused it: an import keeps nothing in memory only (it would vanish unseen)
+          if (before === null) kept.delete(key);
+          else kept.set(key, before);
+          totals.noRoom += 1;
+        }
+      }
+      return totals;
+    },
+  };
 }
 
-/** Forget all my progress on this device (the page asks first). Saved games stay. */
+/** Forget all my progress on this device (the page asks first), set-aside copies too. Saved games stay. */
 export function clearProgress() {
-  if (!storageAvailable()) return;
-  for (const key of keys(PROGRESS)) local().removeItem(key);
+  for (const key of [...keys(PROGRESS), ...keys(ASIDE).filter((k) => k.includes(`.${PROGRESS}`))]) drop(key);
+  recheck();
 }
 
 // the player's choices for this device (language, contrast): small values under their own keys
 
 /** A choice kept under ``key``, when it reads as ``valid`` says. @param {string} key @param {RegExp} valid @returns {string | null} */
 function loadChoice(key, valid) {
-  if (!storageAvailable()) return null;
-  const value = local().getItem(key);
+  const value = get(key);
   return typeof value === "string" && valid.test(value) ? value : null;
 }
 
-/** @param {string} key @param {string} value @returns {boolean} whether it was kept */
+/** @param {string} key @param {string} value @returns {boolean} whether it was kept beyond this visit */
 function saveChoice(key, value) {
-  if (!storageAvailable()) return false;
-  try {
-    local().setItem(key, value);
-    return true;
-  } catch {
-    return false;
-  }
+  return put(key, value);
 }
-
 /** The language the player chose on this device, or null. */
 export const loadLanguage = () => loadChoice("pento.language", /^[a-z]{2}$/);
 

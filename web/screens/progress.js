@@ -7,12 +7,13 @@ import { byId, el, saveFile } from "../ui/dom.js";
 import { formatNumber, t, tn } from "../ui/i18n.js";
 import { formatTime, setAsideNotice, status } from "../play/page.js";
 import { ladderPlace, normaliseRecord, streaks, validRecord } from "../model/progress_data.js";
-import { clearProgress, importProgress, listProgress } from "../model/storage.js";
+import { clearProgress, listProgress, MAX_PROGRESS, progressImport } from "../model/storage.js";
 
 const $ = byId;
 const SVG = "http://www.w3.org/2000/svg";
 const FILE_FORMAT = "pento-progress";
-const MAX_FILE = 5_000_000; // characters: a year of daily play is far less
+const MAX_FILE = 5_000_000; // characters (and bytes, before reading it): a year of daily play is far less
+const STEP = 250; // records written between two looks at the page: an import never freezes it
 const PLOTTED = 30; // the latest wins of a game drawn on its plot
 const LISTED = 12; // the puzzles of a game listed, most recently played first
 
@@ -122,17 +123,35 @@ export function readProgressFile(content) {
   return { records: good, skipped: data.records.length - good.length };
 }
 
-/** Load a progress file chosen by the player, merged with what this device keeps. */
+/** Load a progress file chosen by the player, merged with what this device keeps, a step at a time. */
 export async function importFile(file) {
+  if (file.size > MAX_FILE) {
+    status(t("That file is too large to be a progress file (more than 5 MB). Nothing was changed."), "error");
+    return;
+  }
+  /** @type {{records: any[], skipped: number}} */
+  let read;
   try {
-    const { records, skipped } = readProgressFile(await file.text());
-    const n = importProgress(records);
-    renderProgress();
-    const more = skipped ? " " + tn("{n} entry could not be read and was skipped.", "{n} entries could not be read and were skipped.", skipped) : "";
-    status(tn("Loaded {n} puzzle from the file.", "Loaded {n} puzzles from the file.", n) + more, "success");
+    read = readProgressFile(await file.text());
   } catch (err) {
     status(err instanceof Error ? err.message : String(err), "error");
+    return;
   }
+  const { records, skipped } = read;
+  const into = progressImport();
+  for (let from = 0; from < records.length; from += STEP) {
+    into.add(records.slice(from, from + STEP));
+    if (from + STEP < records.length) {
+      status(t("Loading your progress: {done} of {all} puzzles…", { done: formatNumber(from + STEP), all: formatNumber(records.length) }));
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the page stays responsive
+    }
+  }
+  const { loaded, noRoom } = into.totals;
+  renderProgress();
+  const parts = [tn("Loaded {n} puzzle from the file.", "Loaded {n} puzzles from the file.", loaded, { n: formatNumber(loaded) })];
+  if (skipped) parts.push(tn("{n} entry could not be read and was skipped.", "{n} entries could not be read and were skipped.", skipped, { n: formatNumber(skipped) }));
+  if (noRoom) parts.push(tn("{n} puzzle was not loaded: this device keeps at most {most} puzzles of progress, and has no room for more.", "{n} puzzles were not loaded: this device keeps at most {most} puzzles of progress, and has no room for more.", noRoom, { n: formatNumber(noRoom), most: formatNumber(MAX_PROGRESS) }));
+  status(parts.join(" "), noRoom || skipped ? "error" : "success");
 }
 
 /** Clear my progress, once the player said yes in the dialog. */
