@@ -192,7 +192,10 @@ def _problem(args: argparse.Namespace) -> Problem:
 
 
 def _budget(args: argparse.Namespace) -> Budget | None:
-    return None if args.timeout is None else Budget(max_seconds=args.timeout).started()
+    """The command's --timeout, counted from when the command began (:func:`main` starts it): the
+    work before the search (reading the board, building its placements) spends it too."""
+    budget: Budget | None = getattr(args, "budget", None)
+    return budget
 
 
 def _seconds(text: str) -> float:
@@ -548,7 +551,7 @@ def cmd_daily(args: argparse.Namespace) -> int:
     from . import daily  # not at the top: it imports every game
 
     day = daily.today() if args.date is None else daily.parse_date(args.date)
-    budget = Budget(max_seconds=args.timeout if args.timeout is not None else daily.SECONDS).started()
+    budget = _budget(args) or Budget(max_seconds=daily.SECONDS).started()
     try:
         puzzle = daily.daily(args.game, day, budget=budget)
     except BudgetSpent:
@@ -682,6 +685,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    timeout = getattr(args, "timeout", None)
+    args.budget = None if timeout is None else Budget(max_seconds=timeout).started()
     try:
         code: int = args.run(args)
         return code

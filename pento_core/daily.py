@@ -93,10 +93,14 @@ def _game(game_id: str) -> Game[object, object]:
 
 
 def daily(game_id: str, day: dt.date, progress: ProgressFn | None = None, budget: Budget | None = None) -> Daily:
-    """The puzzle of the day of ``game_id`` on ``day``, generated and proved."""
+    """The puzzle of the day of ``game_id`` on ``day``, generated and proved.  Raises
+    :class:`BudgetSpent` when ``budget`` runs out, already before the game begins (some games make
+    theirs at once and look at no budget)."""
     game = _game(game_id)
     level = day.weekday() + 1
     params = game.daily_levels[level - 1]
     s = seed(game_id, day)
-    desc = game.new(params, s, progress, budget or Budget(max_seconds=SECONDS).started())
+    budget = (budget or Budget(max_seconds=SECONDS)).started()
+    budget.check()
+    desc = game.new(params, s, progress, budget)
     return Daily(game_id, day, level, params, s, desc)

@@ -321,3 +321,39 @@ def test_a_level_link_with_another_scripts_digit_is_refused() -> None:
 def test_the_command_line_says_what_is_wrong_in_the_users_words(args: list[str], said: str) -> None:
     run = pento(*args)
     assert run.returncode == 2 and said in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
+
+
+def test_the_symmetry_split_keeps_the_budget_before_the_search_starts() -> None:
+    """Issue 45, item 5: a count's symmetry split (which piece to fix, and where) looks at every
+    placement's images; it kept no budget, so a 5x5x5 box of pentacubes with --timeout 2 took 19 s.
+    With a budget already spent it now stops at the first placement it looks at."""
+    problem = Problem(parse_board("6x10"), parse_piece_names("FILNPTUVWXYZ"))
+    group = problem.symmetry_maps()
+    assert len(group) == 4
+    looked = 0
+    apply = problem._apply
+
+    def counted(g: list[int], mask: int) -> int:
+        nonlocal looked
+        looked += 1
+        return apply(g, mask)
+
+    problem._apply = counted  # type: ignore[method-assign]
+    result = problem.count(budget=Budget(should_stop=lambda: True))
+    assert not result.complete and result.count is None
+    assert looked <= len(group)  # one placement's images at most (was: every placement's, 2,000 and more)
+    looked = 0
+    with pytest.raises(engine.BudgetSpent):
+        problem.runs(4, Budget(should_stop=lambda: True))
+    assert looked <= len(group)
+    assert problem.count().count == 9356  # and with no budget, the published count
+
+
+def test_a_puzzle_of_the_day_keeps_its_budget_even_where_the_game_makes_it_at_once() -> None:
+    """`daily cover --timeout 0.001` printed a link and exited 0: the budget counts from the
+    command's start, and a spent one is said (exit 3), as for every other verb."""
+    r = pento("daily", "cover", "--date", "2026-11-26", "--timeout", "0.001")
+    assert (r.returncode, r.stdout) == (3, "")
+    assert r.stderr.strip() == "stopped: budget spent before the puzzle was made"
+    r = pento("daily", "cover", "--date", "2026-11-26")
+    assert r.returncode == 0 and r.stdout.startswith("#daily:2026-11-26:cover:")

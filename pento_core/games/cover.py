@@ -215,9 +215,8 @@ class CoverGame(GameBase[CoverState, PieceMove]):
             return generated.spec()
         board, pieces, allow_unused = _puzzle(params)
         desc = Puzzle(board, pieces, allow_unused and board.area == pieces.area).spec()
-        status, _, _ = self._first(
-            CoverState(desc, Position(board, pieces), allow_unused), NEW_BUDGET.started(), progress
-        )
+        within = NEW_BUDGET.started() if budget is None else budget.within(NEW_BUDGET.max_seconds or 10.0)
+        status, _, _ = self._first(CoverState(desc, Position(board, pieces), allow_unused), within, progress)
         if status is Outcome.NO:
             raise ImpossibleError(
                 tr(

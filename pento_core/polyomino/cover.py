@@ -486,7 +486,7 @@ class Cover(ABC, Generic[C, S]):
         """Every solution, or one per symmetry class: those of every part, in the search's order."""
         group = self.symmetry_maps()
         seen: set[Path] = set()
-        for part in self.parts():
+        for part in self.parts(budget=s.budget):
             yield from self.part_paths(part, s, group, distinct, seen)
 
     def part_paths(
@@ -532,7 +532,7 @@ class Cover(ABC, Generic[C, S]):
                 continue
             yield from sorted({self._image(g, path) for g in group})
 
-    def _split(self, group: list[Motion]) -> Iterator[_Branch]:
+    def _split(self, group: list[Motion], budget: Budget | None = None) -> Iterator[_Branch]:
         """Split the search by symmetry.
 
         Yields (kind, fixed choices, symmetries to test against as indices into ``group``, free, left).
@@ -541,36 +541,50 @@ class Cover(ABC, Generic[C, S]):
         group to test is p's stabiliser.
         "all": no such piece; every solution is searched and tested against
         the whole group.
+
+        Finding the piece to fix looks at every placement's images under the whole group (a 5x5x5
+        box of pentacubes: some 180,000 placements, 48 motions): each placement's are worked out
+        once, and ``budget`` is checked as they are, so a request's seconds hold from its start.
         """
+        stabilisers: dict[Mask, tuple[int, ...] | None] = {}
+
+        def stabiliser(p: Mask) -> tuple[int, ...] | None:
+            """p's stabiliser in ``group`` when p is least among its images, else None."""
+            if p not in stabilisers:
+                if budget is not None:
+                    budget.check()
+                images = [self._apply(g, p) for g, _ in group]
+                stabilisers[p] = tuple(i for i, img in enumerate(images) if img == p) if p == min(images) else None
+            return stabilisers[p]
+
         free, left = self.start_free, self.start_left
         while True:
-            t = self._restricted_type(group, free, left)
+            t = self._restricted_type(group, free, left, stabiliser)
             if t is None:
                 yield "all", (), tuple(range(len(group))), free, left
                 return
             for p in self._all_placements[t]:
                 if p & free != p:
                     continue
-                images = [self._apply(g, p) for g, _ in group]
-                if p != min(images):
-                    continue
-                stab = tuple(i for i, img in enumerate(images) if img == p)
-                yield "restricted", ((t, p),), stab, free ^ p, left - self._unit[t]
+                stab = stabiliser(p)
+                if stab is not None:
+                    yield "restricted", ((t, p),), stab, free ^ p, left - self._unit[t]
             if not self.allow_unused:
                 return
             left &= ~self._field[t]  # and now the solutions that leave piece t unused
 
-    def _restricted_type(self, group: list[Motion], free: Mask, left: int) -> int | None:
+    def _restricted_type(
+        self, group: list[Motion], free: Mask, left: int, stabiliser: Callable[[Mask], tuple[int, ...] | None]
+    ) -> int | None:
+        """The piece to fix: one copy left, its own image under every motion, and the fewest
+        placements least among their images."""
         best: tuple[int, int] | None = None
         for t, field in enumerate(self._field):
             if (left & field) != self._unit[t]:
                 continue  # not exactly one copy left
             if any(types[t] != t for _, types in group):
                 continue  # a mirror image of another piece (F and F'): its images are not its placements
-            n = 0
-            for p in self._all_placements[t]:
-                if p & free == p and p == min(self._apply(g, p) for g, _ in group):
-                    n += 1
+            n = sum(1 for p in self._all_placements[t] if p & free == p and stabiliser(p) is not None)
             if best is None or n < best[0]:
                 best = (n, t)
         return None if best is None else best[1]
@@ -613,7 +627,7 @@ class Cover(ABC, Generic[C, S]):
         group = self.symmetry_maps()
         tally = Tally()
         try:
-            for part in self.parts():
+            for part in self.parts(budget=s.budget):
                 tally += self.count_part(part, s, group)
         except BudgetSpent:
             return CountResult(None, None, False, s.nodes, s.elapsed, len(group))
@@ -625,7 +639,7 @@ class Cover(ABC, Generic[C, S]):
             raise AssertionError(f"symmetry classes did not add up to a whole number: {tally.classes}")
         return CountResult(tally.count, int(tally.classes), True, nodes, elapsed, len(self.symmetry_maps()))
 
-    def parts(self, at_least: int = 1, max_depth: int = 8) -> list[Part]:
+    def parts(self, at_least: int = 1, max_depth: int = 8, budget: Budget | None = None) -> list[Part]:
         """The count, split into parts that can be counted apart (in other processes, on other
         machines) and added up (:class:`Tally` ``+``).
 
@@ -633,13 +647,15 @@ class Cover(ABC, Generic[C, S]):
         (or ``max_depth`` levels were split), every part is split into the choices that cover its
         first free cell, as the search itself would make them, so the parts come in the search's
         own order and neighbours share the most states (a process that counts them one after
-        another with one memo reuses them).
+        another with one memo reuses them).  ``budget`` (started) is kept while the symmetry split
+        is worked out (:class:`BudgetSpent` when it runs out).
         """
         group = self.symmetry_maps()
         if len(group) == 1:
             parts = [Part((), self.start_free, self.start_left, "plain", (0,))]
         else:
-            parts = [Part(fixed, free, left, kind, stab) for kind, fixed, stab, free, left in self._split(group)]
+            split = self._split(group, budget)
+            parts = [Part(fixed, free, left, kind, stab) for kind, fixed, stab, free, left in split]
         expand = self._expander()
         for _ in range(max_depth):
             if len(parts) >= at_least or not any(p.free for p in parts):
@@ -658,11 +674,11 @@ class Cover(ABC, Generic[C, S]):
             ]
         return parts
 
-    def runs(self, n: int) -> list[list[Part]]:
+    def runs(self, n: int, budget: Budget | None = None) -> list[list[Part]]:
         """The :meth:`parts` in at most ``n`` runs of neighbours, in the search's order (about
         :data:`PARTS_PER_RUN` parts a run): what one process, or one engine of the page, takes at a
         time and counts with one memo.  The same problem and ``n`` give the same runs anywhere."""
-        parts = self.parts(at_least=n * PARTS_PER_RUN)
+        parts = self.parts(at_least=n * PARTS_PER_RUN, budget=budget)
         size = max(1, math.ceil(len(parts) / n))
         return [parts[i : i + size] for i in range(0, len(parts), size)]
 

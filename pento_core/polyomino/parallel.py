@@ -90,9 +90,10 @@ def peak_mb() -> float:
     return float(most) / (2**20 if sys.platform == "darwin" else 2**10)  # pragma: no cover
 
 
-def runs(problem: Cover[Any, Any], processes: int) -> list[list[Part]]:
-    """The parts of ``problem``'s count for ``processes`` processes, in runs of neighbours."""
-    return problem.runs(processes * RUNS_PER_PROCESS)
+def runs(problem: Cover[Any, Any], processes: int, budget: Budget | None = None) -> list[list[Part]]:
+    """The parts of ``problem``'s count for ``processes`` processes, in runs of neighbours (the
+    symmetry split keeps ``budget``: :class:`BudgetSpent` when it runs out first)."""
+    return problem.runs(processes * RUNS_PER_PROCESS, (budget or Budget()).started())
 
 
 # -- what a worker process runs ---------------------------------------------------------------------
@@ -246,7 +247,10 @@ def count(
 ) -> CountResult:
     """Count ``problem`` with ``jobs`` processes: the same result as :meth:`Problem.count`.
     ``memory_mb`` bounds this process and its workers together."""
-    work = runs(problem, jobs)
+    try:
+        work = runs(problem, jobs, budget)
+    except BudgetSpent:
+        return _Adder(1, progress).unknown(problem)
     adder = _Adder(len(work), progress)
     with _pool(problem, jobs, budget, memory_mb) as pool:
         try:
@@ -269,7 +273,7 @@ def solutions(
     them (every one, or one per symmetry class; at most ``limit``).  Each process hands back a run's
     solutions whole, so a run's worth is held at once.  Raises :class:`BudgetSpent` when the
     budget runs out."""
-    work = runs(problem, jobs)
+    work = runs(problem, jobs, budget)
     with _pool(problem, jobs, budget, memory_mb) as pool:
         given = 0
         for found in pool.imap(functools.partial(_list_run, distinct=distinct, limit=limit), work):
