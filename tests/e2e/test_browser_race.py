@@ -193,3 +193,16 @@ def test_results_sort_by_name_and_go_to_a_spreadsheet(app: App) -> None:
     assert joined.endswith(f"#race:{race_id}:cover:1x5"), joined
     page.locator("#results-projector").click()
     assert page.evaluate("document.body.dataset.projector") is None and page.locator("#results-input").is_visible()
+
+
+def test_a_race_link_to_a_broken_puzzle_says_so_before_asking_a_name(app: App) -> None:
+    """Issue 45: the pupil was asked a name, then told the link was broken."""
+    page = app.page
+    page.evaluate(
+        "history.pushState(null, '', location.pathname + location.search + '#race:ABC123:cover:Q~Q:');"
+        "dispatchEvent(new PopStateEvent('popstate'))"
+    )
+    wait_until(page, "!document.getElementById('notice').hidden")
+    assert "That race link could not be opened" in str(page.locator("#notice-text").text_content())
+    assert page.locator("#race-start[open]").count() == 0
+    assert page.evaluate("document.body.dataset.screen") == "home"

@@ -372,8 +372,24 @@ export async function openRace(target) {
     const token = ++app.opening;
     leaveGame();
     showScreen("home");
-    const name = await askName(raceUi(), titleOf(target.game, target.desc), "", engineTitle(target.game, target.desc));
+    // the puzzle is checked while the pupil types: a broken link says so at once, never after a name
+    /** @type {any} */
+    let broken = null;
+    const loaded = app.core.request("load", { game: target.game, desc: target.desc, state: target.state });
+    const better = loaded.then((result) => titleOf(target.game, target.desc, result.info), () => titleOf(target.game, target.desc));
+    const abort = loaded.then(
+      () => new Promise(() => {}), // a puzzle that loads never aborts the question
+      (err) => {
+        broken = err;
+      },
+    );
+    const name = await askName(raceUi(), titleOf(target.game, target.desc), "", better, abort);
     if (token !== app.opening) return;
+    if (broken) {
+      goHome(false);
+      notice(t("That race link could not be opened: {reason} Your games are safe.", { reason: plain(broken, false) }));
+      return;
+    }
     if (name === null) return goHome(false);
     race = { id: target.race, name, started: 0 };
   }

@@ -86,14 +86,16 @@ export async function showRaceDialog(ui, { game, desc, title, id = null }) {
 
 /**
  * Ask a pupil's name before a race starts. Resolves to the name (checked by the core) or null
- * when they chose not to race now. `better`, when given, resolves to a better title (the engine's).
+ * when they chose not to race now. `better`, when given, resolves to a better title (the engine's);
+ * `abort`, when it resolves, closes the question with null (the puzzle turned out unplayable).
  * @param {any} ui
  * @param {string} title
  * @param {string} [given]
  * @param {Promise<string> | null} [better]
+ * @param {Promise<unknown> | null} [abort]
  * @returns {Promise<string | null>}
  */
-export function askName(ui, title, given = "", better = null) {
+export function askName(ui, title, given = "", better = null, abort = null) {
   const dialog = $("race-start");
   const say = (game) =>
     ($("race-start-text").textContent =
@@ -123,6 +125,7 @@ export function askName(ui, title, given = "", better = null) {
       }
     };
     $("race-not-now").onclick = () => finish(null);
+    if (abort) abort.then(() => dialog.open && finish(null)); // the puzzle cannot be played: no name wanted
     dialog.oncancel = (event) => {
       event.preventDefault();
       finish(null);
