@@ -206,3 +206,22 @@ def test_a_race_link_to_a_broken_puzzle_says_so_before_asking_a_name(app: App) -
     assert "That race link could not be opened" in str(page.locator("#notice-text").text_content())
     assert page.locator("#race-start[open]").count() == 0
     assert page.evaluate("document.body.dataset.screen") == "home"
+
+
+def test_a_text_too_long_to_be_a_code_is_refused_before_it_is_stored(app: App) -> None:
+    """Issue 45: a 200 kB paste was stored and said "Those codes are already in the list"."""
+    page = app.page
+    page.evaluate(
+        "history.pushState(null, '', location.pathname + location.search + '#results:ABC123:cover:1x5');"
+        "dispatchEvent(new PopStateEvent('popstate'))"
+    )
+    page.wait_for_selector("body[data-screen=results]", state="attached")
+    wait_until(page, "!document.getElementById('results-add').disabled")
+    page.locator("#results-input").fill("A" * 200_000)
+    page.locator("#results-add").click()
+    wait_until(page, "/too long/.test(document.getElementById('status').textContent)")
+    assert "1 text is too long to be a result code" in str(page.locator("#status").text_content())
+    stored = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('pento.race.')).map(k => localStorage[k])"
+    )
+    assert all(len(v) < 1000 for v in stored)

@@ -454,7 +454,8 @@ export function saveDraft(draft) {
 // -- class races: the codes a teacher's results page has collected, per race id ------------------
 
 const RACE = "pento.race.";
-const MAX_RACE_CODES = 500;
+/** The most result codes one results page keeps (a new one past it is refused; none is ever dropped). */
+export const MAX_RACE_CODES = 500;
 
 /** The result codes collected for race or assignment ``id`` (strings, as typed or scanned). @param {string} id @returns {string[]} */
 export function loadRaceCodes(id) {
@@ -467,14 +468,14 @@ export function loadRaceCodes(id) {
 }
 
 /**
- * Keep ``codes`` for race or assignment ``id`` (the last 500); false when they could not be written
- * (they are kept while the page is open).
+ * Keep ``codes`` for race or assignment ``id`` (the caller keeps them within MAX_RACE_CODES); false
+ * when they could not be written (they are kept while the page is open).
  * @param {string} id
  * @param {string[]} codes
  * @returns {boolean}
  */
 export function saveRaceCodes(id, codes) {
-  return put(RACE + id, JSON.stringify(codes.slice(-MAX_RACE_CODES)));
+  return put(RACE + id, JSON.stringify(codes));
 }
 
 // -- my progress: one record per puzzle played (progress_data.js), under its own key -----------------

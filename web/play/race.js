@@ -13,7 +13,7 @@ import { fragment, pageBase, text } from "./page.js";
 import { qrCanvas } from "../ui/qr.js";
 import { share } from "../ui/share.js";
 import { Scanner } from "../ui/scanner.js";
-import { loadRaceCodes, saveRaceCodes } from "../model/storage.js";
+import { loadRaceCodes, MAX_RACE_CODES, saveRaceCodes } from "../model/storage.js";
 
 const $ = byId;
 
@@ -180,6 +180,24 @@ function signal(ok) {
   }
 }
 
+/** The longest text taken as a result code: a pupil's code for twelve tangram figures is some 1,100
+ * characters; anything longer is a paste gone wrong, never stored (it would be checked at every look). */
+const MAX_CODE = 4000;
+
+/**
+ * What adding codes left out, in words ("" when nothing).
+ * @param {{tooLong: number, noRoom: number}} outcome
+ * @returns {string}
+ */
+function leftOutOf({ tooLong, noRoom }) {
+  return [
+    tooLong ? tn("{n} text is too long to be a result code and was not added.", "{n} texts are too long to be result codes and were not added.", tooLong) : "",
+    noRoom ? tn("The list is full ({most} codes): {n} more code was not added.", "The list is full ({most} codes): {n} more codes were not added.", noRoom, { most: MAX_RACE_CODES }) : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
 /** The result code a scanned text holds: a pupil's results link (#results:ID:game:desc:CODE) or a bare code. */
 export function scannedCode(text) {
   const at = text.indexOf("#results:");
@@ -203,7 +221,11 @@ async function startScanning(ui, add, render) {
       const code = scannedCode(text);
       if (!code || seen.has(code)) return;
       seen.add(code);
-      if (!add([code])) return; // already in the list
+      const outcome = add([code]);
+      if (!outcome.added) {
+        if (outcome.tooLong || outcome.noRoom) ui.status(leftOutOf(outcome), "error");
+        return; // already in the list
+      }
       const entries = await render();
       const entry = entries.find((e) => e.code === code);
       if (entry && entry.rank > 0) {
@@ -309,11 +331,15 @@ export async function showResults(ui, target) {
   const puzzleHeads = count > 1 ? titles.map((title, k) => el("th", { scope: "col", title, textContent: t("Puzzle {n}", { n: k + 1 }) })) : [];
   const solvedHead = isRace ? [] : [el("th", { scope: "col", textContent: t("Solved") })];
   $("results-head").replaceChildren(el("tr", {}, [sortable("rank", t("Rank")), sortable("name", t("Name")), ...solvedHead, sortable("time", t("Time")), ...puzzleHeads]));
+  /** Add codes to the list: never one too long to be a code, never past the list's size (old
+   * codes are never dropped for new ones). What was added, and what was not and why. */
   const add = (more) => {
     const list = codes();
-    const fresh = more.filter((c) => !list.includes(c));
-    saveRaceCodes(id, list.concat(fresh));
-    return fresh.length;
+    const fresh = [...new Set(more)].filter((c) => !list.includes(c));
+    const fits = fresh.filter((c) => c.length <= MAX_CODE);
+    const kept = fits.slice(0, Math.max(0, MAX_RACE_CODES - list.length));
+    if (kept.length) saveRaceCodes(id, list.concat(kept));
+    return { added: kept.length, tooLong: fresh.length - fits.length, noRoom: fits.length - kept.length };
   };
   const render = async () => {
     let rows;
@@ -362,26 +388,32 @@ export async function showResults(ui, target) {
     }
   };
   if (target.code) {
-    add([target.code]);
+    const outcome = add([target.code]);
+    if (outcome.tooLong || outcome.noRoom) ui.status(leftOutOf(outcome), "error");
     history.replaceState(null, "", resultsHash(id, assignment.items[0].game, assignment.items[0].desc)); // the list keeps it, not the address
   }
   $("results-add").onclick = async () => {
     const before = new Set(codes());
     const typed = splitCodes($("results-input").value);
-    add(typed);
+    const outcome = add(typed);
     $("results-input").value = "";
     const rows = await render();
     // what became of the codes just given: counted, or refused (and why: the first reason)
     const fresh = rows.filter((e) => !before.has(e.code) && typed.includes(e.code));
     const refused = fresh.filter((e) => e.rank === 0);
     const added = fresh.length - refused.length;
-    if (!fresh.length) ui.status(t("Those codes are already in the list."), "info");
-    else if (!refused.length) ui.status(tn("{n} code added.", "{n} codes added.", added), "success");
+    const notAdded = leftOutOf(outcome);
+    let message = "";
+    let kind = "info";
+    if (!fresh.length) message = notAdded ? "" : t("Those codes are already in the list.");
+    else if (!refused.length) [message, kind] = [tn("{n} code added.", "{n} codes added.", added), "success"];
     else {
       const reason = ui.plain({ message: refused[0].reason });
       const refusedText = tn("{n} refused: {reason}", "{n} refused, the first: {reason}", refused.length, { reason });
-      ui.status(tn("{n} code added, {refused}", "{n} codes added, {refused}", added, { refused: refusedText }), "error");
+      [message, kind] = [tn("{n} code added, {refused}", "{n} codes added, {refused}", added, { refused: refusedText }), "error"];
     }
+    if (notAdded) [message, kind] = [`${message} ${notAdded}`.trim(), "error"]; // what was left out is never silent
+    ui.status(message, kind);
   };
   $("results-csv").onclick = () => {
     // one row per pupil and puzzle, as a spreadsheet reads them
