@@ -60,12 +60,13 @@ export async function route() {
   if (sameRace && app.session.game === target.game && app.session.desc === target.desc && currentState() === target.state) return;
   if (target.race !== undefined) return openRace(target);
   // a puzzle of the day counts as that day's, when it is the one the core makes for that day
-  const daily = target.daily && (await isTheDaily({ game: target.game, desc: target.desc, daily: target.daily })) ? { daily: target.daily } : {};
+  const puzzleSaves = listSaves(setAsideNotice).filter((e) => e.game === target.game && e.desc === target.desc);
+  const daily = target.daily && (await isTheDaily({ game: target.game, desc: target.desc, daily: target.daily }, puzzleSaves)) ? { daily: target.daily } : {};
   // Which saved game is this? The one this history entry was made for, else one on the same puzzle
   // (of the same day, for a puzzle of the day: a daily link never dates an ordinary game, nor the
   // other way round).
   const slotId = history.state && history.state.slot;
-  const saves = listSaves(setAsideNotice).filter((e) => e.game === target.game && e.desc === target.desc && (e.daily || "") === (target.daily || ""));
+  const saves = puzzleSaves.filter((e) => (e.daily || "") === (target.daily || ""));
   const saved =
     saves.find((e) => e.id === slotId) ||
     saves.find((e) => !e.abandoned && e.history[e.at] === target.state) ||
@@ -102,11 +103,12 @@ export async function route() {
  * link opens as an ordinary puzzle, with a word, and never counts on the streak. The puzzle of the
  * day saved on this device was the core's when it was opened: no need to ask again.
  * @param {{game: string, desc: string, daily: string}} target
+ * @param {import("./model/storage.js").Save[]} saves this device's saves of the target's puzzle
  * @returns {Promise<boolean>}
  */
-async function isTheDaily(target) {
+async function isTheDaily(target, saves) {
   const { game, desc, daily: date } = target;
-  if (listSaves().some((e) => e.daily === date && e.game === game && e.desc === desc)) return true;
+  if (saves.some((e) => e.daily === date)) return true;
   busy(true, t("Checking the puzzle of the day…"));
   let same = false;
   try {

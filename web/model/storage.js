@@ -450,7 +450,6 @@ export function saveDraft(draft) {
   put(DRAFT, JSON.stringify(draft));
 }
 
-
 // -- class races: the codes a teacher's results page has collected, per race id ------------------
 
 const RACE = "pento.race.";
@@ -511,15 +510,24 @@ export function listProgress(onSetAside = () => {}) {
   return out.sort((a, b) => a.first - b.first);
 }
 
-/** The record of a puzzle, or null (none, or unreadable). @param {string} game @param {string} desc @returns {ProgressRecord | null} */
-function readRecord(game, desc) {
+/**
+ * The record of a puzzle in ``text`` (as stored under its key), or null (none, or unreadable).
+ * @param {string | null} text
+ * @param {string} game
+ * @param {string} desc
+ * @returns {ProgressRecord | null}
+ */
+function recordIn(text, game, desc) {
   try {
-    const raw = JSON.parse(/** @type {string} */ (get(progressKey(game, desc))));
+    const raw = JSON.parse(/** @type {string} */ (text));
     return validRecord(raw) && raw.game === game && raw.desc === desc ? normaliseRecord(raw) : null;
   } catch {
     return null;
   }
 }
+
+/** The record of a puzzle, or null (none, or unreadable). @param {string} game @param {string} desc @returns {ProgressRecord | null} */
+const readRecord = (game, desc) => recordIn(get(progressKey(game, desc)), game, desc);
 
 /** @param {ProgressRecord} record @returns {boolean} whether storage kept it (else memory does, for this visit) */
 function writeRecord(record) {
@@ -576,7 +584,7 @@ export function progressImport() {
       for (const record of records) {
         const key = progressKey(record.game, record.desc);
         const before = get(key);
-        const mine = readRecord(record.game, record.desc);
+        const mine = recordIn(before, record.game, record.desc);
         const text = JSON.stringify(mine ? mergeRecords(mine, record) : record);
         const grows = text.length - (before === null ? -key.length : before.length);
         if ((before === null && count >= MAX_PROGRESS) || used + grows > PROGRESS_ROOM || !readable()) {
