@@ -36,14 +36,16 @@ Commands (``args`` in brackets):
 * ``race_name`` [name]: the pupil's ``name`` as a code carries it, or why it is refused.
 * ``race_code`` [game, desc, race, name, tenths, state]: the pupil's result ``code``.
 * ``race_results`` [game, desc, race, codes]: every code checked, the ranking
-  first (``entries``: code, rank, name, tenths, reason).
+  first (``entries``: code, rank, name, tenths, reason, mark, note).
 * ``assignment`` [title, help, items, id?]: an assignment (:mod:`pento_core.classroom.assignment`)
   checked: ``items`` are ``{game, desc}``; the answer is the ``assignment`` as the others take
   it (``id``, ``title``, ``help``, ``items``), with a new id when none was given.
 * ``assignment_code`` [assignment, name, work]: the pupil's one result ``code`` for ``work``,
   one ``{solved, tenths, hints, solves, state}`` per puzzle in order.
 * ``assignment_results`` [assignment, codes]: every code checked, the pupils ranked first
-  (``rows``: code, rank, name, solved, tenths, work per puzzle, reason).  A race's results are its
+  (``rows``: code, rank, name, solved, tenths, work per puzzle, reason; ``mark`` and ``note`` when
+  the name could be taken for another row's; ``at``, the code's place in ``codes``), one row per
+  code counted, never two codes merged.  A race's results are its
   one-puzzle assignment's (id, no title, no help), which also reads the race's older codes.
 * ``qr`` [text, level?]: the QR code of ``text`` as ``rows`` of ``0`` and ``1``
   (:mod:`pento_core.classroom.qr`).
@@ -310,7 +312,16 @@ def cmd_race_results(args: JSON, sink: ProgressSink | None) -> RaceResults:
         raise RequestError("bad_request", tr("argument 'codes' must be a list of strings"))
     rows = assignment.race_ranking(_arg(args, "game", str), _arg(args, "desc", str), _arg(args, "race", str), codes)
     entries: list[RaceEntry] = [
-        {"code": r.code, "rank": r.rank, "name": r.name, "tenths": r.tenths, "reason": r.reason} for r in rows
+        {
+            "code": r.code,
+            "rank": r.rank,
+            "name": r.name,
+            "tenths": r.tenths,
+            "reason": r.reason,
+            "mark": r.mark,
+            "note": r.note,
+        }
+        for r in rows
     ]
     return {"entries": entries}
 

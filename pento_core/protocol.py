@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict, get_args
 
 # the types the replies name that are declared where they are made (re-exported: the page names them)
+from .classroom.names import NameMark as NameMark
 from .errors import ErrorCode as ErrorCode
 from .games.base import Hint, Solution
 from .games.base import HintKind as HintKind
@@ -192,13 +193,16 @@ class Code(TypedDict):
 
 
 class RaceEntry(TypedDict):
-    """A race's pupil (``rank`` 0 for a refused code, with its ``reason``)."""
+    """A race's counted code (``rank`` 0 for a refused code, with its ``reason``); ``mark`` and
+    ``note`` as a ResultRow's."""
 
     code: str
     rank: int
     name: str
     tenths: int
     reason: str
+    mark: NameMark
+    note: str
 
 
 class RaceResults(TypedDict):
@@ -231,7 +235,9 @@ class ItemWork(TypedDict):
 
 
 class ResultRow(TypedDict):
-    """An assignment's pupil (``rank`` 0 for a refused code, with its ``reason``)."""
+    """An assignment's counted code, one row each: never two codes in one (``rank`` 0 for a refused
+    code, with its ``reason``).  ``mark``: the name could be taken for another row's (``same``,
+    ``alike``) or has characters that cannot be seen (``unseen``); ``note`` says so in words."""
 
     code: str
     rank: int
@@ -240,6 +246,9 @@ class ResultRow(TypedDict):
     tenths: int
     work: list[ItemWork]
     reason: str
+    mark: NameMark
+    note: str
+    at: int  # where the code is in the list given: the page removes that one code
 
 
 class AssignmentResults(TypedDict):

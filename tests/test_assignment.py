@@ -165,8 +165,10 @@ def test_the_ranking_puts_puzzles_solved_alone_first_then_time() -> None:
         (1, "Fast", 2, 1000),
         (2, "Slow", 2, 3900),
         (3, "Half", 1, 900),
+        (4, "half", 0, 0),  # Half's earlier code, or another pupil's: kept, and marked
         (4, "Solver", 0, 0),
     ]
+    assert [r.mark for r in rows if r.rank] == ["", "", "same", "same", ""]
     assert rows[0].work[1] == {"solved": True, "tenths": 100, "hints": 0, "solves": 0}
     assert [r.code for r in rows if not r.rank] == ["NOT-A-CODE"]
 

@@ -26,7 +26,7 @@ N = int(os.environ.get("PENTO_FUZZ_EXAMPLES", "1"))
 FAST = settings(max_examples=300 * N, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # every code the core may refuse a request with (pento_core/protocol.py), but "internal": a bug
 CODES = set(protocol.ERROR_CODES) - {"internal"}
-SECONDS = 0.2  # the budget fuzzed requests ask for
+SECONDS = 0.05  # the budget fuzzed requests ask for
 # How long a reply takes is not asserted here (no test bounds the wall clock of a loaded machine):
 # budgets are held by tests that drive the core's clock (tests/test_hardening.py).  Slow replies
 # show in hypothesis's statistics (pytest --hypothesis-show-statistics) as "slow: over 3 s".

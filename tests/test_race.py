@@ -113,7 +113,7 @@ def test_names_keep_their_letters() -> None:
         assert read_code("cover", "6x10", RACE, code).name == name
 
 
-def test_the_ranking_orders_by_time_counts_each_pupil_once_and_lists_refusals() -> None:
+def test_the_ranking_orders_by_time_shows_every_code_and_lists_refusals() -> None:
     def code(name: str, tenths: int) -> str:
         return result_code("cover", "6x10", RACE, name, tenths, SIXBYTEN)
 
@@ -121,7 +121,9 @@ def test_the_ranking_orders_by_time_counts_each_pupil_once_and_lists_refusals() 
     other_race = result_code("cover", "6x10", "ABCDEF", "Dora", 100, SIXBYTEN)
     entries = ranking("cover", "6x10", RACE, [ana, "", bea, caio, ana, ana_again, other_race, "hello?"])
     counted = [(e.rank, e.name, e.tenths) for e in entries if e.rank]
-    assert counted == [(1, "Bea", 612), (2, "Ana", 900), (2, "Caio", 900)]
+    # "Ana" and "ana" may be two pupils: both rows are kept (the code given twice counts once), marked
+    assert counted == [(1, "Bea", 612), (2, "Ana", 900), (2, "Caio", 900), (4, "ana", 1500)]
+    assert [e.mark for e in entries if e.rank] == ["", "same", "", "same"]
     refused = [e for e in entries if not e.rank]
     assert [e.code for e in refused] == [other_race, "hello?"]
     assert "another race" in refused[0].reason and "no ?" in refused[1].reason

@@ -189,16 +189,18 @@ export interface GameView {
   counted_moves?: number;
 }
 
-/** A race's pupil (`rank` 0 for a refused code, with its `reason`). */
+/** A race's counted code (`rank` 0 for a refused code, with its `reason`); `mark` and `note` as a ResultRow's. */
 export interface RaceEntry {
   code: string;
   rank: number;
   name: string;
   tenths: number;
   reason: string;
+  mark: "" | "same" | "alike" | "unseen";
+  note: string;
 }
 
-/** An assignment's pupil (`rank` 0 for a refused code, with its `reason`). */
+/** An assignment's counted code, one row each: never two codes in one (`rank` 0 for a refused code, with its `reason`). `mark`: the name could be taken for another row's (`same`, `alike`) or has characters that cannot be seen (`unseen`); `note` says so in words. */
 export interface ResultRow {
   code: string;
   rank: number;
@@ -207,6 +209,9 @@ export interface ResultRow {
   tenths: number;
   work: ItemWork[];
   reason: string;
+  mark: "" | "same" | "alike" | "unseen";
+  note: string;
+  at: number;
 }
 
 /** Parameters chosen on the start screen: `template` with each {name} replaced by its field. */

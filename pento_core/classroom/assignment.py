@@ -33,12 +33,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .. import i18n
 from ..digits import DigitReader, DigitWriter
 from ..errors import PentoError
 from ..games.base import PacksSolutions
 from ..i18n import tr
 from ..limits import MAX_STATE
-from . import race
+from . import names, race
 from .race import ALPHABET, CHECK_CHARS, MAX_CODE, MAX_CODES, MAX_NAME, MAX_TENTHS, READ, RaceCodeError
 
 FORMAT = "2"
@@ -221,13 +222,27 @@ def read_code(assignment: Assignment, code: str) -> Handed:
     its puzzle; otherwise :class:`RaceCodeError` says what is wrong."""
     if len(code) > MAX_CODE:
         raise RaceCodeError(tr("this is far longer than a result code"))
-    return _read(assignment, race.normalised(code))
+    verdict = _verdict(assignment, race.normalised(code), i18n.language())
+    if isinstance(verdict, str):
+        raise RaceCodeError(verdict)
+    return verdict
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
+def _verdict(assignment: Assignment, text: str, language: str) -> Handed | str:
+    """:func:`_read`'s answer, remembered: what a counted code says, or why a refused one is
+    refused.  The results page asks again for every code each time one is added; a code that
+    passes its check but holds a forged solution costs a check by the game's rules (a twelfth of a
+    second for a tangram), so refusals are remembered as well as counts.  The language is part of
+    the key: a refusal's reason is a sentence in it."""
+    try:
+        return _read(assignment, text)
+    except RaceCodeError as e:
+        return str(e)
+
+
 def _read(assignment: Assignment, text: str) -> Handed:
-    """:func:`read_code` on a code as read; a counted code is remembered (the results page asks
-    again for every code each time one is added), a refused one raises and is not."""
+    """:func:`read_code` on a code as read."""
     strange = sorted({c for c in text if c not in READ})
     if strange:
         raise RaceCodeError(tr("a result code has no {value}: is it mistyped?", value=" ".join(strange[:3])))
@@ -289,9 +304,10 @@ def _read(assignment: Assignment, text: str) -> Handed:
 
 @dataclass(frozen=True)
 class Row:
-    """One pupil on the results page: their code, rank, name, puzzles solved by themselves, the
-    time those took (tenths), and their work on each puzzle; or a refused code with the
-    ``reason`` (``rank`` 0)."""
+    """One counted code on the results page: the code, its rank, the pupil's name, the puzzles solved
+    by themselves, the time those took (tenths), their work on each puzzle, and a mark when the name
+    could be taken for another row's (:func:`results`); or a refused code with the ``reason``
+    (``rank`` 0)."""
 
     code: str
     rank: int = 0
@@ -300,6 +316,9 @@ class Row:
     tenths: int = 0
     work: tuple[dict[str, Any], ...] = ()
     reason: str = ""
+    mark: names.NameMark = ""  # a name a teacher could take for another row's (see results)
+    note: str = ""  # the mark in words
+    at: int = 0  # where the code is in the list given (so that a page can remove that one code)
 
 
 def _score(handed: Handed) -> tuple[int, int]:
@@ -315,16 +334,22 @@ def _order(handed: Handed) -> tuple[int, int]:
 
 
 def results(assignment: Assignment, codes: list[str]) -> list[Row]:
-    """Every code read and checked: the pupils ranked by puzzles solved by themselves, then by the
-    time those took (equal scores share a rank), each pupil once (the code that scores best; the
-    same name in other capitals or spacing is the same pupil), then the refused codes with their
-    reasons, in the order given."""
+    """Every code read and checked: one row for each code counted, never two codes merged into
+    one, ranked by puzzles solved by themselves, then by the time those took (equal scores share
+    a rank); then the refused codes with their reasons, in the order given.  A code given twice
+    (the same characters, in any spacing or case) is one code.
+
+    Names are compared only to warn (:mod:`.names`): rows whose names a teacher could take for one
+    another are all marked (``mark`` ``same``: the same name written another way; ``alike``: a
+    look-alike, other characters that look the same), and so is a name with characters that cannot
+    be seen (``unseen``), each with a ``note`` that says so.  The teacher decides whether two rows
+    are two pupils or one pupil who handed in twice, and may remove a code."""
     if len(codes) > MAX_CODES:
         raise RaceCodeError(tr("at most {MAX_CODES} codes at once", MAX_CODES=MAX_CODES))
-    best: dict[str, tuple[Handed, str]] = {}
+    counted: list[tuple[Handed, str, int]] = []
     refused: list[Row] = []
     seen: set[str] = set()
-    for code in codes:
+    for at, code in enumerate(codes):
         key = race.normalised(code)
         if not key or key in seen:
             continue
@@ -332,24 +357,43 @@ def results(assignment: Assignment, codes: list[str]) -> list[Row]:
         try:
             handed = read_code(assignment, code)
         except RaceCodeError as e:
-            refused.append(Row(code=code.strip()[:200], reason=str(e)))
+            refused.append(Row(code=code.strip()[:200], reason=str(e), at=at))
             continue
         except Exception:  # a code is untrusted: whatever it holds is refused alone, never the page
-            refused.append(Row(code=code.strip()[:200], reason=tr("this is not a valid code")))
+            refused.append(Row(code=code.strip()[:200], reason=tr("this is not a valid code"), at=at))
             continue
-        pupil = handed.name.casefold()
-        if pupil not in best or _order(handed) < _order(best[pupil][0]):
-            best[pupil] = (handed, code.strip())
-    ranked = sorted(best.values(), key=lambda hc: (*_order(hc[0]), hc[0].name.casefold()))
+        counted.append((handed, code.strip(), at))
+    counted.sort(key=lambda hc: (*_order(hc[0]), names.same_form(hc[0].name), hc[2]))
+    by_form: dict[str, list[str]] = {}
+    by_look: dict[str, list[str]] = {}
+    for handed, _, _ in counted:
+        by_form.setdefault(names.same_form(handed.name), []).append(handed.name)
+        by_look.setdefault(names.skeleton(handed.name), []).append(handed.name)
     rows: list[Row] = []
-    for i, (handed, code) in enumerate(ranked):
+    for i, (handed, code, at) in enumerate(counted):
         solved, tenths = _score(handed)
         same = rows and (rows[-1].solved, rows[-1].tenths) == (solved, tenths)
         work = tuple(
             {"solved": w.solved, "tenths": w.tenths, "hints": w.hints, "solves": w.solves} for w in handed.work
         )
-        rows.append(Row(code, rows[-1].rank if same else i + 1, handed.name, solved, tenths, work))
+        mark, note = _mark(handed.name, by_form, by_look)
+        rank = rows[-1].rank if same else i + 1
+        rows.append(Row(code, rank, handed.name, solved, tenths, work, mark=mark, note=note, at=at))
     return rows + refused
+
+
+def _mark(name: str, by_form: dict[str, list[str]], by_look: dict[str, list[str]]) -> tuple[names.NameMark, str]:
+    """The mark of a row whose pupil is ``name`` and its note, for the teacher (see :func:`results`);
+    ``by_form`` and ``by_look``: every counted name by its :func:`names.same_form` and its
+    :func:`names.skeleton`."""
+    if names.unseen(name):
+        return "unseen", tr("This name has characters that cannot be seen: check who handed it in.")
+    if len(by_form[names.same_form(name)]) > 1:
+        return "same", tr("Another code has this name too: two pupils, or one pupil who handed in twice?")
+    others = [n for n in by_look[names.skeleton(name)] if names.same_form(n) != names.same_form(name)]
+    if others:
+        return "alike", tr("This name looks like {other}, but is written with other letters.", other=others[0])
+    return "", ""
 
 
 def race_ranking(game_id: str, desc: str, race_id: str, codes: list[str]) -> list[Row]:

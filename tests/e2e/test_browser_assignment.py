@@ -158,9 +158,8 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
         wait_until(page, "document.querySelectorAll('#results-rows tr').length === 2")
         assert str(page.locator("#status").text_content()) == "1 code added."
         heads = page.locator("#results-head th").all_inner_texts()
-        assert heads[:4] == ["Rank", "Name", "Solved", "Time"] and heads[4:] == ["Puzzle 1", "Puzzle 2", "Puzzle 3"], (
-            heads
-        )
+        puzzles = ["Puzzle 1", "Puzzle 2", "Puzzle 3"]
+        assert heads == ["Rank", "Name", "Solved", "Time", *puzzles, "Remove"], heads
         rows = [r.split("\t") for r in page.locator("#results-rows tr").all_inner_texts()]
         assert [r[:3] for r in rows] == [["1", "Ana", "3 of 3"], ["2", "Bruno", "1 of 3"]], rows
         # Bruno: the first solved (his whole time), the second opened (not solved), the third not begun
@@ -170,7 +169,8 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
             page.locator("#results-csv").click()
         text = Path(info.value.path()).read_bytes().decode("utf-8")
         lines = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
-        assert lines[0] == ["Assignment", "Puzzle", "Rank", "Name", "Solved", "Time", "Seconds", "Hints", "Solves"]
+        head = ["Assignment", "Puzzle", "Rank", "Name", "Solved", "Time", "Seconds", "Hints", "Solves", "Note"]
+        assert lines[0] == head
         assert len(lines) == 1 + 2 * 3  # one row per pupil and puzzle
         assert [(line[1][:3], line[3], line[4]) for line in lines[1:]] == [
             ("1. ", "Ana", "yes"),
@@ -180,7 +180,7 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
             ("2. ", "Bruno", "no"),
             ("3. ", "Bruno", "no"),
         ]
-        assert all(line[0] == assignment_id and line[7:] == ["0", "0"] for line in lines[1:])
+        assert all(line[0] == assignment_id and line[7:] == ["0", "0", ""] for line in lines[1:])
         # the projector view: the table large, and the assignment's QR code for latecomers
         page.locator("#results-projector").click()
         assert scan(page, "#results-join-qr").endswith(match.group(2))

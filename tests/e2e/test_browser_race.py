@@ -174,10 +174,10 @@ def test_results_sort_by_name_and_go_to_a_spreadsheet(app: App) -> None:
     with page.expect_download() as info:
         page.locator("#results-csv").click()
     text = Path(info.value.path()).read_bytes().decode("utf-8")
-    assert text.startswith("\ufeffRace,Puzzle,Rank,Name,Solved,Time,Seconds,Hints,Solves\r\n")
+    assert text.startswith("\ufeffRace,Puzzle,Rank,Name,Solved,Time,Seconds,Hints,Solves,Note\r\n")
     lines = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     assert [line[3] for line in lines[1:]] == ["Bruno", "Zoë", "Ana", "'=2+3"]  # never a formula
-    assert lines[1][:3] == [race_id, "Pentomino cover: 1 × 5", "1"] and lines[1][5:] == ["0:00.5", "0.5", "0", "0"]
+    assert lines[1][:3] == [race_id, "Pentomino cover: 1 × 5", "1"] and lines[1][5:] == ["0:00.5", "0.5", "0", "0", ""]
     assert lines[3][5:7] == ["16:39.9", "999.9"]
     page.get_by_role("button", name="Rank", exact=True).click()
     assert names()[0] == "Bruno"
@@ -225,3 +225,63 @@ def test_a_text_too_long_to_be_a_code_is_refused_before_it_is_stored(app: App) -
         "Object.keys(localStorage).filter(k => k.startsWith('pento.race.')).map(k => localStorage[k])"
     )
     assert all(len(v) < 1000 for v in stored)
+
+
+def test_every_code_handed_in_is_shown_names_alike_are_marked_and_one_code_can_be_removed(app: App) -> None:
+    """Issue 46: a second "Ana" replaced the first, a forged "maria" hid the real one, and 500 junk
+    entries pasted after two real codes pushed them out.  Now every code is a row of its own, names
+    that could be taken for one another are marked (never merged), junk never drops a real code, and
+    the teacher removes exactly the code they choose."""
+    race_id = "TWNSAB"
+    pupils = (("Ana", 50), ("ana", 70), ("maria", 90), ("m\u0430ria", 10), ("Bea", 20))  # a Cyrillic a
+    codes = [result_code("cover", "1x5", race_id, name, tenths, "I1@0,0") for name, tenths in pupils]
+    junk = [f"JUNK{k}" for k in range(500)]
+    page = app.page
+    page.evaluate(
+        f"history.pushState(null, '', location.pathname + location.search + '#results:{race_id}:cover:1x5');"
+        "dispatchEvent(new PopStateEvent('popstate'));"
+    )
+    page.wait_for_selector("body[data-screen=results]", state="attached")
+    page.locator("#results-input").fill(", ".join(codes + junk))
+    page.locator("#results-add").click()
+    wait_until(page, "document.querySelectorAll('#results-rows tr').length === 5")
+    status = str(page.locator("#status").text_content())
+    assert status.startswith("5 codes added, 495 refused") and "5 more codes were not added" in status, status
+    rows = page.evaluate(
+        "[...document.querySelectorAll('#results-rows tr')].map(r => [r.querySelector('th').firstChild.textContent,"
+        " r.dataset.mark || '', (r.querySelector('.name-note') || {}).textContent || ''])"
+    )
+    assert [(name, mark) for name, mark, _ in rows] == [
+        ("m\u0430ria", "alike"),
+        ("Bea", ""),
+        ("Ana", "same"),
+        ("ana", "same"),
+        ("maria", "alike"),
+    ]
+    assert "looks like maria" in rows[0][2] and "two pupils" in rows[2][2]
+    assert page.locator("#results-refused li").count() == 495
+
+    # the second Ana's code goes, and only it: asked first, then said
+    prompts: list[str] = []
+
+    def accept(dialog: Any) -> None:
+        prompts.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", accept)
+    page.get_by_role("button", name="Remove the code of ana", exact=True).click()
+    wait_until(page, "document.querySelectorAll('#results-rows tr').length === 4")
+    assert "ana" in prompts[0] and str(page.locator("#status").text_content()) == "The code of ana was removed."
+    stored = page.evaluate(f"JSON.parse(localStorage.getItem('pento.race.{race_id}'))")
+    assert codes[1] not in stored and all(c in stored for c in codes[:1] + codes[2:]) and len(stored) == 499
+    assert page.evaluate("document.querySelector('#results-rows tr[data-mark=same]')") is None  # one Ana left
+
+    # a refused entry is removed the same way; the remove buttons are touch targets
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#results-refused li").first.get_by_role("button").click()
+    wait_until(page, "document.querySelectorAll('#results-refused li').length === 494")
+    sizes = page.evaluate(
+        "[...document.querySelectorAll('.remove-code')].slice(0, 6).map(b => b.getBoundingClientRect())"
+        ".map(r => [r.width, r.height])"
+    )
+    assert all(w >= 44 and h >= 44 for w, h in sizes), sizes

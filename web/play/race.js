@@ -282,12 +282,21 @@ export function stopScanning() {
   text($("results-scan"), t("Scan codes with the camera"));
 }
 
+/** A code as the core reads it (pento_core.classroom.race.normalised): one code in any spacing, dashes or case. */
+const codeKey = (code) => code.replace(/[\s-]+/g, "").toUpperCase();
+
 /** Codes in pasted text: one a line (commas and semicolons also separate them). */
 const splitCodes = (text) =>
   text
     .split(/[\n\r,;]+/)
     .map((c) => c.trim())
     .filter(Boolean);
+
+/** ``row`` marked with ``mark`` (data-mark) where it has one: a name that could be taken for another's. */
+function withMark(row, mark) {
+  if (mark) row.dataset.mark = mark;
+  return row;
+}
 
 /** A pupil's work on one puzzle, as a cell of the results table: the time solved, or why not. */
 function workText(w) {
@@ -330,7 +339,8 @@ export async function showResults(ui, target) {
   };
   const puzzleHeads = count > 1 ? titles.map((title, k) => el("th", { scope: "col", title, textContent: t("Puzzle {n}", { n: k + 1 }) })) : [];
   const solvedHead = isRace ? [] : [el("th", { scope: "col", textContent: t("Solved") })];
-  $("results-head").replaceChildren(el("tr", {}, [sortable("rank", t("Rank")), sortable("name", t("Name")), ...solvedHead, sortable("time", t("Time")), ...puzzleHeads]));
+  const removeHead = el("th", { scope: "col", className: "remove-cell" }, [el("span", { className: "sr-only", textContent: t("Remove") })]);
+  $("results-head").replaceChildren(el("tr", {}, [sortable("rank", t("Rank")), sortable("name", t("Name")), ...solvedHead, sortable("time", t("Time")), ...puzzleHeads, removeHead]));
   /** Add codes to the list: never one too long to be a code, never past the list's size (old
    * codes are never dropped for new ones). What was added, and what was not and why. */
   const add = (more) => {
@@ -363,9 +373,24 @@ export async function showResults(ui, target) {
         : tn("{n} pupil handed in a code", "{n} pupils handed in a code", counted.length) + ", " + tn("{n} finished every puzzle.", "{n} finished every puzzle.", finished);
     $("refused-title").hidden = refused.length === 0;
     $("results-refused").replaceChildren(
-      ...refused.map((e) => el("li", {}, [el("code", { textContent: e.code }), document.createTextNode(` — ${ui.plain({ message: e.reason })}`)])),
+      ...refused.map((e) => el("li", {}, [el("code", { textContent: e.code }), document.createTextNode(` — ${ui.plain({ message: e.reason })} `), removeButton(e)])),
     );
     return rows;
+  };
+  /** A button that takes one code, ``row``'s, off this device's list (after asking). */
+  const removeButton = (row) => {
+    const who = row.rank > 0 ? row.name : row.code.slice(0, 24);
+    const b = el("button", { type: "button", className: "remove-code", textContent: "✕", title: t("Remove this code") });
+    b.setAttribute("aria-label", t("Remove the code of {name}", { name: who }));
+    b.onclick = async () => {
+      const list = codes();
+      if (!(row.at in list) || !window.confirm(t("Remove the code of {name} from this device? To count it again, it must be handed in again.", { name: who }))) return;
+      const key = codeKey(list[row.at]);
+      saveRaceCodes(id, list.filter((c) => codeKey(c) !== key)); // the code, in every spelling it was given in
+      await render();
+      ui.status(t("The code of {name} was removed.", { name: who }), "success");
+    };
+    return b;
   };
   /** The counted results in the order asked (by rank, by name or by time), drawn. */
   const drawRows = () => {
@@ -374,13 +399,14 @@ export async function showResults(ui, target) {
     if (sortBy === "time") counted.sort((a, b) => a.tenths - b.tenths);
     $("results-rows").replaceChildren(
       ...counted.map((e) =>
-        el("tr", {}, [
+        withMark(el("tr", {}, [
           el("td", { textContent: String(e.rank) }),
-          el("th", { scope: "row", textContent: e.name }),
+          el("th", { scope: "row" }, [document.createTextNode(e.name), ...(e.mark ? [el("span", { className: "name-note", textContent: e.note })] : [])]),
           ...(isRace ? [] : [el("td", { textContent: t("{n} of {total}", { n: e.work.filter((w) => w.solved).length, total: count }) })]),
           el("td", { textContent: raceTime(e.tenths) }),
           ...(count > 1 ? e.work.map((w) => el("td", { textContent: workText(w) })) : []),
-        ]),
+          el("td", { className: "remove-cell" }, [removeButton(e)]),
+        ]), e.mark),
       ),
     );
     for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#results-table .sort"))) {
@@ -417,11 +443,11 @@ export async function showResults(ui, target) {
   };
   $("results-csv").onclick = () => {
     // one row per pupil and puzzle, as a spreadsheet reads them
-    const rows = [[isRace ? t("Race") : t("Assignment"), t("Puzzle"), t("Rank"), t("Name"), t("Solved"), t("Time"), t("Seconds"), t("Hints"), t("Solves")]];
+    const rows = [[isRace ? t("Race") : t("Assignment"), t("Puzzle"), t("Rank"), t("Name"), t("Solved"), t("Time"), t("Seconds"), t("Hints"), t("Solves"), t("Note")]];
     for (const e of shown.filter((x) => x.rank > 0)) {
       e.work.forEach((w, k) => {
         const puzzle = count > 1 ? `${k + 1}. ${titles[k]}` : titles[k];
-        rows.push([id, puzzle, e.rank, e.name, w.solved ? t("yes") : t("no"), raceTime(w.tenths), w.tenths / 10, w.hints, w.solves]);
+        rows.push([id, puzzle, e.rank, e.name, w.solved ? t("yes") : t("no"), raceTime(w.tenths), w.tenths / 10, w.hints, w.solves, e.note]);
       });
     }
     saveFile(new Blob([csvText(rows)], { type: "text/csv;charset=utf-8" }), `pento-${isRace ? "race" : "assignment"}-${id}.csv`);
