@@ -250,3 +250,32 @@ def test_the_assignment_screens_are_touch_targets_and_clean_for_axe(app: App) ->
     page.wait_for_selector("#assign-qr canvas")
     assert small_controls(page) == [], "the pupil's list"
     assert_clean(page, "the pupil's list")
+
+
+def test_two_tabs_of_one_assignment_never_unlink_a_pupils_work(app: App) -> None:
+    """Issue 45: tab B, opened before tab A played, kept the record it had read; when B opened
+    another puzzle it wrote that record back, and A's solved puzzle read "Not started" (its save
+    kept, nothing pointing to it).  Each tab now changes the record as it is stored."""
+    link = app.base_url + "#assign:TWNTAB:-:Two%20tabs:cover:1x5:pegs:oo."
+    tab_a = app.page
+    tab_a.evaluate(f"history.pushState(null, '', {json.dumps(link)}); dispatchEvent(new PopStateEvent('popstate'))")
+    wait_until(tab_a, "document.querySelectorAll('#assign-list button').length === 2", timeout=90)
+    tab_a.locator("#assign-name").fill("Ana")
+    tab_a.locator("#assign-name-form button[type=submit]").click()
+    wait_until(tab_a, "!document.querySelector('#assign-list button').disabled")
+    tab_b = tab_a.context.new_page()
+    try:
+        tab_b.goto(link)
+        wait_until(tab_b, "document.querySelectorAll('#assign-list button:not([disabled])').length === 2", timeout=90)
+        tab_a.locator("#assign-list button").nth(0).click()
+        play_to_win(tab_a, solution("cover", "1x5"))
+        tab_b.locator("#assign-list button").nth(1).click()  # the peg puzzle, from the record B read first
+        wait_until(tab_b, "window.pento.session() && window.pento.session().game === 'pegs'", timeout=60)
+        record = json.loads(tab_a.evaluate("localStorage.getItem('pento.assign.TWNTAB')"))
+        assert all(record["slots"]), record  # both puzzles' games linked
+        tab_a.locator("#done").get_by_role("button", name="Back to the assignment").click()
+        wait_until(tab_a, "document.querySelectorAll('#assign-list [data-solved=yes]').length === 1")
+        assert "Solved in" in tab_a.locator("#assign-list button").nth(0).inner_text()
+        assert "1 solved so far" in str(tab_a.locator("#assign-about").text_content())
+    finally:
+        tab_b.close()

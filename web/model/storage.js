@@ -426,8 +426,25 @@ export function loadAssignment(id) {
 }
 
 /** Keep a pupil's assignment record (false when it could not be written). @param {any} record @returns {boolean} */
-export function saveAssignment(record) {
+function saveAssignment(record) {
   return put(ASSIGN + record.assignment.id, JSON.stringify(record));
+}
+
+/**
+ * Change the pupil's record of ``assignment`` as it is stored now, not as this page read it: a
+ * second tab of the same assignment may have linked a puzzle's game since, and writing back a
+ * record read before would unlink it (the save kept, the puzzle shown "Not started").  ``change``
+ * edits the stored record (or a new one); the record is kept and returned.
+ * @param {{id: string, items: unknown[]}} assignment
+ * @param {(record: any) => void} change
+ * @returns {any}
+ */
+export function updateAssignment(assignment, change) {
+  const record = loadAssignment(assignment.id) || { assignment, name: "", slots: [] };
+  record.slots = assignment.items.map((_, k) => record.slots[k] || null);
+  change(record);
+  saveAssignment(record);
+  return record;
 }
 
 /**

@@ -16,7 +16,7 @@ import { t, tn } from "../ui/i18n.js";
 import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "../play/midend.js";
 import { formatTime, fragment, gameEntry, notice, pageBase, plain, status, text, titleOf } from "../play/page.js";
 import { shareText, showQr } from "../play/race.js";
-import { getSave, loadAssignment, loadDraft, saveAssignment, saveDraft } from "../model/storage.js";
+import { getSave, loadAssignment, loadDraft, saveDraft, updateAssignment } from "../model/storage.js";
 
 const $ = byId;
 
@@ -123,8 +123,7 @@ function drawAssignment(record) {
     event.preventDefault();
     try {
       const { name } = await app.core.request("race_name", { name: $("assign-name").value });
-      record.name = name;
-      saveAssignment(record);
+      Object.assign(record, updateAssignment(record.assignment, (stored) => (stored.name = name)), { titles: record.titles });
       $("assign-name-error").hidden = true;
       drawAssignment(record);
       const first = /** @type {HTMLElement | null} */ ($("assign-list").querySelector("button"));
@@ -177,10 +176,12 @@ async function showCode(record, work) {
   }
 }
 
-/** Play puzzle ``k``: its saved game when there is one, else a new one that the record keeps. */
+/** Play puzzle ``k``: its saved game when there is one (linked by this tab or another), else a new
+ * one that the record keeps. */
 async function playItem(record, k) {
   const item = record.assignment.items[k];
-  const slotId = record.slots[k];
+  const stored = loadAssignment(record.assignment.id);
+  const slotId = (stored && stored.slots[k]) || record.slots[k];
   if (slotId && getSave(slotId)) return continueSlot(slotId);
   await openPosition({
     game: item.game,
@@ -189,8 +190,7 @@ async function playItem(record, k) {
     request: () => app.core.request("load", { game: item.game, desc: item.desc, state: "" }),
     slotFor: (result) => {
       const slot = freshSlot(item.game, result, result.desc, { assignment: { id: record.assignment.id, index: k, help: record.assignment.help } });
-      record.slots[k] = slot.id;
-      saveAssignment(record);
+      record.slots = updateAssignment(record.assignment, (now) => (now.slots[k] = slot.id)).slots;
       return slot;
     },
     failed: (err) => {
