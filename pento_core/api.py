@@ -378,7 +378,7 @@ def cmd_assignment_results(args: JSON, sink: ProgressSink | None) -> AssignmentR
     codes = _arg(args, "codes", list)
     if not all(isinstance(c, str) for c in codes):
         raise RequestError("bad_request", tr("argument 'codes' must be a list of strings"))
-    rows = assignment.results(_assignment(args), codes)
+    rows = assignment.results(_assignment(args), codes, _progress(sink))
     return {"rows": [cast(ResultRow, dataclasses.asdict(r)) for r in rows]}
 
 

@@ -169,3 +169,16 @@ def test_rows_carry_the_mark_through_the_api() -> None:
     )
     assert reply["ok"] and reply["result"]["rows"][0]["mark"] == entry["mark"] == "same"
     assert reply["result"]["rows"][0]["note"] == entry["note"] != ""
+
+
+def test_a_long_first_look_says_how_far_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's engine is taken for dead when it stays silent too long: a class's first look (every
+    solution checked) reports the codes read and counted, a few times a second (a clock that
+    moves a second at each look at it stands for a slow machine: no test waits)."""
+    clock = iter(range(10_000))
+    monkeypatch.setattr(A.time, "monotonic", lambda: float(next(clock)))
+    heard: list[tuple[int, int, str]] = []
+    codes = [code(f"Pupil {k}") for k in range(4)] + ["NOT-A-CODE"]
+    rows = A.results(SIX, codes, lambda p: heard.append((p.nodes, p.solutions, p.unit)))
+    assert len(rows) == 5
+    assert heard == [(k, k, "codes") for k in range(5)]  # read before each code: the fifth is refused

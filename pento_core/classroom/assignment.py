@@ -27,6 +27,7 @@ as codes of its one-puzzle assignment.  Format 2 is frozen, as format 1 is.
 
 from __future__ import annotations
 
+import time
 import unicodedata
 import zlib
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from .. import i18n
+from ..budget import Progress, ProgressFn
 from ..digits import DigitReader, DigitWriter
 from ..errors import PentoError
 from ..games.base import PacksSolutions
@@ -333,7 +335,7 @@ def _order(handed: Handed) -> tuple[int, int]:
     return -solved, tenths
 
 
-def results(assignment: Assignment, codes: list[str]) -> list[Row]:
+def results(assignment: Assignment, codes: list[str], progress: ProgressFn | None = None) -> list[Row]:
     """Every code read and checked: one row for each code counted, never two codes merged into
     one, ranked by puzzles solved by themselves, then by the time those took (equal scores share
     a rank); then the refused codes with their reasons, in the order given.  A code given twice
@@ -343,13 +345,21 @@ def results(assignment: Assignment, codes: list[str]) -> list[Row]:
     another are all marked (``mark`` ``same``: the same name written another way; ``alike``: a
     look-alike, other characters that look the same), and so is a name with characters that cannot
     be seen (``unseen``), each with a ``note`` that says so.  The teacher decides whether two rows
-    are two pupils or one pupil who handed in twice, and may remove a code."""
+    are two pupils or one pupil who handed in twice, and may remove a code.
+
+    ``progress`` hears how many codes are read (``nodes``, unit ``codes``) and counted
+    (``solutions``) a few times a second: a class's first look at twelve tangram figures takes
+    seconds (bench/bench_results.py), and a page must show it is working."""
     if len(codes) > MAX_CODES:
         raise RaceCodeError(tr("at most {MAX_CODES} codes at once", MAX_CODES=MAX_CODES))
     counted: list[tuple[Handed, str, int]] = []
     refused: list[Row] = []
     seen: set[str] = set()
+    started = last = time.monotonic()
     for at, code in enumerate(codes):
+        if progress is not None and time.monotonic() - last > 0.25:
+            last = time.monotonic()
+            progress(Progress(at, len(counted), last - started, "codes"))
         key = race.normalised(code)
         if not key or key in seen:
             continue

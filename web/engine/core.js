@@ -36,7 +36,7 @@ const PONG_MS = 4000;
 const QUIET_MS = 15000;
 const LONG_QUIET_MS = 90000;
 const BUDGET_MARGIN_MS = 10000;
-const REPORTS_PROGRESS = new Set(["new", "hint", "solve", "solutions"]);
+const REPORTS_PROGRESS = new Set(["new", "hint", "solve", "solutions", "assignment_results"]);
 
 /**
  * How long the engine may stay silent while these requests are pending before it is taken for

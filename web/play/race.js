@@ -8,7 +8,7 @@
 
 import { csvText } from "../model/csv.js";
 import { byId, el, saveFile } from "../ui/dom.js";
-import { t, tn } from "../ui/i18n.js";
+import { formatNumber, t, tn } from "../ui/i18n.js";
 import { fragment, pageBase, text } from "./page.js";
 import { qrCanvas } from "../ui/qr.js";
 import { share } from "../ui/share.js";
@@ -354,7 +354,9 @@ export async function showResults(ui, target) {
   const render = async () => {
     let rows;
     try {
-      ({ rows } = await ui.core.request("assignment_results", { assignment, codes: codes() }));
+      // a class's first look may take seconds (every solution checked): say how far it is
+      const checking = (p) => ($("results-count").textContent = t("Checking the codes: {n} of {total}…", { n: formatNumber(p.nodes), total: formatNumber(codes().length) }));
+      ({ rows } = await ui.core.request("assignment_results", { assignment, codes: codes() }, { onProgress: checking }));
     } catch (err) {
       if (err.code === "cancelled") throw err;
       // The page always opens and every code can still be removed: the codes are listed unchecked.
