@@ -44,6 +44,8 @@ Commands (docs/formats.md describes the formats they read and write):
 * ``daily GAME [--date YYYY-MM-DD] [--base URL]`` prints the link to GAME's puzzle of the day
   (today in UTC by default): ``#daily:DATE:GAME:DESC``, after URL when given, and nothing else.
   A game with no puzzle of the day, or a date that is not one, is bad input.
+* ``link``, ``assignment make`` and ``assignment results``, for teachers who script: links to
+  puzzles, assignments of them, and the ranking of the codes handed in (:mod:`.cli_teaching`).
 
 Bad input (a malformed file, an unknown piece, an impossible problem) gives
 one line on stderr and exit status 2.  A spent ``--timeout`` gives exit 3.
@@ -63,6 +65,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import cli_teaching
 from .budget import Budget, BudgetSpent, Outcome
 from .errors import PentoError
 from .gandagalo import board as gg_board
@@ -674,6 +677,7 @@ def build_parser() -> argparse.ArgumentParser:
     day.add_argument("--base", default="", metavar="URL", help="the page's address, written before the #")
     day.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
     day.set_defaults(run=cmd_daily)
+    cli_teaching.add_commands(sub, _Parser, _whole, _seconds, read_text)
     for kind in ("twenty", "thirty"):
         game = sub.add_parser(kind, help=f"a Game of {20 if kind == 'twenty' else 30} board and its coverings")
         game.add_argument("--seed", type=_whole(-(10**18), 10**18), default=0)

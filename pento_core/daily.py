@@ -17,9 +17,8 @@ import datetime as dt
 import hashlib
 import re
 from dataclasses import dataclass
-from urllib.parse import quote
 
-from . import registry
+from . import links, registry
 from .budget import Budget
 from .errors import PentoError
 from .games.base import Game, ProgressFn
@@ -30,7 +29,6 @@ FIRST = dt.date(2000, 1, 1)  # dates a daily link may name: a typo's year 20266 
 LAST = dt.date(2999, 12, 31)
 SECONDS = 60.0  # every daily of the levels generates in well under a second in CPython (test_daily)
 _DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")  # ASCII digits: \d would take ٢٠٢٦
-_URI_SAFE = "!'()*"  # what encodeURIComponent leaves as it is, besides letters, digits and -_.~
 
 
 @dataclass(frozen=True)
@@ -47,8 +45,7 @@ class Daily:
 
     def link(self, base: str = "") -> str:
         """The link that opens this puzzle as the day's, after ``base`` (the page's address)."""
-        parts = ("daily", self.date.isoformat(), self.game, self.desc)
-        return base + "#" + ":".join(quote(p, safe=_URI_SAFE) for p in parts)
+        return base + links.fragment(["daily", self.date.isoformat(), self.game, self.desc])
 
 
 def parse_date(text: str) -> dt.date:

@@ -1,0 +1,176 @@
+"""The command line for teachers who script (issue 46): links to puzzles, assignments made from
+them, and an assignment's results from the codes handed in.  Each prints what the page would show
+or make, with the page's own rules (the core's); bad input is one ``error:`` line and exit 2.
+
+* ``link GAME PARAMS [--seed N] [--base URL] [--timeout S]`` prints a playable link to a preset or generated
+  puzzle of GAME (``cover 6x10``, ``gandagalo 8x8:hard``, ``tangram cat``, ``tangram new:hard``):
+  ``#GAME:DESC:`` after URL.  The same seed gives the same puzzle; without one a seed is drawn.
+  A spent ``--timeout`` prints ``stopped: ...`` on stderr, exit 3.
+* ``assignment make --title T [--allow-help] LINK...`` prints the link to an assignment of the
+  puzzles LINK... open (puzzle links, puzzles of the day, race links), in that order, with a new
+  id; its base is the first link's (what comes before its ``#``), or ``--base URL``.
+* ``assignment results LINK CODES [--csv OUT]`` reads the codes in the file CODES (``-``: standard
+  input; one a line, commas and semicolons also separate them) for the assignment or race LINK
+  opens (or its results page), and prints the ranking: one line per code counted (rank, name,
+  puzzles solved, time, and the note of a name that could be taken for another's), then one
+  line per code refused with the reason.  ``--csv OUT`` also writes the page's CSV file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+import re
+import sys
+from typing import Any
+
+from . import links, registry
+from .budget import BudgetSpent
+from .classroom import assignment, race
+from .errors import PentoError
+from .i18n import tr
+
+
+def add_commands(sub: Any, parser_class: type, whole: Any, seconds: Any, read_text: Any) -> None:
+    """This module's commands on the command line's parser ``sub`` (the command line's own helpers:
+    ``parser_class`` for subcommands, ``whole`` and ``seconds`` argparse types, ``read_text``)."""
+    link = sub.add_parser("link", help="a playable link to a preset or generated puzzle")
+    link.add_argument("game", metavar="GAME", help="a game: " + ", ".join(registry.GAMES))
+    link.add_argument("params", metavar="PARAMS", help="a preset (6x10, english, cat) or a generator's (new:hard)")
+    link.add_argument("--seed", type=whole(0, 10**18), default=None, help="the same seed, the same puzzle")
+    link.add_argument("--base", default="", metavar="URL", help="the page's address, written before the #")
+    link.add_argument("--timeout", type=seconds, default=None, metavar="S", help="give up after S seconds")
+    link.set_defaults(run=cmd_link)
+    teach = sub.add_parser("assignment", help="an assignment of puzzles for a class, and its results")
+    teach_sub = teach.add_subparsers(dest="assignment_command", required=True, parser_class=parser_class)
+    make = teach_sub.add_parser("make", help="the link to an assignment of the puzzles the links open")
+    make.add_argument("links", nargs="+", metavar="LINK", help="a link to a puzzle (as the page or `link` writes it)")
+    make.add_argument("--title", required=True, metavar="T", help="the assignment's title (at most 60 characters)")
+    make.add_argument("--allow-help", action="store_true", help="Hint and Solve allowed (they are counted)")
+    make.add_argument("--base", default=None, metavar="URL", help="the page's address (default: the first link's)")
+    make.set_defaults(run=cmd_assignment_make)
+    results = teach_sub.add_parser("results", help="the ranking of the codes handed in for an assignment")
+    results.add_argument("link", metavar="LINK", help="the assignment's link (or its results page's, or a race's)")
+    results.add_argument("codes", metavar="CODES", help="a text file of codes (- for standard input)")
+    results.add_argument("--csv", default=None, metavar="OUT", help="also write the results as a CSV file")
+    results.set_defaults(run=cmd_assignment_results, read_text=read_text)
+
+
+EXIT_BUDGET = 3  # as every command of the command line whose --timeout is spent
+
+
+def cmd_link(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    seed = random.SystemRandom().randrange(10**9) if args.seed is None else args.seed
+    try:
+        desc = game.new(args.params, seed, None, args.budget)
+    except (BudgetSpent, PentoError):
+        # a generator may say in words that its time ran out (for the page): spent is exit 3 here
+        if args.budget is None or not args.budget.spent():
+            raise
+        print("stopped: budget spent before the puzzle was made", file=sys.stderr)
+        return EXIT_BUDGET
+    print(args.base + links.fragment([game.id, desc, ""]))
+    return 0
+
+
+def cmd_assignment_make(args: argparse.Namespace) -> int:
+    items = []
+    base = args.base
+    for k, link in enumerate(args.links):
+        start, parts = links.split(link)
+        base = start if base is None else base
+        try:
+            items.append(_puzzle(parts))
+        except PentoError as e:
+            raise PentoError(tr("link {n}: {e}", n=k + 1, e=e)) from None
+    made = assignment.check_assignment(race.new_race_id(), args.title, args.allow_help, items)
+    print(base + links.fragment(["assign", *_assignment_parts(made)]))
+    return 0
+
+
+def cmd_assignment_results(args: argparse.Namespace) -> int:
+    _, parts = links.split(args.link)
+    given = _assignment(parts)
+    codes = [c.strip() for c in re.split(r"[\n\r,;]+", args.read_text(args.codes)) if c.strip()]
+    rows = assignment.results(given, codes)
+    total = len(given.items)
+    for row in rows:
+        if row.rank:
+            note = f"  ({row.note})" if row.note else ""
+            solved = tr("{n} of {total} solved", n=row.solved, total=total)
+            print(f"{row.rank}. {row.name}: {solved}, {race_time(row.tenths)}{note}")
+        else:
+            print(tr("refused {code}: {reason}", code=row.code[:60], reason=row.reason))
+    if args.csv is not None:
+        with open(args.csv, "w", newline="", encoding="utf-8-sig") as f:
+            csv.writer(f).writerows(csv_rows(given, rows))
+    return 0
+
+
+def race_time(tenths: int) -> str:
+    """Tenths of a second as the page's clock shows them: 1:05.3."""
+    s = tenths // 10
+    return f"{s // 60}:{s % 60:02d}.{tenths % 10}"
+
+
+def csv_rows(given: assignment.Assignment, rows: list[assignment.Row]) -> list[list[str]]:
+    """The results page's CSV (web/play/race.js): a header, then one row per pupil and puzzle; a
+    cell a spreadsheet would run as a formula is kept as text (a ``'`` before it)."""
+    head = ["Race" if given.is_race else "Assignment", "Puzzle", "Rank", "Name", "Solved", "Time", "Seconds"]
+    out = [[*head, "Hints", "Solves", "Note"]]
+    titles = [_title(item) for item in given.items]
+    for row in rows:
+        if not row.rank:
+            continue
+        for k, w in enumerate(row.work):
+            puzzle = f"{k + 1}. {titles[k]}" if len(titles) > 1 else titles[k]
+            solved = "yes" if w["solved"] else "no"
+            cells = [given.id, puzzle, str(row.rank), row.name, solved, race_time(w["tenths"]), f"{w['tenths'] / 10:g}"]
+            out.append([*cells, str(w["hints"]), str(w["solves"]), row.note])
+    return [[_as_text(c) for c in line] for line in out]
+
+
+def _as_text(cell: str) -> str:
+    return "'" + cell if cell[:1] in ("=", "+", "-", "@", "\t", "\r") else cell
+
+
+def _title(item: assignment.Item) -> str:
+    game = registry.get(item.game)
+    title = game.info(item.desc).get("title")
+    board = re.sub(r"^([0-9]+)x([0-9]+)$", r"\1 × \2", item.desc)  # a board's size as the page writes it
+    return str(title) if title else f"{game.title}: {board}"
+
+
+def _game(game_id: str) -> Any:
+    if game_id not in registry.GAMES:
+        raise PentoError(tr("no game {game!r}: the games are {games}", game=game_id, games=", ".join(registry.GAMES)))
+    return registry.get(game_id)
+
+
+def _puzzle(parts: list[str]) -> assignment.Item:
+    """The one puzzle a link's parts open: a puzzle's, a puzzle of the day's or a race's."""
+    kind = parts[0]
+    if kind in ("daily", "race", "results") and len(parts) >= 4:
+        return assignment.Item(parts[2], parts[3])
+    if kind in registry.GAMES and len(parts) >= 2:
+        return assignment.Item(kind, parts[1])
+    raise PentoError(tr("this link does not open one puzzle (it begins #{kind})", kind=kind[:20]))
+
+
+def _assignment_parts(a: assignment.Assignment) -> list[str]:
+    return [a.id, "h" if a.help else "-", a.title, *(p for item in a.items for p in (item.game, item.desc))]
+
+
+def _assignment(parts: list[str]) -> assignment.Assignment:
+    """The assignment a link opens: an assignment's or its results page's, or a race's (its
+    one-puzzle assignment); checked as the page checks it."""
+    kind = parts[0]
+    if kind in ("assign", "assign-results") and len(parts) >= 6 and len(parts) % 2 == 0:
+        rest = parts[4:]
+        items = [assignment.Item(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)]
+        return assignment.check_assignment(parts[1], parts[3], parts[2] == "h", items)
+    if kind in ("race", "results") and len(parts) >= 4:
+        return assignment.race_assignment(parts[1], parts[2], parts[3])
+    raise PentoError(tr("this is not the link of an assignment or a race (it begins #{kind})", kind=kind[:20]))

@@ -1,0 +1,140 @@
+"""Issue 46, item 9: the command line for teachers who script.  ``link`` prints a link the page
+opens (its parts read back to a puzzle the game accepts), ``assignment make`` an assignment of the
+puzzles given links open, and ``assignment results`` the ranking of a file of codes (and the page's
+CSV).  Bad input is one ``error:`` line and exit 2."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from support.races import SIXBYTEN
+
+from pento_core import cli, links, registry
+from pento_core.classroom import assignment as A
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("game_id", "params"), [(g, registry.get(g).presets()[0].params) for g in registry.GAMES])
+def test_a_link_to_each_games_first_preset_opens_a_puzzle_the_game_accepts(
+    capsys: pytest.CaptureFixture[str], game_id: str, params: str
+) -> None:
+    code, out, err = run(capsys, "link", game_id, params, "--seed", "4", "--base", "https://school.example/pento/")
+    assert (code, err) == (0, "") and out.count("\n") == 1
+    base, parts = links.split(out.strip())
+    assert base == "https://school.example/pento/" and parts[0] == game_id and parts[2] == ""
+    registry.get(game_id).validate(parts[1])
+
+
+def test_generated_puzzles_the_same_seed_the_same_link_tangram_figures_included(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for game_id, params in (
+        ("tangram", "cat"),
+        ("tangram", "new:easy"),
+        ("gandagalo", "6x6:easy"),
+        ("cover", "new:easy"),
+    ):
+        if game_id == "cover" and "new:easy" not in [p.params for p in registry.get("cover").presets()]:
+            params = registry.get("cover").presets()[0].params
+        first = run(capsys, "link", game_id, params, "--seed", "11")[1]
+        assert run(capsys, "link", game_id, params, "--seed", "11")[1] == first
+        registry.get(game_id).validate(links.split(first)[1][1])
+    ten = {run(capsys, "link", "gandagalo", "6x6:easy")[1] for _ in range(10)}  # no seed: one drawn
+    assert len(ten) > 1
+
+
+def test_an_assignment_of_three_links_the_ranking_of_its_codes_and_the_csv(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    one = run(capsys, "link", "cover", "1x5", "--base", "https://school.example/pento/")[1].strip()
+    code, out, err = run(
+        capsys,
+        "assignment",
+        "make",
+        "--title",
+        "Sexta-feira: três",
+        "--allow-help",
+        one,
+        "https://other.example/#daily:2026-11-26:cover:6x10",
+        "#race:ABC123:pegs:english",
+    )
+    assert (code, err) == (0, "")
+    base, parts = links.split(out.strip())
+    assert base == "https://school.example/pento/"
+    assert parts[0] == "assign" and parts[2:] == [
+        "h",
+        "Sexta-feira: três",
+        "cover",
+        "1x5",
+        "cover",
+        "6x10",
+        "pegs",
+        "english",
+    ]
+    made = A.check_assignment(
+        parts[1], parts[3], True, [A.Item("cover", "1x5"), A.Item("cover", "6x10"), A.Item("pegs", "english")]
+    )
+    codes = [
+        A.result_code(
+            made, "Ana", [A.Work(True, 50, 1, 0, "I1@0,0"), A.Work(True, 900, 0, 0, SIXBYTEN), A.Work(False, 10)]
+        ),
+        A.result_code(made, "=Bea", [A.Work(True, 70, 0, 0, "I1@0,0"), A.Work(False, 0), A.Work(False, 0)]),
+        A.result_code(made, "ana", [A.Work(False, 5), A.Work(False, 0), A.Work(False, 0)]),
+    ]
+    (tmp_path / "codes.txt").write_text(f"{codes[0]}\n{codes[1]}, NOT-A-CODE; {codes[2]}\n")
+    csv_path = tmp_path / "out.csv"
+    code, out, err = run(
+        capsys, "assignment", "results", out.strip(), str(tmp_path / "codes.txt"), "--csv", str(csv_path)
+    )
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("1. Ana: 2 of 3 solved, 1:35.0  (Another code has this name too")
+    assert lines[1] == "2. =Bea: 1 of 3 solved, 0:07.0"
+    assert lines[2].startswith("3. ana: 0 of 3 solved, 0:00.0  (Another code")
+    assert lines[3].startswith("refused NOT-A-CODE: ") and len(lines) == 4
+    text = csv_path.read_bytes().decode("utf-8")
+    assert text.startswith("\ufeffAssignment,Puzzle,Rank,Name,Solved,Time,Seconds,Hints,Solves,Note\r\n")  # the page's
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    assert len(rows) == 1 + 3 * 3
+    assert rows[1][:9] == [parts[1], "1. Pentomino cover: 1 × 5", "1", "Ana", "yes", "0:05.0", "5", "1", "0"]
+    assert rows[4][3] == "'=Bea"  # never a formula
+
+
+def test_a_race_link_gives_its_ranking(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    race = A.race_assignment("ABC123", "cover", "1x5")
+    (tmp_path / "codes").write_text(A.result_code(race, "Zoë", [A.Work(True, 12, 0, 0, "I1@0,0")]))
+    assert run(capsys, "assignment", "results", "#results:ABC123:cover:1x5", str(tmp_path / "codes"))[1] == (
+        "1. Zoë: 1 of 1 solved, 0:01.2\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["link", "nope", "6x10"], "no game 'nope'"),
+        (["link", "cover", "7x7"], "not a multiple of 5"),
+        (["assignment", "make", "--title", "T", "cover:6x10"], "it has no #"),
+        (["assignment", "make", "--title", "T", "#help"], "link 1: this link does not open one puzzle"),
+        (["assignment", "make", "--title", "T", "#lastfit:8x8~Ann,Bob:"], "no race for the game 'lastfit'"),
+        (["assignment", "make", "--title", "T" * 61, "#cover:6x10:"], "60"),
+        (["assignment", "results", "#cover:6x10:", "-"], "not the link of an assignment"),
+        (["assignment", "results", "#assign:ABC123:-:T:cover:6x10", "/nonexistent/codes"], "cannot read"),
+        (["assignment", "make", "--title", "T", "#cover:%FF:"], "not text"),
+    ],
+)
+def test_bad_input_is_one_error_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], says: str) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1 and says in err, err
+
+
+def test_a_spent_timeout_stops_a_link_with_exit_3(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "link", "pegs", "new:english:hard", "--seed", "1", "--timeout", "0.000000001")
+    assert (code, out) == (3, "") and err.startswith("stopped:")
