@@ -279,3 +279,54 @@ def test_two_tabs_of_one_assignment_never_unlink_a_pupils_work(app: App) -> None
         assert "1 solved so far" in str(tab_a.locator("#assign-about").text_content())
     finally:
         tab_b.close()
+
+
+def test_a_teacher_never_loses_a_class(app: App) -> None:
+    """Issue 46: making the link again gave a new id (and a results page that refused every code
+    already handed in), there was no list of past assignments, and a reload hid the link.  Now the
+    same draft keeps its id, and "My assignments" lists each assignment made on this device with
+    the codes collected, reopening its results page or its link."""
+    from pento_core.classroom import assignment as A
+
+    page = app.page
+    page.locator("#teach-open").click()
+    page.wait_for_selector("body[data-screen=teach]", state="attached")
+    assert page.locator("#teach-mine li").count() == 0 and page.locator("#teach-mine-none").is_visible()
+    page.locator("#teach-name").fill("Monday")
+    page.locator("#teach-paste").fill("#cover:1x5:")
+    page.locator("#teach-add-link").click()
+    wait_until(page, "document.querySelectorAll('#teach-items li').length === 1")
+    page.locator("#teach-make").click()
+    wait_until(page, "document.getElementById('teach-link').value.includes('#assign:')")
+    first = page.locator("#teach-link").input_value()
+    page.evaluate("document.getElementById('teach-link').value = ''")
+    page.locator("#teach-make").click()  # again: the same assignment, the same id
+    wait_until(page, "document.getElementById('teach-link').value.includes('#assign:')")
+    assert page.locator("#teach-link").input_value() == first
+    assignment_id = first.split("#assign:", 1)[1].split(":", 1)[0]
+    made = A.check_assignment(assignment_id, "Monday", False, [A.Item("cover", "1x5")])
+    code = A.result_code(made, "Ana", [A.Work(True, 50, 0, 0, "I1@0,0")])
+    page.evaluate(f"localStorage.setItem('pento.race.{assignment_id}', JSON.stringify([{json.dumps(code)}]))")
+
+    # a changed draft is another assignment: a new id, both listed, newest first
+    page.locator("#teach-name").fill("Monday, again")
+    page.locator("#teach-make").click()
+    wait_until(page, "document.querySelectorAll('#teach-mine li').length === 2")
+    assert page.locator("#teach-link").input_value() != first
+
+    # another visit (the start screen, then the builder again): the list is there, with the code
+    page.evaluate(
+        "history.pushState(null, '', location.pathname + location.search); dispatchEvent(new PopStateEvent('popstate'))"
+    )
+    page.wait_for_selector("body[data-screen=home]", state="attached")
+    page.locator("#teach-open").click()
+    wait_until(page, "document.querySelectorAll('#teach-mine li').length === 2")
+    rows = page.locator("#teach-mine li").all_inner_texts()
+    assert rows[0].startswith("Monday, again") and "0 codes collected" in rows[0], rows
+    assert rows[1].startswith("Monday") and "1 puzzle" in rows[1] and "1 code collected" in rows[1], rows
+    page.get_by_role("button", name="Link and QR code of Monday", exact=True).click()
+    wait_until(page, f"document.getElementById('teach-link').value === {json.dumps(first)}")
+    page.get_by_role("link", name="Results of Monday", exact=True).click()
+    page.wait_for_selector("body[data-screen=results]", state="attached")
+    wait_until(page, "document.querySelectorAll('#results-rows tr').length === 1")
+    assert "Ana" in page.locator("#results-rows tr").inner_text()

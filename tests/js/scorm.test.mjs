@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { findApi, ScormReport, timespan } from "../../web/model/scorm.js";
+import { findApi, readSuspended, ScormReport, timespan } from "../../web/model/scorm.js";
 
 function platform(status = "not attempted") {
   const values = { "cmi.core.lesson_status": status };
@@ -89,4 +89,45 @@ test("the API is found in a parent frame, and not at all in a frame of another s
   const alone = {};
   alone.parent = alone;
   assert.equal(findApi(alone), null);
+});
+
+test("an assignment over three launches: each keeps what the ones before solved, and the last completes it", () => {
+  // issue 46: the score went 25, 25, 50 and stayed incomplete (only the current launch counted)
+  const { api, values } = platform();
+  const items = [
+    { game: "cover", desc: "1x5" },
+    { game: "pegs", desc: "oo." },
+    { game: "tangram", desc: "cat" },
+    { game: "cover", desc: "6x10" },
+  ];
+  const seen = [];
+  for (const launch of [[["cover", "1x5"]], [["pegs", "oo."]], [["tangram", "cat"], ["cover", "6x10"]]]) {
+    const report = new ScormReport(api, { items });
+    for (const [game, desc] of launch) report.solved(game, desc);
+    report.finish();
+    seen.push([values["cmi.core.score.raw"], values["cmi.core.lesson_status"], values["cmi.core.exit"]]);
+  }
+  assert.deepEqual(seen, [
+    ["25", "incomplete", "suspend"],
+    ["50", "incomplete", "suspend"],
+    ["100", "completed", ""],
+  ]);
+  assert.equal(values["cmi.suspend_data"], "pento1:0,1,2,3");
+});
+
+test("suspend data that is not ours, or out of the launch, is left out", () => {
+  assert.deepEqual(readSuspended("pento1:0,2", 4), [0, 2]);
+  assert.deepEqual(readSuspended("pento1:0,9,x,-1,1e3", 4), [0]);
+  assert.deepEqual(readSuspended("bookmark=7", 4), []);
+  assert.deepEqual(readSuspended(undefined, 4), []);
+});
+
+test("the platform's name of the learner is offered as a pupil writes it", () => {
+  const { api, values } = platform();
+  values["cmi.core.student_name"] = "Silva,  Ana Maria";
+  assert.equal(new ScormReport(api, null).studentName(), "Ana Maria Silva");
+  values["cmi.core.student_name"] = "Lena";
+  assert.equal(new ScormReport(api, null).studentName(), "Lena");
+  values["cmi.core.student_name"] = "";
+  assert.equal(new ScormReport(api, null).studentName(), "");
 });

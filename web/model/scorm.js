@@ -4,7 +4,11 @@
 // What is reported: cmi.core.lesson_status (incomplete, then completed once every puzzle of the
 // launched assignment, or the launched puzzle, or any puzzle when the package opens the start
 // screen, is solved by the pupil), cmi.core.score.raw (the puzzles solved, as a percentage, after
-// each), cmi.core.session_time.
+// each), cmi.core.session_time, and cmi.core.exit ("suspend" while the lesson is incomplete, so
+// the platform keeps what was done for the next launch). Which of the launch's puzzles are solved
+// travels in cmi.suspend_data ("pento1:" and their places, "pento1:0,2"), so that the score and
+// the completion are the whole assignment's over every launch, not only the last launch's. The
+// platform's cmi.core.student_name ("Last, First") is offered as the pupil's name.
 
 /**
  * What Pento uses of a platform's SCORM 1.2 API (its calls answer "true" or "false", or a value).
@@ -17,6 +21,38 @@
  */
 
 /** A puzzle of a launch. @typedef {{game: string, desc: string}} Puzzle */
+
+const SUSPENDED = "pento1:";
+
+/**
+ * The places of the launch's puzzles solved in earlier launches, from cmi.suspend_data (anything
+ * else there, or a place out of the launch's ``count``, is not ours and is left out).
+ * @param {unknown} data
+ * @param {number} count
+ * @returns {number[]}
+ */
+export function readSuspended(data, count) {
+  const text = String(data ?? "");
+  if (!text.startsWith(SUSPENDED) || text.length > 4096) return [];
+  return text
+    .slice(SUSPENDED.length)
+    .split(",")
+    .filter((p) => /^[0-9]{1,3}$/.test(p))
+    .map(Number)
+    .filter((k) => k < count);
+}
+
+/**
+ * The platform's name of the learner (cmi.core.student_name, "Last, First" in SCORM 1.2) as a
+ * pupil writes it ("First Last"), or "" when there is none.
+ * @param {ScormApi} api
+ * @returns {string}
+ */
+export function studentName(api) {
+  const raw = String(api.LMSGetValue("cmi.core.student_name") || "").trim();
+  const [last, first] = raw.split(",").map((p) => p.trim());
+  return (first ? `${first} ${last}` : raw).replace(/\s+/g, " ").slice(0, 24).trim();
+}
 
 /**
  * The SCORM 1.2 API of the platform around ``win``, or null (at most a few frames up, then the opener).
@@ -72,6 +108,7 @@ export class ScormReport {
     this.open = String(api.LMSInitialize("")) === "true";
     const status = this.open ? api.LMSGetValue("cmi.core.lesson_status") : "";
     this.done = status === "completed" || status === "passed";
+    if (this.open && this.target) for (const k of readSuspended(api.LMSGetValue("cmi.suspend_data"), this.target.items.length)) this.solvedItems.add(k);
     if (this.open && !this.done) {
       api.LMSSetValue("cmi.core.lesson_status", "incomplete");
       api.LMSCommit("");
@@ -95,6 +132,7 @@ export class ScormReport {
     }
     this.done = this.solvedItems.size === (this.target ? this.target.items.length : 0);
     const api = this.api;
+    if (this.target) api.LMSSetValue("cmi.suspend_data", SUSPENDED + [...this.solvedItems].sort((a, b) => a - b).join(","));
     api.LMSSetValue("cmi.core.score.min", "0");
     api.LMSSetValue("cmi.core.score.max", "100");
     api.LMSSetValue("cmi.core.score.raw", String(score));
@@ -103,11 +141,17 @@ export class ScormReport {
     api.LMSCommit("");
   }
 
+  /** The platform's name of the pupil ("" when it has none, or the platform is not open). @returns {string} */
+  studentName() {
+    return this.open ? studentName(this.api) : "";
+  }
+
   /** The page goes away: the time spent, and the platform told that this session ends. */
   finish() {
     if (!this.open) return;
     this.open = false;
     this.api.LMSSetValue("cmi.core.session_time", timespan((this.now() - this.started) / 1000));
+    this.api.LMSSetValue("cmi.core.exit", this.done ? "" : "suspend"); // incomplete: come back to it
     this.api.LMSCommit("");
     this.api.LMSFinish("");
   }

@@ -448,18 +448,68 @@ export function updateAssignment(assignment, change) {
 }
 
 /**
- * The assignment the teacher is building: {title, help, items: [{game, desc, title}]}.
- * @returns {{title: string, help: boolean, items: {game: string, desc: string, title: string}[]}}
+ * The assignment the teacher is building: {title, help, items: [{game, desc, title}], id}; ``id``
+ * is the assignment's made from it, until the draft changes (making its link again keeps the id).
+ * @returns {{title: string, help: boolean, items: {game: string, desc: string, title: string}[], id: string}}
  */
 export function loadDraft() {
   try {
     const draft = JSON.parse(get(DRAFT) || "null");
     /** @type {any[]} */
     const items = draft && Array.isArray(draft.items) ? draft.items.filter((/** @type {any} */ i) => i && typeof i.game === "string" && typeof i.desc === "string") : [];
-    return { title: draft && typeof draft.title === "string" ? draft.title : "", help: !!(draft && draft.help === true), items: items.map((i) => ({ game: i.game, desc: i.desc, title: String(i.title || i.game) })) };
+    return {
+      title: draft && typeof draft.title === "string" ? draft.title : "",
+      help: !!(draft && draft.help === true),
+      items: items.map((i) => ({ game: i.game, desc: i.desc, title: String(i.title || i.game) })),
+      id: draft && typeof draft.id === "string" ? draft.id : "",
+    };
   } catch {
-    return { title: "", help: false, items: [] };
+    return { title: "", help: false, items: [], id: "" };
   }
+}
+
+// -- the assignments a teacher has made on this device ----------------------------------------
+
+const MADE = "pento.assign-made";
+/** The most assignments the list keeps (a new one past it is refused, none is ever dropped). */
+export const MAX_MADE = 300;
+
+/**
+ * @typedef {object} Made an assignment made on this device
+ * @property {{id: string, title: string, help: boolean, items: {game: string, desc: string}[]}} assignment
+ * @property {string[]} titles its puzzles' titles, in the language it was made in
+ * @property {number} made when its link was first made (ms since 1970)
+ */
+
+/** The assignments made on this device, newest first (entries that do not read are left out). @returns {Made[]} */
+export function loadMade() {
+  try {
+    const list = JSON.parse(get(MADE) || "[]");
+    if (!Array.isArray(list)) return [];
+    return list.filter(
+      (/** @type {any} */ e) =>
+        e && e.assignment && typeof e.assignment.id === "string" && typeof e.assignment.title === "string" && Array.isArray(e.assignment.items) && Array.isArray(e.titles) && Number.isFinite(e.made),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Remember an assignment made here (one of the same id is replaced, keeping when it was first
+ * made): "ok", "full" when the list holds MAX_MADE (nothing is dropped for it), or "kept" when
+ * storage refused it (kept while the page is open).
+ * @param {Made} entry
+ * @returns {"ok" | "full" | "kept"}
+ */
+export function rememberMade(entry) {
+  const list = loadMade();
+  const old = list.findIndex((e) => e.assignment.id === entry.assignment.id);
+  if (old < 0 && list.length >= MAX_MADE) return "full";
+  const first = old >= 0 ? list[old].made : entry.made;
+  if (old >= 0) list.splice(old, 1);
+  list.unshift({ ...entry, made: first });
+  return put(MADE, JSON.stringify(list)) ? "ok" : "kept";
 }
 
 /** Keep the teacher's draft (while the page is open where storage refuses). @param {any} draft */

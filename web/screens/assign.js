@@ -12,11 +12,11 @@
 import { app } from "../play/app.js";
 import { CATALOG } from "../catalog.js";
 import { byId, el } from "../ui/dom.js";
-import { t, tn } from "../ui/i18n.js";
+import { language, t, tn } from "../ui/i18n.js";
 import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "../play/midend.js";
 import { formatTime, fragment, gameEntry, notice, pageBase, plain, status, text, titleOf } from "../play/page.js";
 import { shareText, showQr } from "../play/race.js";
-import { getSave, loadAssignment, loadDraft, saveDraft, updateAssignment } from "../model/storage.js";
+import { getSave, loadAssignment, loadDraft, loadMade, loadRaceCodes, MAX_MADE, rememberMade, saveDraft, updateAssignment } from "../model/storage.js";
 
 const $ = byId;
 
@@ -117,6 +117,8 @@ function drawAssignment(record) {
       (record.name ? tn("{n} solved so far.", "{n} solved so far.", done) : ""),
   );
   $("assign-name-form").hidden = !!record.name;
+  // launched from a school's platform: its name for the pupil, offered (the pupil may change it)
+  if (!record.name && app.scorm && !$("assign-name").value) $("assign-name").value = app.scorm.studentName();
   $("assign-who").hidden = !record.name;
   text($("assign-who"), t("Playing as {name}.", { name: record.name }));
   $("assign-name-form").onsubmit = async (event) => {
@@ -262,6 +264,7 @@ export function openBuilder() {
   const keep = () => {
     draft.title = $("teach-name").value;
     draft.help = $("teach-help").checked;
+    draft.id = ""; // a changed assignment is another one: its link gets a new id
     saveDraft(draft);
     $("teach-done").hidden = true; // a changed assignment needs a new link
   };
@@ -322,9 +325,16 @@ export function openBuilder() {
   $("teach-make").onclick = async () => {
     if (!draft.items.length) return error(t("Add at least one puzzle first."));
     try {
-      const made = await app.core.request("assignment", { title: draft.title, help: draft.help, items: draft.items.map(({ game, desc }) => ({ game, desc })) });
+      // the same draft made again keeps its id: codes already handed in still count on its results page
+      const made = await app.core.request("assignment", { title: draft.title, help: draft.help, items: draft.items.map(({ game, desc }) => ({ game, desc })), id: draft.id });
       error("");
-      await showMade(made.assignment, draft);
+      draft.id = made.assignment.id;
+      saveDraft(draft);
+      const titles = draft.items.map((i) => i.title);
+      const kept = rememberMade({ assignment: made.assignment, titles, made: Date.now() });
+      drawMine();
+      await showMade(made.assignment, titles);
+      if (kept === "full") status(t("Your list of assignments is full ({most}): this one is not in it. Keep its link.", { most: MAX_MADE }), "error");
     } catch (err) {
       if (err.code !== "cancelled") error(plain(err));
     }
@@ -340,6 +350,7 @@ export function openBuilder() {
   $("teach-done").hidden = true;
   error("");
   drawItems(draft, keep);
+  drawMine();
   $("teach-title").focus({ preventScroll: true });
   scrollTo(0, 0);
 }
@@ -376,8 +387,30 @@ function drawItems(draft, keep) {
   text($("teach-count"), draft.items.length ? tn("{n} puzzle.", "{n} puzzles.", draft.items.length) : t("No puzzles yet: add them above."));
 }
 
+/** The builder's "My assignments": every assignment made on this device, newest first, with the
+ * codes collected for it; each reopens its results page, or its link and QR code. */
+function drawMine() {
+  const mine = loadMade();
+  $("teach-mine-none").hidden = mine.length > 0;
+  $("teach-mine").replaceChildren(
+    ...mine.map((entry) => {
+      const { assignment, titles } = entry;
+      const title = assignment.title || t("Assignment");
+      const when = new Date(entry.made).toLocaleDateString(language(), { year: "numeric", month: "short", day: "numeric" });
+      const codes = loadRaceCodes(assignment.id).length;
+      const about = [when, tn("{n} puzzle", "{n} puzzles", assignment.items.length), tn("{n} code collected", "{n} codes collected", codes)].join(" · ");
+      const results = el("a", { className: "button-link", href: assignHash(assignment, "assign-results"), textContent: t("Results") });
+      results.setAttribute("aria-label", t("Results of {title}", { title }));
+      const again = el("button", { type: "button", textContent: t("Link and QR code") });
+      again.setAttribute("aria-label", t("Link and QR code of {title}", { title }));
+      again.onclick = () => showMade(assignment, titles).catch((err) => status(plain(err), "error"));
+      return el("li", {}, [el("span", {}, [el("strong", { textContent: title }), el("span", { className: "teach-mine-about", textContent: about })]), el("span", { className: "teach-tools" }, [results, again])]);
+    }),
+  );
+}
+
 /** The assignment made: its link as text and QR code, and what the teacher does with it. */
-async function showMade(assignment, draft) {
+async function showMade(assignment, titles) {
   const link = pageBase() + assignHash(assignment);
   $("teach-link").value = link;
   $("teach-results").href = assignHash(assignment, "assign-results");
@@ -385,7 +418,7 @@ async function showMade(assignment, draft) {
   $("teach-copy").onclick = () =>
     shareText(link, { shared: t("Assignment link shared."), copied: t("Assignment link copied."), failed: () => $("teach-link").select() }, { status });
   $("teach-print").onclick = () =>
-    import("../play/worksheet.js").then((m) => m.printAssignment(assignment, draft.items.map((i) => i.title), link, $("teach-answers").checked));
+    import("../play/worksheet.js").then((m) => m.printAssignment(assignment, titles, link, $("teach-answers").checked));
   $("teach-big").onclick = () => {
     const on = document.body.dataset.projector !== "yes";
     if (on) document.body.dataset.projector = "yes";
