@@ -330,3 +330,50 @@ def test_a_teacher_never_loses_a_class(app: App) -> None:
     page.wait_for_selector("body[data-screen=results]", state="attached")
     wait_until(page, "document.querySelectorAll('#results-rows tr').length === 1")
     assert "Ana" in page.locator("#results-rows tr").inner_text()
+
+
+def test_a_shared_laptop_the_next_pupil_says_not_you_and_a_name_is_corrected(app: App) -> None:
+    """Issue 46: the next pupil on a shared laptop saw "Playing as" the one before and could not
+    change it, and a mistyped name could not be corrected.  Now "Not you?" starts the next pupil
+    afresh (the work of the one before kept, and given back when their name is typed again), and
+    "Change the name" renames the same pupil, their work kept."""
+    page = app.page
+    link = "#assign:SHRD12:-:Shared:cover:1x5:pegs:oo."
+    page.evaluate(f"history.pushState(null, '', {json.dumps(link)}); dispatchEvent(new PopStateEvent('popstate'))")
+    wait_until(page, "document.querySelectorAll('#assign-list button').length === 2", timeout=90)
+
+    def name(who: str) -> None:
+        page.locator("#assign-name").fill(who)
+        page.locator("#assign-name-form button[type=submit]").click()
+        wait_until(page, f"document.getElementById('assign-who').textContent === 'Playing as {who}.'")
+
+    solved = lambda: page.locator("#assign-list [data-solved=yes]").count()  # noqa: E731
+    name("Ana")
+    wait_until(page, "document.getElementById('assign-code').textContent !== ''")
+    before = str(page.locator("#assign-code").text_content())
+    page.locator("#assign-list button").nth(0).click()
+    play_to_win(page, solution("cover", "1x5"))
+    page.locator("#done").get_by_role("button", name="Back to the assignment").click()
+    wait_until(page, "document.querySelectorAll('#assign-list [data-solved=yes]').length === 1")
+    ana_code = str(
+        wait_until(page, f"(c => c !== {json.dumps(before)} && c)(document.getElementById('assign-code').textContent)")
+    )
+
+    page.get_by_role("button", name="Not you?").click()
+    assert page.locator("#assign-name").input_value() == "" and solved() == 0
+    assert page.locator("#assign-code-box").is_hidden()  # the one before's code is not on show
+    assert "Ana" in str(page.locator("#status").text_content())
+    name("Bruno")
+    assert solved() == 0
+    page.get_by_role("button", name="Change the name").click()
+    assert page.locator("#assign-name").input_value() == "Bruno"
+    name("Bruna")
+    wait_until(page, "!document.getElementById('assign-code-box').hidden")
+    assert str(page.locator("#assign-code").text_content()) != ana_code
+
+    page.get_by_role("button", name="Not you?").click()
+    name("Ana")  # Ana again: her solved puzzle comes back, and so does her code
+    wait_until(page, "document.querySelectorAll('#assign-list [data-solved=yes]').length === 1")
+    wait_until(page, f"document.getElementById('assign-code').textContent === {json.dumps(ana_code)}")
+    record = json.loads(page.evaluate("localStorage.getItem('pento.assign.SHRD12')"))
+    assert record["name"] == "Ana" and [o["name"] for o in record["others"]] == ["Bruna"]

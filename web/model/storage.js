@@ -409,8 +409,9 @@ const ASSIGN = "pento.assign.";
 const DRAFT = "pento.assign-draft";
 
 /**
- * The pupil's record of assignment ``id``: {assignment, name, slots} (slots: the saved game of
- * each puzzle, or null before it is opened), or null when this device has none (or a broken one).
+ * The pupil's record of assignment ``id``: {assignment, name, slots, others} (slots: the saved game
+ * of each puzzle, or null before it is opened; others: the pupils who played it here before, each
+ * {name, slots}), or null when this device has none (or a broken one).
  * @param {string} id
  * @returns {any}
  */
@@ -419,6 +420,12 @@ export function loadAssignment(id) {
     const record = JSON.parse(get(ASSIGN + id) || "null");
     if (!record || typeof record.name !== "string" || !Array.isArray(record.slots)) return null;
     record.slots = record.slots.map((/** @type {unknown} */ s) => (typeof s === "string" ? s : null));
+    // the pupils who played before on this device (Not you?): each their name and their games
+    record.others = Array.isArray(record.others)
+      ? record.others
+          .filter((/** @type {any} */ o) => o && typeof o.name === "string" && o.name && Array.isArray(o.slots))
+          .map((/** @type {any} */ o) => ({ name: o.name, slots: o.slots.map((/** @type {unknown} */ s) => (typeof s === "string" ? s : null)) }))
+      : [];
     return record;
   } catch {
     return null;
@@ -440,7 +447,7 @@ function saveAssignment(record) {
  * @returns {any}
  */
 export function updateAssignment(assignment, change) {
-  const record = loadAssignment(assignment.id) || { assignment, name: "", slots: [] };
+  const record = loadAssignment(assignment.id) || { assignment, name: "", slots: [], others: [] };
   record.slots = assignment.items.map((_, k) => record.slots[k] || null);
   change(record);
   saveAssignment(record);

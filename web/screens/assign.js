@@ -94,7 +94,7 @@ export async function openAssignment(target) {
     return;
   }
   if (token !== app.opening) return;
-  const record = loadAssignment(assignment.id) || { assignment, name: "", slots: assignment.items.map(() => null) };
+  const record = loadAssignment(assignment.id) || { assignment, name: "", slots: assignment.items.map(() => null), others: [] };
   record.assignment = assignment;
   record.titles = names;
   if (record.slots.length !== assignment.items.length) record.slots = assignment.items.map((_, k) => record.slots[k] || null);
@@ -116,16 +116,45 @@ function drawAssignment(record) {
       " " +
       (record.name ? tn("{n} solved so far.", "{n} solved so far.", done) : ""),
   );
-  $("assign-name-form").hidden = !!record.name;
+  const renaming = record.renaming === true;
+  $("assign-name-form").hidden = !!record.name && !renaming;
   // launched from a school's platform: its name for the pupil, offered (the pupil may change it)
   if (!record.name && app.scorm && !$("assign-name").value) $("assign-name").value = app.scorm.studentName();
-  $("assign-who").hidden = !record.name;
+  $("assign-who-box").hidden = !record.name || renaming;
   text($("assign-who"), t("Playing as {name}.", { name: record.name }));
+  // a shared device: the next pupil starts afresh, the work of the one before is kept aside
+  $("assign-not-me").onclick = () => {
+    const switched = updateAssignment(record.assignment, (stored) => {
+      stored.others = [...stored.others.filter((/** @type {any} */ o) => o.name !== stored.name), { name: stored.name, slots: stored.slots }];
+      stored.name = "";
+      stored.slots = stored.slots.map(() => null);
+    });
+    Object.assign(record, switched, { titles: record.titles });
+    $("assign-name").value = "";
+    drawAssignment(record);
+    $("assign-name").focus();
+    status(t("Type your name: the work of {name} is kept on this device.", { name: switched.others.at(-1).name }), "info");
+  };
+  // a mistyped name: the same pupil, the same work, another name
+  $("assign-rename").onclick = () => {
+    record.renaming = true;
+    $("assign-name").value = record.name;
+    drawAssignment(record);
+    $("assign-name").focus();
+  };
   $("assign-name-form").onsubmit = async (event) => {
     event.preventDefault();
     try {
       const { name } = await app.core.request("race_name", { name: $("assign-name").value });
-      Object.assign(record, updateAssignment(record.assignment, (stored) => (stored.name = name)), { titles: record.titles });
+      const stored = updateAssignment(record.assignment, (now) => {
+        if (!renaming) {
+          // a pupil who played here before, under this name: their work comes back
+          const back = now.others.find((/** @type {any} */ o) => o.name === name);
+          if (back) [now.slots, now.others] = [back.slots, now.others.filter((/** @type {any} */ o) => o !== back)];
+        }
+        now.name = name;
+      });
+      Object.assign(record, stored, { titles: record.titles, renaming: false });
       $("assign-name-error").hidden = true;
       drawAssignment(record);
       const first = /** @type {HTMLElement | null} */ ($("assign-list").querySelector("button"));
@@ -155,7 +184,8 @@ function drawAssignment(record) {
       return el("li", {}, [b]);
     }),
   );
-  if (record.name) showCode(record, work);
+  if (record.name && !renaming) showCode(record, work);
+  else $("assign-code-box").hidden = true; // no pupil yet (Not you?): nobody's code on show
 }
 
 /** The pupil's one result code for everything done so far, as text and as a QR code. */
