@@ -37,15 +37,17 @@ Commands (``args`` in brackets):
 * ``race_code`` [game, desc, race, name, tenths, state]: the pupil's result ``code``.
 * ``race_results`` [game, desc, race, codes]: every code checked, the ranking
   first (``entries``: code, rank, name, tenths, reason, mark, note).
-* ``assignment`` [title, help, items, id?]: an assignment (:mod:`pento_core.classroom.assignment`)
-  checked: ``items`` are ``{game, desc}``; the answer is the ``assignment`` as the others take
-  it (``id``, ``title``, ``help``, ``items``), with a new id when none was given.
+* ``assignment`` [title, help, items, id?, roster?]: an assignment (:mod:`pento_core.classroom.assignment`)
+  checked: ``items`` are ``{game, desc}``, ``roster`` the class list's names; the answer is the
+  ``assignment`` as the others take it (``id``, ``title``, ``help``, ``items``, and ``roster``
+  when there is one), with a new id when none was given.
 * ``assignment_code`` [assignment, name, work]: the pupil's one result ``code`` for ``work``,
   one ``{solved, tenths, hints, solves, state}`` per puzzle in order.
 * ``assignment_results`` [assignment, codes]: every code checked, the pupils ranked first
   (``rows``: code, rank, name, solved, tenths, work per puzzle, reason; ``mark`` and ``note`` when
   the name could be taken for another row's; ``at``, the code's place in ``codes``), one row per
-  code counted, never two codes merged.  A race's results are its
+  code counted, never two codes merged; then, with a class list (the assignment's ``roster``),
+  its names with no code counted (``absent``); then the refused codes.  A race's results are its
   one-puzzle assignment's (id, no title, no help), which also reads the race's older codes.
 * ``qr`` [text, level?]: the QR code of ``text`` as ``rows`` of ``0`` and ``1``
   (:mod:`pento_core.classroom.qr`).
@@ -336,22 +338,43 @@ def _items(value: Any) -> list[assignment.Item]:
     return [assignment.Item(i["game"], i["desc"]) for i in value]
 
 
+def _roster(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        raise RequestError("bad_request", tr("argument 'roster' must be a list of names"))
+    if len(value) > 10 * assignment.MAX_ROSTER:  # blank lines are left out: refuse only the absurd here
+        raise RequestError("too_large", tr("a class list has at most {n} names", n=assignment.MAX_ROSTER))
+    return value
+
+
 def _assignment(args: JSON) -> assignment.Assignment:
     given = _arg(args, "assignment", dict)
     return assignment.check_assignment(
-        _arg(given, "id", str), _arg(given, "title", str), _arg(given, "help", bool), _items(given.get("items"))
+        _arg(given, "id", str),
+        _arg(given, "title", str),
+        _arg(given, "help", bool),
+        _items(given.get("items")),
+        _roster(given.get("roster")),
     )
 
 
 def _assignment_json(a: assignment.Assignment) -> AssignmentMade:
     items: list[ItemEntry] = [{"game": i.game, "desc": i.desc} for i in a.items]
-    return {"assignment": {"id": a.id, "title": a.title, "help": a.help, "items": items}}
+    made: AssignmentMade = {"assignment": {"id": a.id, "title": a.title, "help": a.help, "items": items}}
+    if a.roster:
+        made["assignment"]["roster"] = list(a.roster)
+    return made
 
 
 def cmd_assignment(args: JSON, sink: ProgressSink | None) -> AssignmentMade:
     given_id = _arg(args, "id", str, "") or race.new_race_id()
     checked = assignment.check_assignment(
-        given_id, _arg(args, "title", str), _arg(args, "help", bool), _items(args.get("items"))
+        given_id,
+        _arg(args, "title", str),
+        _arg(args, "help", bool),
+        _items(args.get("items")),
+        _roster(args.get("roster")),
     )
     return _assignment_json(checked)
 

@@ -6,14 +6,16 @@ or make, with the page's own rules (the core's); bad input is one ``error:`` lin
   puzzle of GAME (``cover 6x10``, ``gandagalo 8x8:hard``, ``tangram cat``, ``tangram new:hard``):
   ``#GAME:DESC:`` after URL.  The same seed gives the same puzzle; without one a seed is drawn.
   A spent ``--timeout`` prints ``stopped: ...`` on stderr, exit 3.
-* ``assignment make --title T [--allow-help] LINK...`` prints the link to an assignment of the
+* ``assignment make --title T [--allow-help] [--roster FILE] LINK...`` prints the link to an assignment of the
   puzzles LINK... open (puzzle links, puzzles of the day, race links), in that order, with a new
-  id; its base is the first link's (what comes before its ``#``), or ``--base URL``.
+  id; its base is the first link's (what comes before its ``#``), or ``--base URL``.  ``--roster``
+  gives the class list pupils pick their names from (a name a line; a CSV file's first column).
 * ``assignment results LINK CODES [--csv OUT]`` reads the codes in the file CODES (``-``: standard
   input; one a line, commas and semicolons also separate them) for the assignment or race LINK
   opens (or its results page), and prints the ranking: one line per code counted (rank, name,
-  puzzles solved, time, and the note of a name that could be taken for another's), then one
-  line per code refused with the reason.  ``--csv OUT`` also writes the page's CSV file.
+  puzzles solved, time, and the note of a name that could be taken for another's), then a line
+  for each name of the class list with no code, then one line per code refused with the reason.
+  ``--csv OUT`` also writes the page's CSV file.
 """
 
 from __future__ import annotations
@@ -49,7 +51,10 @@ def add_commands(sub: Any, parser_class: type, whole: Any, seconds: Any, read_te
     make.add_argument("--title", required=True, metavar="T", help="the assignment's title (at most 60 characters)")
     make.add_argument("--allow-help", action="store_true", help="Hint and Solve allowed (they are counted)")
     make.add_argument("--base", default=None, metavar="URL", help="the page's address (default: the first link's)")
-    make.set_defaults(run=cmd_assignment_make)
+    make.add_argument(
+        "--roster", default=None, metavar="FILE", help="the class list: a name a line (a CSV file: its first column)"
+    )
+    make.set_defaults(run=cmd_assignment_make, read_text=read_text)
     results = teach_sub.add_parser("results", help="the ranking of the codes handed in for an assignment")
     results.add_argument("link", metavar="LINK", help="the assignment's link (or its results page's, or a race's)")
     results.add_argument("codes", metavar="CODES", help="a text file of codes (- for standard input)")
@@ -85,7 +90,8 @@ def cmd_assignment_make(args: argparse.Namespace) -> int:
             items.append(_puzzle(parts))
         except PentoError as e:
             raise PentoError(tr("link {n}: {e}", n=k + 1, e=e)) from None
-    made = assignment.check_assignment(race.new_race_id(), args.title, args.allow_help, items)
+    roster = [] if args.roster is None else roster_names(args.read_text(args.roster))
+    made = assignment.check_assignment(race.new_race_id(), args.title, args.allow_help, items, roster)
     print(base + links.fragment(["assign", *_assignment_parts(made)]))
     return 0
 
@@ -97,7 +103,9 @@ def cmd_assignment_results(args: argparse.Namespace) -> int:
     rows = assignment.results(given, codes)
     total = len(given.items)
     for row in rows:
-        if row.rank:
+        if row.absent:
+            print(tr("-. {name}: no code handed in", name=row.name))
+        elif row.rank:
             note = f"  ({row.note})" if row.note else ""
             solved = tr("{n} of {total} solved", n=row.solved, total=total)
             print(f"{row.rank}. {row.name}: {solved}, {race_time(row.tenths)}{note}")
@@ -120,16 +128,22 @@ def csv_rows(given: assignment.Assignment, rows: list[assignment.Row]) -> list[l
     cell a spreadsheet would run as a formula is kept as text (a ``'`` before it)."""
     head = ["Race" if given.is_race else "Assignment", "Puzzle", "Rank", "Name", "Solved", "Time", "Seconds"]
     out = [[*head, "Hints", "Solves", "Note"]]
-    titles = [_title(item) for item in given.items]
+    puzzles = _puzzles([_title(item) for item in given.items])
     for row in rows:
+        if row.absent:  # a name of the class list with no code: a row per puzzle, its cells empty
+            out += [[given.id, puzzle, "", row.name, "", "", "", "", "", ""] for puzzle in puzzles]
         if not row.rank:
             continue
         for k, w in enumerate(row.work):
-            puzzle = f"{k + 1}. {titles[k]}" if len(titles) > 1 else titles[k]
+            puzzle = puzzles[k]
             solved = "yes" if w["solved"] else "no"
             cells = [given.id, puzzle, str(row.rank), row.name, solved, race_time(w["tenths"]), f"{w['tenths'] / 10:g}"]
             out.append([*cells, str(w["hints"]), str(w["solves"]), row.note])
     return [[_as_text(c) for c in line] for line in out]
+
+
+def _puzzles(titles: list[str]) -> list[str]:
+    return [f"{k + 1}. {title}" if len(titles) > 1 else title for k, title in enumerate(titles)]
 
 
 def _as_text(cell: str) -> str:
@@ -159,8 +173,25 @@ def _puzzle(parts: list[str]) -> assignment.Item:
     raise PentoError(tr("this link does not open one puzzle (it begins #{kind})", kind=kind[:20]))
 
 
+def roster_names(text: str) -> list[str]:
+    """A class list's names: one a line; a line of a CSV file (commas, semicolons or tabs) gives
+    its first cell, quotes around it taken off."""
+    out = []
+    for line in text.splitlines():
+        first = re.split(r"[,;\t]", line, maxsplit=1)[0].strip().strip('"').strip()
+        if first:
+            out.append(first)
+    return out
+
+
+def _flags(a: assignment.Assignment) -> str:
+    """The link's part after the id (web/screens/assign.js, ``assignHash``): ``h`` or ``-``, then
+    each name of the class list after a line break (a name holds none)."""
+    return "".join(["h" if a.help else "-", *("\n" + n for n in a.roster)])
+
+
 def _assignment_parts(a: assignment.Assignment) -> list[str]:
-    return [a.id, "h" if a.help else "-", a.title, *(p for item in a.items for p in (item.game, item.desc))]
+    return [a.id, _flags(a), a.title, *(p for item in a.items for p in (item.game, item.desc))]
 
 
 def _assignment(parts: list[str]) -> assignment.Assignment:
@@ -170,7 +201,8 @@ def _assignment(parts: list[str]) -> assignment.Assignment:
     if kind in ("assign", "assign-results") and len(parts) >= 6 and len(parts) % 2 == 0:
         rest = parts[4:]
         items = [assignment.Item(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)]
-        return assignment.check_assignment(parts[1], parts[3], parts[2] == "h", items)
+        flag, *roster = parts[2].split("\n")
+        return assignment.check_assignment(parts[1], parts[3], flag == "h", items, roster)
     if kind in ("race", "results") and len(parts) >= 4:
         return assignment.race_assignment(parts[1], parts[2], parts[3])
     raise PentoError(tr("this is not the link of an assignment or a race (it begins #{kind})", kind=kind[:20]))

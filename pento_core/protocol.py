@@ -219,6 +219,7 @@ class AssignmentEntry(TypedDict):
     title: str
     help: bool
     items: list[ItemEntry]
+    roster: NotRequired[list[str]]  # the class list pupils pick their names from, when there is one
 
 
 class AssignmentMade(TypedDict):
@@ -249,6 +250,7 @@ class ResultRow(TypedDict):
     mark: NameMark
     note: str
     at: int  # where the code is in the list given: the page removes that one code
+    absent: bool  # a name of the class list with no code counted: no code, rank 0, no reason
 
 
 class AssignmentResults(TypedDict):

@@ -138,3 +138,27 @@ def test_bad_input_is_one_error_line_and_exit_2(capsys: pytest.CaptureFixture[st
 def test_a_spent_timeout_stops_a_link_with_exit_3(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "link", "pegs", "new:english:hard", "--seed", "1", "--timeout", "0.000000001")
     assert (code, out) == (3, "") and err.startswith("stopped:")
+
+
+def test_a_class_list_travels_in_the_link_and_the_results_name_who_has_no_code(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "class.csv").write_text('Name,Class\n"Ana",7B\nBruno;7B\n\nCaio\n')
+    code, out, err = run(
+        capsys, "assignment", "make", "--title", "T", "--roster", str(tmp_path / "class.csv"), "#cover:1x5:"
+    )
+    assert (code, err) == (0, "")
+    _, parts = links.split(out.strip())
+    assert parts[2] == "-\nName\nAna\nBruno\nCaio"  # the flags, then the names (a header line is a name too)
+    made = A.check_assignment(parts[1], "T", False, [A.Item("cover", "1x5")])
+    (tmp_path / "codes").write_text(A.result_code(made, "Bruno", [A.Work(True, 12, 0, 0, "I1@0,0")]))
+    csv_path = tmp_path / "out.csv"
+    code, out, err = run(capsys, "assignment", "results", out.strip(), str(tmp_path / "codes"), "--csv", str(csv_path))
+    assert out.splitlines() == [
+        "1. Bruno: 1 of 1 solved, 0:01.2",
+        "-. Name: no code handed in",
+        "-. Ana: no code handed in",
+        "-. Caio: no code handed in",
+    ]
+    rows = list(csv.reader(io.StringIO(csv_path.read_text(encoding="utf-8-sig"))))
+    assert rows[2] == [parts[1], "Pentomino cover: 1 × 5", "", "Name", "", "", "", "", "", ""]

@@ -182,3 +182,28 @@ def test_a_long_first_look_says_how_far_it_is(monkeypatch: pytest.MonkeyPatch) -
     rows = A.results(SIX, codes, lambda p: heard.append((p.nodes, p.solutions, p.unit)))
     assert len(rows) == 5
     assert heard == [(k, k, "codes") for k in range(5)]  # read before each code: the fifth is refused
+
+
+def test_a_class_list_is_checked_names_as_codes_carry_them_no_twins() -> None:
+    listed = ["  Ana ", "", "Bruno", "Zoë  Müller", "\t"]
+    assert A.check_roster(listed) == ("Ana", "Bruno", "Zoë Müller")
+    with pytest.raises(race.RaceCodeError, match="Lena Weiss twice"):
+        A.check_roster(["Lena Weiß", "Lena Weiss"])
+    with pytest.raises(race.RaceCodeError, match="at most 60"):
+        A.check_roster([f"Pupil {k}" for k in range(61)])
+    with pytest.raises(race.RaceCodeError, match=r"the class list: 'x+': a name has at most 24"):
+        A.check_roster(["x" * 30])
+
+
+def test_a_class_list_leaves_every_code_valid_and_names_who_has_no_code_yet() -> None:
+    """The class list is not in a code's check: codes handed in before a name was added still count."""
+    listed = A.check_assignment(ID, "", False, [A.Item("cover", "6x10")], ["Ana", "Bruno", "Caio"])
+    assert listed.key() == SIX.key()
+    rows = A.results(listed, [code("ana", 50), "NOT-A-CODE", code("Dora", 70)])
+    assert [(r.name, r.rank, r.absent) for r in rows if r.rank or r.absent] == [
+        ("ana", 1, False),
+        ("Dora", 2, False),
+        ("Bruno", 0, True),  # Ana handed in (as "ana"): only Bruno and Caio have none
+        ("Caio", 0, True),
+    ]
+    assert rows[-1].code == "NOT-A-CODE" and rows[-1].reason and not rows[-1].absent

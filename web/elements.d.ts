@@ -5,6 +5,9 @@ export interface PageElements {
   "assign-back": HTMLButtonElement;
   "assign-copy": HTMLButtonElement;
   "assign-name": HTMLInputElement;
+  "assign-not-me": HTMLButtonElement;
+  "assign-pick": HTMLSelectElement;
+  "assign-rename": HTMLButtonElement;
   "clear-dialog": HTMLDialogElement;
   "clear-no": HTMLButtonElement;
   "clear-yes": HTMLButtonElement;
@@ -93,6 +96,7 @@ export interface PageElements {
   "teach-print": HTMLButtonElement;
   "teach-puzzle": HTMLSelectElement;
   "teach-results": HTMLAnchorElement;
+  "teach-roster": HTMLTextAreaElement;
   "undo": HTMLButtonElement;
   "waiting-progress": HTMLProgressElement;
   "words": HTMLDialogElement;

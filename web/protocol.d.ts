@@ -154,6 +154,7 @@ export interface AssignmentEntry {
   title: string;
   help: boolean;
   items: ItemEntry[];
+  roster?: string[];
 }
 
 /** Which day's puzzle: its UTC date, its level (1 on Monday to 7 on Sunday), the params New makes more of, its link. */
@@ -212,6 +213,7 @@ export interface ResultRow {
   mark: "" | "same" | "alike" | "unseen";
   note: string;
   at: number;
+  absent: boolean;
 }
 
 /** Parameters chosen on the start screen: `template` with each {name} replaced by its field. */

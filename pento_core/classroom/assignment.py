@@ -48,6 +48,7 @@ FORMAT = "2"
 MAX_ITEMS = 12  # puzzles in one assignment
 MAX_TITLE = 60  # characters of its title
 MAX_COUNT = 999  # hints or solves counted on one puzzle
+MAX_ROSTER = 60  # names on an assignment's class list
 # Names' characters in one table: a name of these costs 6.6 bits a character, any other 27.
 NAME_CHARS = (
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789-.'áàâãäçéèêëíïóòôõöúùûüñßÁÀÂÃÄÇÉÈÊËÍÓÔÕÖÚÜÑ"
@@ -71,9 +72,11 @@ class Assignment:
     title: str
     help: bool
     items: tuple[Item, ...]
+    roster: tuple[str, ...] = ()  # the class list pupils pick their names from (may be empty)
 
     def key(self) -> bytes:
-        """What a code's check covers besides the code: the whole assignment."""
+        """What a code's check covers besides the code: the whole assignment but its class list
+        (a name added to the list later leaves every code handed in valid)."""
         parts = [FORMAT, self.id, "h" if self.help else "", self.title]
         parts += [f"{item.game}|{item.desc}" for item in self.items]
         return "|".join(parts).encode()
@@ -119,9 +122,35 @@ def check_title(title: str) -> str:
     return title
 
 
-def check_assignment(assignment_id: str, title: str, help: bool, items: list[Item]) -> Assignment:
-    """The assignment, once its id, title and every puzzle are checked; raises (with a message
-    for the teacher) naming the first that is not right."""
+def check_roster(listed: list[str]) -> tuple[str, ...]:
+    """A class list: each name as a code carries it (:func:`race.check_name`), blank lines left
+    out, in the order given; raises when a name is not one, when two names are the same name
+    written two ways (:func:`names.same_form`: pupils could not tell which is theirs), or when there
+    are more than :data:`MAX_ROSTER`."""
+    out: list[str] = []
+    seen: dict[str, str] = {}
+    for given in listed:
+        if not given.strip():
+            continue
+        try:
+            name = race.check_name(given)
+        except RaceCodeError as e:
+            raise RaceCodeError(tr("the class list: {name!r}: {e}", name=given.strip()[:30], e=e)) from None
+        form = names.same_form(name)
+        if form in seen:
+            raise RaceCodeError(tr("the class list has {name} twice: write one of them another way", name=name))
+        seen[form] = name
+        out.append(name)
+    if len(out) > MAX_ROSTER:
+        raise RaceCodeError(tr("a class list has at most {n} names", n=MAX_ROSTER))
+    return tuple(out)
+
+
+def check_assignment(
+    assignment_id: str, title: str, help: bool, items: list[Item], roster: list[str] | tuple[str, ...] = ()
+) -> Assignment:
+    """The assignment, once its id, title, every puzzle and its class list are checked; raises
+    (with a message for the teacher) naming the first that is not right."""
     if not items:
         raise RaceCodeError(tr("an assignment needs at least one puzzle"))
     if len(items) > MAX_ITEMS:
@@ -131,7 +160,8 @@ def check_assignment(assignment_id: str, title: str, help: bool, items: list[Ite
             race.racing_game(item.game).validate(item.desc)
         except PentoError as e:
             raise RaceCodeError(tr("puzzle {n}: {e}", n=i + 1, e=e)) from e
-    return Assignment(race.check_race_id(assignment_id), check_title(title), bool(help), tuple(items))
+    checked = check_roster(list(roster))
+    return Assignment(race.check_race_id(assignment_id), check_title(title), bool(help), tuple(items), checked)
 
 
 # -- writing a code ---------------------------------------------------------------------------
@@ -321,6 +351,7 @@ class Row:
     mark: names.NameMark = ""  # a name a teacher could take for another row's (see results)
     note: str = ""  # the mark in words
     at: int = 0  # where the code is in the list given (so that a page can remove that one code)
+    absent: bool = False  # a name of the class list with no code counted (no code, rank 0)
 
 
 def _score(handed: Handed) -> tuple[int, int]:
@@ -338,7 +369,8 @@ def _order(handed: Handed) -> tuple[int, int]:
 def results(assignment: Assignment, codes: list[str], progress: ProgressFn | None = None) -> list[Row]:
     """Every code read and checked: one row for each code counted, never two codes merged into
     one, ranked by puzzles solved by themselves, then by the time those took (equal scores share
-    a rank); then the refused codes with their reasons, in the order given.  A code given twice
+    a rank); then the names of the class list with no code counted (``absent``, in the list's
+    order); then the refused codes with their reasons, in the order given.  A code given twice
     (the same characters, in any spacing or case) is one code.
 
     Names are compared only to warn (:mod:`.names`): rows whose names a teacher could take for one
@@ -389,7 +421,9 @@ def results(assignment: Assignment, codes: list[str], progress: ProgressFn | Non
         mark, note = _mark(handed.name, by_form, by_look)
         rank = rows[-1].rank if same else i + 1
         rows.append(Row(code, rank, handed.name, solved, tenths, work, mark=mark, note=note, at=at))
-    return rows + refused
+    handed_in = set(by_form)
+    absent = [Row("", name=n, absent=True) for n in assignment.roster if names.same_form(n) not in handed_in]
+    return rows + absent + refused
 
 
 def _mark(name: str, by_form: dict[str, list[str]], by_look: dict[str, list[str]]) -> tuple[names.NameMark, str]:

@@ -110,8 +110,12 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
         play_to_win(ana, ["I1@0,0"])
         assert ana.locator("#done-new").is_hidden()
         ana.locator("#done-next").click()
+        wait_until(
+            ana, "(s => s && s.game === 'pegs')(window.pento.session())", timeout=60
+        )  # the next puzzle, not the last
         play_to_win(ana, ["0,0-0,2"])
         ana.locator("#done-next").click()
+        wait_until(ana, "(s => s && s.game === 'gandagalo')(window.pento.session())", timeout=60)
         play_to_win(ana, solution("gandagalo", gandagalo))
         assert ana.locator("#done-next").is_hidden()  # the last one
         ana.locator("#done-assignment").click()
@@ -296,6 +300,7 @@ def test_a_teacher_never_loses_a_class(app: App) -> None:
     page.locator("#teach-paste").fill("#cover:1x5:")
     page.locator("#teach-add-link").click()
     wait_until(page, "document.querySelectorAll('#teach-items li').length === 1")
+    page.evaluate("document.getElementById('teach-link').value = ''")  # the shared page: no link of before
     page.locator("#teach-make").click()
     wait_until(page, "document.getElementById('teach-link').value.includes('#assign:')")
     first = page.locator("#teach-link").input_value()
@@ -377,3 +382,54 @@ def test_a_shared_laptop_the_next_pupil_says_not_you_and_a_name_is_corrected(app
     wait_until(page, f"document.getElementById('assign-code').textContent === {json.dumps(ana_code)}")
     record = json.loads(page.evaluate("localStorage.getItem('pento.assign.SHRD12')"))
     assert record["name"] == "Ana" and [o["name"] for o in record["others"]] == ["Bruna"]
+
+
+def test_a_class_list_of_25_pupils_pick_their_names_and_the_results_name_who_has_no_code(app: App) -> None:
+    """Issue 46: a teacher gives the class's names with the assignment (pasted from a spreadsheet);
+    a pupil picks theirs from the list (no typo, no duplicate), or says it is not there and types
+    it; the results page names who has no code yet, and the CSV gives them empty cells."""
+    page = app.page
+    names = [f"Pupil {k:02d}" for k in range(1, 25)] + ["Zoë Müller"]
+    page.locator("#teach-open").click()
+    page.wait_for_selector("body[data-screen=teach]", state="attached")
+    page.locator("#teach-name").fill("With a class list")
+    page.locator("#teach-roster").fill("\n".join(f"{n}\t7B" for n in names))  # a spreadsheet's two columns
+    page.locator("#teach-paste").fill("#cover:1x5:")
+    page.locator("#teach-add-link").click()
+    wait_until(page, "document.querySelectorAll('#teach-items li').length === 1")
+    page.evaluate("document.getElementById('teach-link').value = ''")  # the shared page: no link of before
+    page.locator("#teach-make").click()
+    wait_until(page, "document.getElementById('teach-link').value.includes('#assign:')")
+    link = page.locator("#teach-link").input_value()
+    fragment = link[link.index("#") :]
+    page.evaluate(f"history.pushState(null, '', {json.dumps(fragment)}); dispatchEvent(new PopStateEvent('popstate'))")
+    wait_until(page, "document.querySelectorAll('#assign-pick option').length === 27", timeout=60)
+    assert page.locator("#assign-name").is_hidden()
+    options = page.locator("#assign-pick option").all_inner_texts()
+    assert options[1:-1] == names and options[-1] == "My name is not on the list"
+    page.locator("#assign-pick").select_option("Zoë Müller")
+    page.locator("#assign-name-form button[type=submit]").click()
+    wait_until(page, "document.getElementById('assign-who').textContent === 'Playing as Zoë Müller.'")
+    code = str(wait_until(page, "document.getElementById('assign-code').textContent"))
+
+    # the next pupil is not on the list: they say so and type their name
+    page.get_by_role("button", name="Not you?").click()
+    page.locator("#assign-pick").select_option(label="My name is not on the list")
+    assert page.locator("#assign-name").is_visible()
+    page.locator("#assign-name").fill("Newcomer")
+    page.locator("#assign-name-form button[type=submit]").click()
+    wait_until(page, "document.getElementById('assign-who').textContent === 'Playing as Newcomer.'")
+
+    results = fragment.replace("#assign:", "#assign-results:", 1)
+    page.evaluate(f"history.pushState(null, '', {json.dumps(results)}); dispatchEvent(new PopStateEvent('popstate'))")
+    page.wait_for_selector("body[data-screen=results]", state="attached")
+    page.locator("#results-input").fill(code)
+    page.locator("#results-add").click()
+    wait_until(page, "document.querySelectorAll('#results-rows tr').length === 25")
+    assert page.locator("#results-rows tr.absent").count() == 24
+    assert "24 on the class list have no code yet" in str(page.locator("#results-count").text_content())
+    with page.expect_download() as info:
+        page.locator("#results-csv").click()
+    lines = list(csv.reader(io.StringIO(Path(info.value.path()).read_bytes().decode("utf-8").lstrip("\ufeff"))))
+    assert lines[1][3] == "Zoë Müller" and lines[1][2] == "1"
+    assert lines[2][2:] == ["", "Pupil 01", "", "", "", "", "", ""] and len(lines) == 1 + 25

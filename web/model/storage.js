@@ -455,9 +455,10 @@ export function updateAssignment(assignment, change) {
 }
 
 /**
- * The assignment the teacher is building: {title, help, items: [{game, desc, title}], id}; ``id``
- * is the assignment's made from it, until the draft changes (making its link again keeps the id).
- * @returns {{title: string, help: boolean, items: {game: string, desc: string, title: string}[], id: string}}
+ * The assignment the teacher is building: {title, help, items: [{game, desc, title}], id, roster};
+ * ``id`` is the assignment's made from it, until the draft changes (making its link again keeps
+ * the id); ``roster``, the class list as typed or pasted (a name a line).
+ * @returns {{title: string, help: boolean, items: {game: string, desc: string, title: string}[], id: string, roster: string}}
  */
 export function loadDraft() {
   try {
@@ -469,9 +470,10 @@ export function loadDraft() {
       help: !!(draft && draft.help === true),
       items: items.map((i) => ({ game: i.game, desc: i.desc, title: String(i.title || i.game) })),
       id: draft && typeof draft.id === "string" ? draft.id : "",
+      roster: draft && typeof draft.roster === "string" ? draft.roster : "",
     };
   } catch {
-    return { title: "", help: false, items: [], id: "" };
+    return { title: "", help: false, items: [], id: "", roster: "" };
   }
 }
 

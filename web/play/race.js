@@ -366,13 +366,15 @@ export async function showResults(ui, target) {
     shown = rows;
     drawRows();
     const counted = rows.filter((e) => e.rank > 0);
-    const refused = rows.filter((e) => e.rank === 0);
+    const refused = rows.filter((e) => e.rank === 0 && !e.absent);
+    const absent = rows.filter((e) => e.absent).length;
     const finished = counted.filter((e) => e.work.every((w) => w.solved)).length;
     $("results-count").textContent = !counted.length
       ? t("No results yet: paste codes, or scan pupils' QR codes with this device's camera.")
       : isRace
         ? tn("{n} pupil finished.", "{n} pupils finished.", counted.length)
         : tn("{n} pupil handed in a code", "{n} pupils handed in a code", counted.length) + ", " + tn("{n} finished every puzzle.", "{n} finished every puzzle.", finished);
+    if (absent) $("results-count").textContent += " " + tn("{n} on the class list has no code yet.", "{n} on the class list have no code yet.", absent);
     $("refused-title").hidden = refused.length === 0;
     $("results-refused").replaceChildren(
       ...refused.map((e) => el("li", {}, [el("code", { textContent: e.code }), document.createTextNode(` — ${ui.plain({ message: e.reason })} `), removeButton(e)])),
@@ -397,6 +399,7 @@ export async function showResults(ui, target) {
   /** The counted results in the order asked (by rank, by name or by time), drawn. */
   const drawRows = () => {
     const counted = shown.filter((e) => e.rank > 0);
+    const absent = shown.filter((e) => e.absent);
     if (sortBy === "name") counted.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
     if (sortBy === "time") counted.sort((a, b) => a.tenths - b.tenths);
     $("results-rows").replaceChildren(
@@ -409,6 +412,17 @@ export async function showResults(ui, target) {
           ...(count > 1 ? e.work.map((w) => el("td", { textContent: workText(w) })) : []),
           el("td", { className: "remove-cell" }, [removeButton(e)]),
         ]), e.mark),
+      ),
+      // the class list's names with no code yet, after the ranking
+      ...absent.map((e) =>
+        el("tr", { className: "absent" }, [
+          el("td", { textContent: "–" }),
+          el("th", { scope: "row" }, [document.createTextNode(e.name), el("span", { className: "name-note absent-note", textContent: t("no code yet") })]),
+          ...(isRace ? [] : [el("td", { textContent: "–" })]),
+          el("td", { textContent: "–" }),
+          ...(count > 1 ? titles.map(() => el("td", { textContent: "–" })) : []),
+          el("td", { className: "remove-cell" }),
+        ]),
       ),
     );
     for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#results-table .sort"))) {
@@ -451,6 +465,9 @@ export async function showResults(ui, target) {
         const puzzle = count > 1 ? `${k + 1}. ${titles[k]}` : titles[k];
         rows.push([id, puzzle, e.rank, e.name, w.solved ? t("yes") : t("no"), raceTime(w.tenths), w.tenths / 10, w.hints, w.solves, e.note]);
       });
+    }
+    for (const e of shown.filter((x) => x.absent)) {
+      titles.forEach((title, k) => rows.push([id, count > 1 ? `${k + 1}. ${title}` : title, "", e.name, "", "", "", "", "", ""])); // no code: empty cells
     }
     saveFile(new Blob([csvText(rows)], { type: "text/csv;charset=utf-8" }), `pento-${isRace ? "race" : "assignment"}-${id}.csv`);
     const pupils = shown.filter((x) => x.rank > 0).length;

@@ -23,7 +23,11 @@ const $ = byId;
 /** @typedef {{id: string, title: string, help: boolean, items: {game: string, desc: string}[]}} Assignment */
 
 /** The address of ``a``: a pupil's (``kind`` "assign") or the teacher's results ("assign-results"). */
-export const assignHash = (a, kind = "assign") => fragment([kind, a.id, a.help ? "h" : "-", a.title, ...a.items.flatMap((i) => [i.game, i.desc])]);
+/** The part after an assignment's id: "h" (Hint and Solve allowed) or "-", then each name of its
+ * class list after a line break (a name holds none; pento_core/cli_teaching.py writes it too). */
+const flagsOf = (a) => (a.help ? "h" : "-") + (a.roster || []).map((/** @type {string} */ n) => "\n" + n).join("");
+
+export const assignHash = (a, kind = "assign") => fragment([kind, a.id, flagsOf(a), a.title, ...a.items.flatMap((i) => [i.game, i.desc])]);
 
 /** An assignment's address (``parts`` already decoded), or null for any other. */
 export function parseAssignHash(parts) {
@@ -32,7 +36,8 @@ export function parseAssignHash(parts) {
   if (kind !== "assign" && kind !== "assign-results") return null;
   const items = [];
   for (let i = 0; i + 1 < rest.length; i += 2) items.push({ game: rest[i], desc: rest[i + 1] });
-  const assignment = { id, title, help: flags === "h", items };
+  const [flag, ...roster] = flags.split("\n");
+  const assignment = { id, title, help: flag === "h", items, ...(roster.length ? { roster } : {}) };
   return kind === "assign" ? { assign: assignment } : { assignResults: assignment };
 }
 
@@ -50,7 +55,7 @@ function titles(items) {
 
 /** The assignment as the core checked it (it throws, with the reason, for one that is not right). */
 async function checked(a) {
-  const { assignment } = await app.core.request("assignment", { id: a.id, title: a.title, help: a.help, items: a.items.map((i) => ({ game: i.game, desc: i.desc })) });
+  const { assignment } = await app.core.request("assignment", { id: a.id, title: a.title, help: a.help, items: a.items.map((i) => ({ game: i.game, desc: i.desc })), roster: a.roster || [] });
   return assignment;
 }
 
@@ -98,6 +103,8 @@ export async function openAssignment(target) {
   record.assignment = assignment;
   record.titles = names;
   if (record.slots.length !== assignment.items.length) record.slots = assignment.items.map((_, k) => record.slots[k] || null);
+  // the titles kept with the record, for Next puzzle (which reads the record as it is stored)
+  if (record.name) updateAssignment(assignment, (stored) => (stored.titles = names));
   document.title = t("{title} — Pento", { title: assignment.title || t("Assignment") });
   drawAssignment(record);
   (record.name ? $("assign-title") : $("assign-name")).focus({ preventScroll: true });
@@ -142,10 +149,11 @@ function drawAssignment(record) {
     drawAssignment(record);
     $("assign-name").focus();
   };
+  const picking = nameChoice(assignment.roster || [], record.name);
   $("assign-name-form").onsubmit = async (event) => {
     event.preventDefault();
     try {
-      const { name } = await app.core.request("race_name", { name: $("assign-name").value });
+      const { name } = await app.core.request("race_name", { name: picking() || $("assign-name").value });
       const stored = updateAssignment(record.assignment, (now) => {
         if (!renaming) {
           // a pupil who played here before, under this name: their work comes back
@@ -153,6 +161,7 @@ function drawAssignment(record) {
           if (back) [now.slots, now.others] = [back.slots, now.others.filter((/** @type {any} */ o) => o !== back)];
         }
         now.name = name;
+        now.titles = record.titles;
       });
       Object.assign(record, stored, { titles: record.titles, renaming: false });
       $("assign-name-error").hidden = true;
@@ -186,6 +195,38 @@ function drawAssignment(record) {
   );
   if (record.name && !renaming) showCode(record, work);
   else $("assign-code-box").hidden = true; // no pupil yet (Not you?): nobody's code on show
+}
+
+/**
+ * The name form's choice: with a class list, a list of its names to pick from (no typo, no
+ * duplicate), and "My name is not on the list" to type one; without, a name to type. Returns what
+ * was picked ("" when a name is typed). ``current``: the pupil's name, chosen when it is listed.
+ * @param {string[]} roster
+ * @param {string} current
+ * @returns {() => string}
+ */
+function nameChoice(roster, current) {
+  const pick = $("assign-pick");
+  const typed = $("assign-name");
+  pick.replaceChildren(
+    el("option", { value: "", textContent: t("Choose your name"), disabled: true }),
+    ...roster.map((n) => el("option", { value: n, textContent: n })),
+    el("option", { value: "\n", textContent: t("My name is not on the list") }),
+  );
+  pick.value = roster.includes(current) ? current : "";
+  const show = () => {
+    const other = pick.value === "\n";
+    $("assign-pick-label").hidden = roster.length === 0;
+    $("assign-name-label").hidden = roster.length > 0 && !other;
+    typed.required = roster.length === 0 || other;
+    pick.required = roster.length > 0;
+  };
+  pick.onchange = () => {
+    show();
+    if (pick.value === "\n") typed.focus();
+  };
+  show();
+  return () => (roster.length && pick.value !== "\n" ? pick.value : "");
 }
 
 /** The pupil's one result code for everything done so far, as text and as a QR code. */
@@ -291,14 +332,17 @@ export function openBuilder() {
   fillPuzzles();
   $("teach-name").value = draft.title;
   $("teach-help").checked = draft.help;
+  $("teach-roster").value = draft.roster;
   const keep = () => {
     draft.title = $("teach-name").value;
     draft.help = $("teach-help").checked;
+    draft.roster = $("teach-roster").value;
     draft.id = ""; // a changed assignment is another one: its link gets a new id
     saveDraft(draft);
     $("teach-done").hidden = true; // a changed assignment needs a new link
   };
   $("teach-name").oninput = keep;
+  $("teach-roster").oninput = keep;
   $("teach-help").onchange = keep;
   const error = (message) => {
     text($("teach-error"), message);
@@ -356,7 +400,8 @@ export function openBuilder() {
     if (!draft.items.length) return error(t("Add at least one puzzle first."));
     try {
       // the same draft made again keeps its id: codes already handed in still count on its results page
-      const made = await app.core.request("assignment", { title: draft.title, help: draft.help, items: draft.items.map(({ game, desc }) => ({ game, desc })), id: draft.id });
+      const roster = draft.roster.split(/\r?\n/).map((n) => n.split(/[,;\t]/)[0].trim()).filter(Boolean); // a pasted CSV: its first column
+      const made = await app.core.request("assignment", { title: draft.title, help: draft.help, items: draft.items.map(({ game, desc }) => ({ game, desc })), id: draft.id, roster });
       error("");
       draft.id = made.assignment.id;
       saveDraft(draft);
@@ -374,6 +419,7 @@ export function openBuilder() {
     draft.items = [];
     draft.title = "";
     $("teach-name").value = "";
+    $("teach-roster").value = "";
     keep();
     drawItems(draft, keep);
   };
