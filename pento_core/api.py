@@ -40,7 +40,9 @@ Commands (``args`` in brackets):
 * ``assignment`` [title, help, items, id?, roster?]: an assignment (:mod:`pento_core.classroom.assignment`)
   checked: ``items`` are ``{game, desc}``, ``roster`` the class list's names; the answer is the
   ``assignment`` as the others take it (``id``, ``title``, ``help``, ``items``, and ``roster``
-  when there is one), with a new id when none was given.
+  when there is one), with a new id when none was given.  ``finishable`` (a puzzle's place):
+  also refuse a puzzle from that one on that can never be won (a short search each: the
+  teacher's builder asks as it adds a puzzle, a pupil's page not).
 * ``assignment_code`` [assignment, name, work]: the pupil's one result ``code`` for ``work``,
   one ``{solved, tenths, hints, solves, state}`` per puzzle in order.
 * ``assignment_results`` [assignment, codes]: every code checked, the pupils ranked first
@@ -376,6 +378,9 @@ def cmd_assignment(args: JSON, sink: ProgressSink | None) -> AssignmentMade:
         _items(args.get("items")),
         _roster(args.get("roster")),
     )
+    first = _arg(args, "finishable", int, -1)
+    if first >= 0:
+        assignment.check_finishable(checked, _budget(args, 10.0), first)
     return _assignment_json(checked)
 
 

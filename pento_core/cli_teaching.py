@@ -92,6 +92,7 @@ def cmd_assignment_make(args: argparse.Namespace) -> int:
             raise PentoError(tr("link {n}: {e}", n=k + 1, e=e)) from None
     roster = [] if args.roster is None else roster_names(args.read_text(args.roster))
     made = assignment.check_assignment(race.new_race_id(), args.title, args.allow_help, items, roster)
+    assignment.check_finishable(made, args.budget)
     print(base + links.fragment(["assign", *_assignment_parts(made)]))
     return 0
 

@@ -128,6 +128,7 @@ def test_a_race_link_gives_its_ranking(capsys: pytest.CaptureFixture[str], tmp_p
         (["assignment", "results", "#cover:6x10:", "-"], "not the link of an assignment"),
         (["assignment", "results", "#assign:ABC123:-:T:cover:6x10", "/nonexistent/codes"], "cannot read"),
         (["assignment", "make", "--title", "T", "#cover:%FF:"], "not text"),
+        (["assignment", "make", "--title", "T", "#cover:6x10:", "#pegs:1111:"], "puzzle 2 can never be won"),
     ],
 )
 def test_bad_input_is_one_error_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], says: str) -> None:

@@ -207,3 +207,39 @@ def test_a_class_list_leaves_every_code_valid_and_names_who_has_no_code_yet() ->
         ("Caio", 0, True),
     ]
     assert rows[-1].code == "NOT-A-CODE" and rows[-1].reason and not rows[-1].absent
+
+
+def test_an_assignment_that_cannot_be_finished_is_refused_with_the_reason() -> None:
+    """Issue 46: the builder took peg solitaire's "1111: can it be done?" (no: proved by the game's
+    own search) and the tangram's "Make your own" (nothing to win)."""
+    items = [A.Item("cover", "6x10"), A.Item("pegs", "1111")]
+    with pytest.raises(race.RaceCodeError, match=r"puzzle 2 can never be won: .*every way of jumping was tried"):
+        A.check_finishable(A.check_assignment(ID, "", False, items))
+    with pytest.raises(race.RaceCodeError, match="puzzle 1: a figure of your own has no goal"):
+        A.check_finishable(A.check_assignment(ID, "", False, [A.Item("tangram", "free")]))
+    fine = [
+        A.Item("cover", "6x10"),
+        A.Item("pegs", "english"),
+        A.Item("tangram", "cat"),
+        A.Item("cover", "level:6x10:3"),
+    ]
+    A.check_finishable(A.check_assignment(ID, "", False, fine))  # no error
+    from pento_core import api
+
+    reply = api.handle(
+        {
+            "id": 1,
+            "cmd": "assignment",
+            "args": {"title": "", "help": False, "items": [{"game": "pegs", "desc": "1111"}], "finishable": 0},
+        }
+    )
+    assert not reply["ok"] and "can never be won" in reply["error"]["message"]
+    # a pupil's page asks without "finishable": nothing is searched, the link opens
+    reply = api.handle(
+        {
+            "id": 1,
+            "cmd": "assignment",
+            "args": {"title": "", "help": False, "items": [{"game": "pegs", "desc": "1111"}]},
+        }
+    )
+    assert reply["ok"]

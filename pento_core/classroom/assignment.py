@@ -35,10 +35,10 @@ from functools import lru_cache
 from typing import Any
 
 from .. import i18n
-from ..budget import Progress, ProgressFn
+from ..budget import Budget, Progress, ProgressFn
 from ..digits import DigitReader, DigitWriter
 from ..errors import PentoError
-from ..games.base import PacksSolutions
+from ..games.base import PacksSolutions, RaceGoal
 from ..i18n import tr
 from ..limits import MAX_STATE
 from . import names, race
@@ -162,6 +162,30 @@ def check_assignment(
             raise RaceCodeError(tr("puzzle {n}: {e}", n=i + 1, e=e)) from e
     checked = check_roster(list(roster))
     return Assignment(race.check_race_id(assignment_id), check_title(title), bool(help), tuple(items), checked)
+
+
+FINISH_SECONDS = 4.0  # the search each puzzle's start gets to prove that it cannot be won (0.2 s in CPython
+# for peg solitaire's 1111, several times that in the page)
+
+
+def check_finishable(assignment: Assignment, budget: Budget | None = None, first: int = 0) -> None:
+    """Raises (naming the puzzle, with the reason) when a puzzle of ``assignment`` can never be
+    won: a racing game's puzzle with no goal (:class:`~pento_core.games.base.RaceGoal`), or one
+    whose start the game's own hint proves lost (its kind ``blocked``: peg solitaire's "can it be
+    done?" boards).  A hint that runs out of time proves nothing: the puzzle is accepted.  Made for
+    the teacher's builder, not for reading codes (it searches); ``first``: the puzzles before it
+    were checked already (the builder checks each puzzle as it is added)."""
+    for i, item in enumerate(assignment.items):
+        if i < first:
+            continue
+        game = race.racing_game(item.game)
+        missing = game.race_goal_missing(item.desc) if isinstance(game, RaceGoal) else None
+        if missing:
+            raise RaceCodeError(tr("puzzle {n}: {e}", n=i + 1, e=missing))
+        each = (budget or Budget()).started().within(FINISH_SECONDS)  # a step: never past the request's
+        hint = game.hint(game.start(item.desc), each, None)
+        if hint.kind == "blocked":
+            raise RaceCodeError(tr("puzzle {n} can never be won: {e}", n=i + 1, e=hint.message))
 
 
 # -- writing a code ---------------------------------------------------------------------------

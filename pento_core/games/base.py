@@ -273,6 +273,16 @@ class Races(Protocol):
 
 
 @runtime_checkable
+class RaceGoal(Protocol):
+    """A racing game some of whose puzzles have nothing to win (the tangram's own figure, made on
+    an empty table): it says which, so that no class is given one to race on."""
+
+    def race_goal_missing(self, desc: str) -> str | None:
+        """Why puzzle ``desc`` cannot be raced (a sentence for the teacher), or None."""
+        ...
+
+
+@runtime_checkable
 class PacksSolutions(Protocol):
     """A game whose solved positions pack into a few choices (:mod:`pento_core.digits`), for
     result codes short enough to type (:mod:`pento_core.classroom.assignment`).  The packing is

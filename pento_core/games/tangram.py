@@ -329,6 +329,12 @@ class TangramGame(GameBase[TanState, TanMove]):
     def validate(self, desc: str) -> None:
         _target(desc)
 
+    def race_goal_missing(self, desc: str) -> str | None:
+        """The free table is a figure of one's own: nothing to finish, so nothing to race to."""
+        if desc.strip() == FREE:
+            return tr("a figure of your own has no goal to reach: choose a figure to make")
+        return None
+
     def start(self, desc: str, state: str = "") -> TanState:
         target = _target(desc)
         text = within(state, N_("the position"), MAX_TANGRAM_STATE).strip()

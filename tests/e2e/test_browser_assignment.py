@@ -433,3 +433,26 @@ def test_a_class_list_of_25_pupils_pick_their_names_and_the_results_name_who_has
     lines = list(csv.reader(io.StringIO(Path(info.value.path()).read_bytes().decode("utf-8").lstrip("\ufeff"))))
     assert lines[1][3] == "Zoë Müller" and lines[1][2] == "1"
     assert lines[2][2:] == ["", "Pupil 01", "", "", "", "", "", ""] and len(lines) == 1 + 25
+
+
+def test_the_builder_refuses_a_puzzle_that_cannot_be_won_with_the_reason(app: App) -> None:
+    """Issue 46: "1111: can it be done?" (no) and the tangram's "Make your own" (nothing to win) went
+    into assignments no pupil could finish."""
+    page = app.page
+    page.locator("#teach-open").click()
+    page.wait_for_selector("body[data-screen=teach]", state="attached")
+    for game, label, says in (
+        ("pegs", "1111: can it be done?", "can never be won"),
+        ("tangram", "Make your own", "no goal to reach"),
+    ):
+        page.locator("#teach-game").select_option(game)
+        page.locator("#teach-puzzle").select_option(label=label)
+        page.locator("#teach-add").click()
+        page.wait_for_selector("#teach-error:not([hidden])")
+        assert says in str(page.locator("#teach-error").text_content())
+        assert page.locator("#teach-items li").count() == 0
+    page.locator("#teach-game").select_option("pegs")
+    page.locator("#teach-puzzle").select_option(label="Triangle (15 holes)")
+    page.locator("#teach-add").click()
+    wait_until(page, "document.querySelectorAll('#teach-items li').length === 1")
+    assert page.locator("#teach-error").is_hidden()

@@ -348,7 +348,11 @@ export function openBuilder() {
     text($("teach-error"), message);
     $("teach-error").hidden = !message;
   };
-  const add = (item) => {
+  /** ``item`` added to the list, once the core has checked that the whole list can be won (a
+   * puzzle with no win, as peg solitaire's "can it be done?" boards, is refused with the reason). */
+  const add = async (item) => {
+    const items = [...draft.items, item].map(({ game, desc }) => ({ game, desc }));
+    await app.core.request("assignment", { title: "", help: false, items, finishable: draft.items.length }); // the new one
     draft.items.push(item);
     keep();
     drawItems(draft, keep);
@@ -365,7 +369,7 @@ export function openBuilder() {
       const params = choice.params;
       const seed = Math.floor(Math.random() * 2 ** 31);
       const made = await app.core.request("new", { game, params, seed });
-      add({ game, desc: made.desc, title: titleOf(game, made.desc, made.info, params) });
+      await add({ game, desc: made.desc, title: titleOf(game, made.desc, made.info, params) });
     } catch (err) {
       if (err.code !== "cancelled") error(plain(err));
     } finally {
@@ -390,8 +394,8 @@ export function openBuilder() {
     }
     try {
       const loaded = await app.core.request("load", { game, desc, state: "" });
+      await add({ game, desc: loaded.desc, title: titleOf(game, loaded.desc, loaded.info) });
       $("teach-paste").value = "";
-      add({ game, desc: loaded.desc, title: titleOf(game, loaded.desc, loaded.info) });
     } catch (err) {
       if (err.code !== "cancelled") error(plain(err));
     }
