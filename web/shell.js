@@ -81,7 +81,7 @@ function bindKeys() {
     } else if (e.key.toLowerCase() === "d" && !mod && !e.altKey && app.session && !document.querySelector("dialog[open]")) {
       e.preventDefault();
       describeBoard();
-    } else if (e.key === "n" && !mod && !e.altKey && app.session && !document.querySelector("dialog[open]") && !$("new").disabled) {
+    } else if (e.key === "n" && !mod && !e.altKey && app.session && !document.querySelector("dialog[open]") && !$("new").disabled && !$("new").hidden) {
       // N: a new puzzle of the same kind (on a ladder, the next level), as the New button (this one
       // stays in the player's games)
       e.preventDefault();

@@ -456,3 +456,25 @@ def test_the_builder_refuses_a_puzzle_that_cannot_be_won_with_the_reason(app: Ap
     page.locator("#teach-add").click()
     wait_until(page, "document.querySelectorAll('#teach-items li').length === 1")
     assert page.locator("#teach-error").is_hidden()
+
+
+def test_inside_an_assignment_nothing_leaves_it_without_a_word(app: App) -> None:
+    """Issue 46: New inside an assignment's puzzle left the assignment silently, and the peg board's
+    Draw a board was offered there (Race already was not).  Outside an assignment they are there."""
+    page = app.page
+    link = "#assign:NWTST1:-:Fixed:pegs:oo."
+    page.evaluate(f"history.pushState(null, '', {json.dumps(link)}); dispatchEvent(new PopStateEvent('popstate'))")
+    wait_until(page, "document.querySelectorAll('#assign-list button').length === 1", timeout=90)
+    page.locator("#assign-name").fill("Ana")
+    page.locator("#assign-name-form button[type=submit]").click()
+    wait_until(page, "!document.querySelector('#assign-list button').disabled")
+    page.locator("#assign-list button").first.click()
+    wait_until(page, "(s => s && s.game === 'pegs')(window.pento.session())", timeout=60)
+    assert page.locator("#new").is_hidden() and page.locator("#race").is_hidden()
+    assert page.locator(".draw-board").is_hidden()
+    page.locator("#view canvas").first.focus()
+    page.keyboard.press("n")  # New's key does nothing here either
+    assert page.evaluate("window.pento.session().desc") == "oo."
+    page.evaluate("history.pushState(null, '', '#pegs:english:'); dispatchEvent(new PopStateEvent('popstate'))")
+    wait_until(page, "(s => s && s.desc === 'english')(window.pento.session())", timeout=60)
+    assert page.locator("#new").is_visible() and page.locator(".draw-board").is_visible()

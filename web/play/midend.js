@@ -215,13 +215,17 @@ export async function openGame(slot, result, { push = false } = {}) {
   const noHelp = !!app.session.race || (!!assigned && !assigned.help);
   for (const id of ["hint", "solve"]) $(id).hidden = !features(slot.game).includes(id) || noHelp;
   $("race").hidden = !features(slot.game).includes("race") || !!app.session.race || !!assigned;
+  // an assignment's or a race's puzzle is the one to play: no New there (it would leave it without a word)
+  const fixed = !!app.session.race || !!assigned;
+  $("new").hidden = fixed;
   $("assign-back").hidden = !assigned;
   $("print").hidden = !(gameEntry(slot.game) || { print: "" }).print;
   $("print").disabled = false;
   app.gameView = module.createView({
     root: $("view"),
     info: result.info,
-    host: { move: playMove, status, request: longRequest, open: (game, desc) => screens.openLink(game, desc), editing: setEditing },
+    // fixed: the puzzle is an assignment's or a race's, so a view offers nothing that makes another
+    host: { move: playMove, status, request: longRequest, open: (game, desc) => screens.openLink(game, desc), editing: setEditing, fixed },
   });
   app.gameView.render(result.view);
   // the keyboard starts on the board, not five to sixty Tabs before it (the workshop, a page of

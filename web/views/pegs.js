@@ -41,7 +41,7 @@ export function createView({ root, info, host }) {
   const describe = el("p", { className: "sr-only" });
   describe.setAttribute("aria-live", "polite");
   const stage = el("div", { className: "stage" }, [canvas]);
-  const drawButton = el("button", { type: "button", textContent: t("Draw a board"), className: "draw-board" });
+  const drawButton = el("button", { type: "button", textContent: t("Draw a board"), className: "draw-board", hidden: !!host.fixed }); // not in an assignment or a race
   const head = el("div", { className: "view-head" }, [el("p", { className: "goal", textContent: info.goal || "" }), drawButton]);
   root.replaceChildren(head, stage, describe);
   const ctx = canvas.getContext("2d");
