@@ -71,6 +71,7 @@ export interface PageElements {
   "results-copy": HTMLButtonElement;
   "results-csv": HTMLButtonElement;
   "results-input": HTMLTextAreaElement;
+  "results-show": HTMLSelectElement;
   "results-print": HTMLButtonElement;
   "results-projector": HTMLButtonElement;
   "results-scan": HTMLButtonElement;

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -285,3 +286,55 @@ def test_every_code_handed_in_is_shown_names_alike_are_marked_and_one_code_can_b
         ".map(r => [r.width, r.height])"
     )
     assert all(w >= 44 and h >= 44 for w, h in sizes), sizes
+
+
+def test_thirty_pupils_on_six_puzzles_fit_every_screen_and_the_projector_pages_through_them(
+    page: Any, base_url: str
+) -> None:
+    """Issue 46: at 1366x768 puzzles 3-4 were off-screen (the page scrolled sideways), and the
+    projector at 1920x1080 showed 5 of 25 pupils, without scrolling, every name on the wall.  Now the
+    table scrolls inside itself, the projector pages through the class by itself (the page's own
+    clock, Playwright's: no test waits), and can show the top five only, or initials."""
+    from pento_core import links
+    from pento_core.classroom import assignment as A
+
+    title = "Six in a row"
+    made = A.check_assignment("SXPZ30", title, True, [A.Item("cover", "1x5")] * 6)
+    codes = [
+        A.result_code(
+            made, f"Pupil {k:02d} Silva", [A.Work(True, 100 + 10 * k + j, j % 2, 0, "I1@0,0") for j in range(6)]
+        )
+        for k in range(30)
+    ]
+    fragment = links.fragment(["assign-results", made.id, "h", title, *["cover", "1x5"] * 6])
+    page.clock.install()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(base_url + "?nosw")
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    page.evaluate(f"localStorage.setItem('pento.race.{made.id}', {json.dumps(json.dumps(codes))})")
+    page.evaluate(f"history.pushState(null, '', {json.dumps(fragment)}); dispatchEvent(new PopStateEvent('popstate'))")
+    wait_until(page, "document.querySelectorAll('#results-rows tr').length === 30", timeout=60)
+    for size in ({"width": 1366, "height": 768}, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)
+        widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert widths[0] <= widths[1], (size, widths)  # the page never scrolls sideways: the table does
+
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.locator("#results-projector").click()
+    shown = lambda: page.evaluate(  # noqa: E731
+        "[...document.querySelectorAll('#results-rows tr')].map(r => r.querySelector('th').firstChild.textContent)"
+    )
+    first = shown()
+    assert 10 <= len(first) < 30 and first[0] == "Pupil 00 Silva"
+    bottom = page.evaluate("document.querySelector('#results-rows tr:last-child').getBoundingClientRect().bottom")
+    assert bottom <= 1080  # a page of the class fits the wall
+    assert page.locator("#results-page").inner_text() == "Page 1 of 3"
+    page.clock.run_for(8_100)
+    wait_until(page, "document.getElementById('results-page').textContent === 'Page 2 of 3'")
+    assert shown()[0] == f"Pupil {len(first):02d} Silva"
+    page.locator("#results-show").select_option("top")
+    assert shown() == [f"Pupil {k:02d} Silva" for k in range(5)] and page.locator("#results-page").is_hidden()
+    page.locator("#results-show").select_option("initials")
+    assert shown()[:2] == ["P. 0. S.", "P. 0. S."]
+    page.locator("#results-projector").click()
+    assert page.locator("#results-show").is_hidden() and len(shown()) == 30

@@ -253,9 +253,15 @@ async function startScanning(ui, add, render) {
  * The projector view of the results page: the ranking large, refreshed as codes come in, beside
  * the race's QR code for latecomers; the codes' tools rest (the camera goes on if it is on).
  */
-function setProjector(on, ui, link) {
+function setProjector(on, ui, link, redraw) {
   if (on) document.body.dataset.projector = "yes";
   else delete document.body.dataset.projector;
+  /** @type {HTMLElement} */ ($("results-show").parentElement).hidden = !on;
+  projector.page = 0;
+  clearInterval(projector.timer);
+  // the class's pages, one after another, by themselves: nobody stands at the computer
+  projector.timer = on ? setInterval(() => ((projector.page += 1), redraw()), PAGE_MS) : undefined;
+  redraw();
   $("results-projector").setAttribute("aria-pressed", String(on));
   text($("results-projector"), on ? t("Leave projector view") : t("Projector view"));
   $("results-join").hidden = !on;
@@ -263,9 +269,27 @@ function setProjector(on, ui, link) {
   if (on) showQr(ui.core, $("results-join-qr"), link, Math.max(200, window.innerWidth * 0.3)).catch((err) => ui.status(ui.plain(err), "error"));
 }
 
+/** The projector view's paging: the page of the class on show, and the timer that turns it. */
+const projector = { page: 0, /** @type {ReturnType<typeof setInterval> | undefined} */ timer: undefined };
+const PAGE_MS = 8000;
+
+/** How many rows of the table fit the projector's screen below its head (at least three). */
+const rowsPerPage = () => Math.max(3, Math.floor((window.innerHeight - 240) / 62));
+
+/** A name as its initials ("Ana Silva": "A. S."), for a projector that shows no names. @param {string} name */
+const initials = (name) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => `${[...w][0].toUpperCase()}.`)
+    .join(" ");
+
 /** The results page left: its camera off, its projector view closed. */
 export function leaveResults() {
   stopScanning();
+  clearInterval(projector.timer);
+  projector.timer = undefined;
+  /** @type {HTMLElement} */ ($("results-show").parentElement).hidden = true;
   delete document.body.dataset.projector;
   $("results-join").hidden = true;
   $("results-projector").setAttribute("aria-pressed", "false");
@@ -337,7 +361,7 @@ export async function showResults(ui, target) {
     th.setAttribute("aria-sort", key === sortBy ? "ascending" : "none");
     return th;
   };
-  const puzzleHeads = count > 1 ? titles.map((title, k) => el("th", { scope: "col", title, textContent: t("Puzzle {n}", { n: k + 1 }) })) : [];
+  const puzzleHeads = count > 1 ? titles.map((title, k) => el("th", { scope: "col", title, className: "puzzle-cell", textContent: t("Puzzle {n}", { n: k + 1 }) })) : [];
   const solvedHead = isRace ? [] : [el("th", { scope: "col", textContent: t("Solved") })];
   const removeHead = el("th", { scope: "col", className: "remove-cell" }, [el("span", { className: "sr-only", textContent: t("Remove") })]);
   $("results-head").replaceChildren(el("tr", {}, [sortable("rank", t("Rank")), sortable("name", t("Name")), ...solvedHead, sortable("time", t("Time")), ...puzzleHeads, removeHead]));
@@ -398,10 +422,29 @@ export async function showResults(ui, target) {
   };
   /** The counted results in the order asked (by rank, by name or by time), drawn. */
   const drawRows = () => {
-    const counted = shown.filter((e) => e.rank > 0);
-    const absent = shown.filter((e) => e.absent);
+    let counted = shown.filter((e) => e.rank > 0);
+    let absent = shown.filter((e) => e.absent);
     if (sortBy === "name") counted.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
     if (sortBy === "time") counted.sort((a, b) => a.tenths - b.tenths);
+    // the projector: the top five, or a page of the class at a time (turned by its timer); names
+    // as initials when the teacher wants none on the wall; nobody is named for having no code
+    const onWall = document.body.dataset.projector === "yes";
+    const showing = $("results-show").value;
+    let pageText = "";
+    if (onWall) {
+      absent = [];
+      if (showing === "top") counted = counted.slice(0, 5);
+      else {
+        const per = rowsPerPage();
+        const pages = Math.max(1, Math.ceil(counted.length / per));
+        const at = projector.page % pages;
+        counted = counted.slice(at * per, (at + 1) * per);
+        if (pages > 1) pageText = t("Page {n} of {total}", { n: at + 1, total: pages });
+      }
+      if (showing === "initials") counted = counted.map((e) => ({ ...e, name: initials(e.name) }));
+    }
+    $("results-page").hidden = !pageText;
+    text($("results-page"), pageText);
     $("results-rows").replaceChildren(
       ...counted.map((e) =>
         withMark(el("tr", {}, [
@@ -409,7 +452,7 @@ export async function showResults(ui, target) {
           el("th", { scope: "row" }, [document.createTextNode(e.name), ...(e.mark ? [el("span", { className: "name-note", textContent: e.note })] : [])]),
           ...(isRace ? [] : [el("td", { textContent: t("{n} of {total}", { n: e.work.filter((w) => w.solved).length, total: count }) })]),
           el("td", { textContent: raceTime(e.tenths) }),
-          ...(count > 1 ? e.work.map((w) => el("td", { textContent: workText(w) })) : []),
+          ...(count > 1 ? e.work.map((w) => el("td", { className: "puzzle-cell", textContent: workText(w) })) : []),
           el("td", { className: "remove-cell" }, [removeButton(e)]),
         ]), e.mark),
       ),
@@ -420,7 +463,7 @@ export async function showResults(ui, target) {
           el("th", { scope: "row" }, [document.createTextNode(e.name), el("span", { className: "name-note absent-note", textContent: t("no code yet") })]),
           ...(isRace ? [] : [el("td", { textContent: "–" })]),
           el("td", { textContent: "–" }),
-          ...(count > 1 ? titles.map(() => el("td", { textContent: "–" })) : []),
+          ...(count > 1 ? titles.map(() => el("td", { className: "puzzle-cell", textContent: "–" })) : []),
           el("td", { className: "remove-cell" }),
         ]),
       ),
@@ -463,7 +506,8 @@ export async function showResults(ui, target) {
     for (const e of shown.filter((x) => x.rank > 0)) {
       e.work.forEach((w, k) => {
         const puzzle = count > 1 ? `${k + 1}. ${titles[k]}` : titles[k];
-        rows.push([id, puzzle, e.rank, e.name, w.solved ? t("yes") : t("no"), raceTime(w.tenths), w.tenths / 10, w.hints, w.solves, e.note]);
+        const begun = w.solved || w.tenths > 0; // a puzzle not started: its cells empty, not "no" and 0:00.0
+        rows.push([id, puzzle, e.rank, e.name, begun ? (w.solved ? t("yes") : t("no")) : "", begun ? raceTime(w.tenths) : "", begun ? w.tenths / 10 : "", begun ? w.hints : "", begun ? w.solves : "", e.note]);
       });
     }
     for (const e of shown.filter((x) => x.absent)) {
@@ -474,7 +518,11 @@ export async function showResults(ui, target) {
     ui.status(tn("{n} result saved to the file.", "{n} results saved to the file.", pupils), "success");
   };
   $("results-print").onclick = () => window.print();
-  $("results-projector").onclick = () => setProjector(!document.body.dataset.projector, ui, link);
+  $("results-projector").onclick = () => setProjector(!document.body.dataset.projector, ui, link, drawRows);
+  $("results-show").onchange = () => {
+    projector.page = 0;
+    drawRows();
+  };
   $("results-scan").onclick = () => (scanner.on ? stopScanning() : startScanning(ui, add, render));
   $("results-copy").onclick = () =>
     copy(codes().join("\n"), (ok) => ui.status(ok ? t("All codes copied: paste them on another device's results page.") : t("Copying is blocked here."), ok ? "success" : "error"));
