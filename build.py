@@ -265,6 +265,25 @@ def scorm_manifest(title: str, launch: str, files: list[str], identifier: str) -
 """
 
 
+def scorm_title(link: str) -> str:
+    """The title a platform shows for a package launched at ``link`` (its ``#...`` part): an
+    assignment's own title, a game's name, or Pento."""
+    sys.path.insert(0, str(ROOT))
+    from pento_core import links, registry
+    from pento_core.errors import PentoError
+
+    if not link:
+        return "Pento"
+    try:
+        parts = links.split(link)[1]
+    except PentoError as e:
+        sys.exit(f"build: --assignment: {e}")
+    if parts[0] in ("assign", "assign-results") and len(parts) > 3 and parts[3].strip():
+        return " ".join(parts[3].split())[:60]
+    game = parts[2] if parts[0] in ("daily", "race") and len(parts) > 2 else parts[0]  # #daily:DATE:GAME:...
+    return f"Pento: {registry.GAMES[game].title}" if game in registry.GAMES else "Pento"
+
+
 def scorm(assignment: str | None) -> Path:
     """A SCORM 1.2 zip of the whole site (Pyodide included; every URL relative), launched at the
     start screen or at ``assignment`` (a Pento link's ``#...`` part, or a whole link): the page
@@ -277,11 +296,7 @@ def scorm(assignment: str | None) -> Path:
         if len(link) > 20_000 or any(c in link for c in '\n\r\t"<>\\ '):
             sys.exit("build: --assignment is a Pento link (its #... part), without spaces or quotes")
     build()
-    sys.path.insert(0, str(ROOT))
-    from pento_core import registry
-
-    game = link[1:].split(":", 1)[0] if link else ""
-    title = f"Pento: {registry.GAMES[game].title}" if game in registry.GAMES else "Pento"
+    title = scorm_title(link)
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file() and p.name != ".version")
     build_id = hashlib.sha256("\n".join(files).encode() + link.encode()).hexdigest()[:12]
     manifest = scorm_manifest(title, f"index.html?scorm{link}", files, f"pento-{build_id}")

@@ -138,3 +138,12 @@ def test_the_page_imports_bytecode_made_by_its_own_python() -> None:
     tag = re.compile(r"(.*)/__pycache__/([^/.]+)\.cpython-3\d+\.pyc")
     assert {"{}/{}.py".format(*tag.fullmatch(n).groups()) for n in core} == modules  # type: ignore[union-attr]
     assert {h for h in core.values()} == {(magics.pop(), 0b11)}  # by hash, checked against the source
+
+
+def test_a_scorm_package_is_titled_by_what_it_launches() -> None:
+    """Issue 46: every package was titled "Pento" on the school's platform."""
+    assert build.scorm_title("#assign:ABC123:h%0AAna:Fractions%3A%20week%202:cover:6x10") == "Fractions: week 2"
+    assert build.scorm_title("#cover:6x10:") == "Pento: Pentomino cover"
+    assert build.scorm_title("#daily:2026-11-26:pegs:english") == "Pento: Peg solitaire"
+    assert build.scorm_title("#assign:ABC123:-::cover:6x10") == "Pento"
+    assert build.scorm_title("") == "Pento"

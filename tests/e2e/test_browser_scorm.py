@@ -73,6 +73,8 @@ def test_the_scorm_package_validates_and_reports_to_a_scorm_runtime(browser: Any
     assert resource.get(f"{ADLCP}scormtype") == "sco"
     launch = str(resource.get("href"))
     assert launch == "index.html?scorm" + ASSIGNMENT
+    # the platform lists the package by the assignment's own title (issue 46: it read "Pento")
+    assert [t.text for t in manifest.iter(f"{IMSCP}title")] == ["Lesson", "Lesson"]
     listed = {f.get("href") for f in resource.iter(f"{IMSCP}file")}
     assert "index.html" in listed and any(n.startswith("pyodide/") for n in listed) and listed <= names
     assert all(not n.startswith("/") and ".." not in n for n in names)  # relative, inside the package
