@@ -218,7 +218,6 @@ def test_an_assignment_prints_as_a_worksheet_with_answer_sheets(app: App) -> Non
     page.locator("#teach-print").click()
     wait_until(page, "document.body.dataset.print === 'ready'", timeout=60)
     assert prints(page) == before + 1  # the browser was asked to print it, once
-    base = page.evaluate("location.origin + location.pathname")
     for paper, size in (("A4", A4), ("Letter", LETTER)):
         pages = pages_of(page.pdf(format=paper), f"worksheet-{paper}")
         assert all(abs(p[0][0] - size[0]) <= 1 and abs(p[0][1] - size[1]) <= 1 for p in pages)
@@ -230,8 +229,10 @@ def test_an_assignment_prints_as_a_worksheet_with_answer_sheets(app: App) -> Non
         cover = next(i for i, s in enumerate(starts) if s.startswith("1. Pentomino cover"))
         pegs = next(i for i, s in enumerate(starts) if s.startswith("2. Peg solitaire"))
         assert 0 < cover < pegs
-        assert decode_grey(*pages[cover][2:]) == [base + "#cover:1x5:"]
-        assert decode_grey(*pages[pegs][2:]) == [base + "#pegs:oo.:"]
+        # each puzzle's QR code opens it inside the assignment (issue 46: outside, its work never
+        # reached a code), and each puzzle's sheet has its own name line
+        assert decode_grey(*pages[cover][2:]) == [link] and decode_grey(*pages[pegs][2:]) == [link]
+        assert "Name: ____" in texts[cover] and "Name: ____" in texts[pegs]
         assert "Solution: 1. Pentomino cover: 1 × 5" in texts[-2] and "Solution: 2. Peg solitaire" in texts[-1]
     page.evaluate("delete document.body.dataset.print")
 

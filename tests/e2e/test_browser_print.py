@@ -64,3 +64,26 @@ def test_the_pegs_solution_page_lists_every_jump(app: App) -> None:
     print_sheet(page, True)
     text = pages_of(page.pdf(format="A4"), "pegs-jumps")[-1][1]
     assert "31. " in text and "32. " not in text  # 32 pegs to one: 31 jumps
+
+
+def test_a_level_sheet_has_only_the_pieces_to_place_and_a_silhouette_prints_light(app: App) -> None:
+    """Issue 46: a level's sheet had children cut out all twelve pieces when two were missing, and a
+    tangram silhouette printed solid black (toner for 25 copies)."""
+    from pento_core import registry
+
+    remaining = registry.get("cover").start("level:6x10:3").position.remaining()
+    missing = sorted(piece.name for piece, count in remaining.counts for _ in range(count))
+    page = open_hash(app, "cover:level%3A6x10%3A3:")
+    page.locator("#view canvas").first.wait_for()
+    print_sheet(page, False)
+    cut = page.evaluate(
+        "[...document.querySelectorAll('#print-sheet .print-piece')].map(p => p.getAttribute('aria-label'))"
+    )
+    assert cut == [f"piece {name}" for name in missing] and 0 < len(cut) < 12, (cut, missing)
+    assert page.locator("#print-sheet .print-name").count() == 1
+
+    page = open_hash(app, "tangram:swan:")
+    page.locator("#view canvas").first.wait_for()
+    print_sheet(page, False)
+    fill = page.evaluate("document.querySelector('#print-sheet .print-board path').getAttribute('fill')")
+    assert fill == "#ddd"

@@ -2,19 +2,27 @@
 // shows comes from the core (the start position, the solution, the QR code); print.js draws it.
 import { app } from "./app.js";
 import { t } from "../ui/i18n.js";
-import { fragment, gameEntry, longRequest, pageBase, plain, status } from "./page.js";
+import { fragment, gameEntry, longRequest, pageBase, plain, status, titleOf } from "./page.js";
 import { buildSheets, buildWorksheet } from "../ui/print.js";
 import { SOLVE_SECONDS } from "./work.js";
 
 
 /**
  * What the sheet of puzzle ``game``/``desc`` needs, and its solution when asked ({sheet, solution};
- * solution null when not asked; it throws when the solver finds none).
+ * solution null when not asked; it throws when the solver finds none). ``title``: the sheet's
+ * title, or a function of the puzzle's own (the engine's, in the page's language); ``opens``: the
+ * link its QR code holds (the puzzle's own when not given).
+ * @param {string} game
+ * @param {string} desc
+ * @param {string | ((own: string) => string)} title
+ * @param {boolean} withSolution
+ * @param {string | null} [opens]
  */
-export async function puzzleSheet(game, desc, title, withSolution) {
+export async function puzzleSheet(game, desc, title, withSolution, opens = null) {
   const style = gameEntry(game).print;
   const start = await app.core.request("load", { game, desc, state: "" });
-  const link = pageBase() + fragment([game, desc, ""]);
+  if (typeof title === "function") title = title(titleOf(game, desc, start.info));
+  const link = opens || pageBase() + fragment([game, desc, ""]);
   const { rows } = await app.core.request("qr", { text: link });
   let solution = null;
   if (withSolution) {
@@ -47,13 +55,16 @@ export async function printOne(game, desc, title, withSolution, wanted = () => t
 
 /**
  * An assignment's worksheet: a first page with its title and its link as a QR code, then every
- * puzzle on its own pages with its own QR code, then, when asked, the answer sheets.
+ * puzzle on its own pages, titled in the page's language, its QR code opening the assignment (work
+ * done there reaches the pupil's code; the puzzle's own link would not), then, when asked, the
+ * answer sheets.
  */
-export async function printAssignment(assignment, titles, link, answers) {
+export async function printAssignment(assignment, link, answers) {
   try {
     const sheets = [];
     for (const [k, item] of assignment.items.entries()) {
-      sheets.push(await puzzleSheet(item.game, item.desc, `${k + 1}. ${titles[k]}`, answers && gameEntry(item.game).features.includes("solve")));
+      const solve = answers && gameEntry(item.game).features.includes("solve");
+      sheets.push(await puzzleSheet(item.game, item.desc, (own) => `${k + 1}. ${own}`, solve, link));
     }
     const { rows } = await app.core.request("qr", { text: link });
     const about = assignment.help ? t("Hint and Solve are allowed.") : t("Hint and Solve are off.");

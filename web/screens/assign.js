@@ -412,7 +412,7 @@ export function openBuilder() {
       const titles = draft.items.map((i) => i.title);
       const kept = rememberMade({ assignment: made.assignment, titles, made: Date.now() });
       drawMine();
-      await showMade(made.assignment, titles);
+      await showMade(made.assignment);
       if (kept === "full") status(t("Your list of assignments is full ({most}): this one is not in it. Keep its link.", { most: MAX_MADE }), "error");
     } catch (err) {
       if (err.code !== "cancelled") error(plain(err));
@@ -474,7 +474,7 @@ function drawMine() {
   $("teach-mine-none").hidden = mine.length > 0;
   $("teach-mine").replaceChildren(
     ...mine.map((entry) => {
-      const { assignment, titles } = entry;
+      const { assignment } = entry;
       const title = assignment.title || t("Assignment");
       const when = new Date(entry.made).toLocaleDateString(language(), { year: "numeric", month: "short", day: "numeric" });
       const codes = loadRaceCodes(assignment.id).length;
@@ -483,14 +483,14 @@ function drawMine() {
       results.setAttribute("aria-label", t("Results of {title}", { title }));
       const again = el("button", { type: "button", textContent: t("Link and QR code") });
       again.setAttribute("aria-label", t("Link and QR code of {title}", { title }));
-      again.onclick = () => showMade(assignment, titles).catch((err) => status(plain(err), "error"));
+      again.onclick = () => showMade(assignment).catch((err) => status(plain(err), "error"));
       return el("li", {}, [el("span", {}, [el("strong", { textContent: title }), el("span", { className: "teach-mine-about", textContent: about })]), el("span", { className: "teach-tools" }, [results, again])]);
     }),
   );
 }
 
 /** The assignment made: its link as text and QR code, and what the teacher does with it. */
-async function showMade(assignment, titles) {
+async function showMade(assignment) {
   const link = pageBase() + assignHash(assignment);
   $("teach-link").value = link;
   $("teach-results").href = assignHash(assignment, "assign-results");
@@ -498,7 +498,7 @@ async function showMade(assignment, titles) {
   $("teach-copy").onclick = () =>
     shareText(link, { shared: t("Assignment link shared."), copied: t("Assignment link copied."), failed: () => $("teach-link").select() }, { status });
   $("teach-print").onclick = () =>
-    import("../play/worksheet.js").then((m) => m.printAssignment(assignment, titles, link, $("teach-answers").checked));
+    import("../play/worksheet.js").then((m) => m.printAssignment(assignment, link, $("teach-answers").checked));
   $("teach-big").onclick = () => {
     const on = document.body.dataset.projector !== "yes";
     if (on) document.body.dataset.projector = "yes";

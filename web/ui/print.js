@@ -91,14 +91,20 @@ function flattest(orientations) {
   return orientations.reduce((best, o) => (rowsOf(o) < rowsOf(best) ? o : best), orientations[0]);
 }
 
-/** Every piece to cut out, as many as the set has, at the board's scale. */
-function piecesToCut(info, unit) {
+/**
+ * Every piece still to place, as many as the set has less those the board's ``picture`` already
+ * shows (a level's pieces placed in advance), at the board's scale.
+ */
+function piecesToCut(info, unit, picture) {
   const out = [];
+  const onBoard = new Map();
+  for (const ch of picture.join("")) onBoard.set(ch, (onBoard.get(ch) || 0) + 1);
   for (const piece of info.pieces || []) {
     const cells = flattest(piece.orientations);
     const rows = Math.max(...cells.map(([r]) => r)) + 1;
     const cols = Math.max(...cells.map(([, c]) => c)) + 1;
-    for (let i = 0; i < (piece.count || 1); i++) {
+    const placed = Math.floor((onBoard.get(piece.name) || 0) / cells.length);
+    for (let i = placed; i < (piece.count || 1); i++) {
       const picture = Array.from({ length: rows }, () => Array(cols).fill(" "));
       for (const [r, c] of cells) picture[r][c] = piece.name;
       const one = boardSvg(picture.map((r) => r.join("")), "tiles", unit, t("piece {name}", { name: piece.name }));
@@ -126,7 +132,8 @@ function outlineSvg(info, tans, unit, label) {
   const root = sheetSvg(w + 0.2, h + 0.2, unit, label);
   const g = svg("g", { transform: "translate(0.1 0.1)" });
   const silhouette = [info.outline, ...(info.holes || [])].map((p) => "M" + polyPoints(p, minX, maxY).replaceAll(" ", " L") + "Z").join(" ");
-  g.append(svg("path", { d: silhouette, fill: tans.length ? "#eee" : "#222", "fill-rule": "evenodd", stroke: "#000", "stroke-width": 0.03 }));
+  // the figure to make: its outline, lightly filled (25 copies of a solid black shape cost toner)
+  g.append(svg("path", { d: silhouette, fill: tans.length ? "#eee" : "#ddd", "fill-rule": "evenodd", stroke: "#000", "stroke-width": tans.length ? 0.03 : 0.06 }));
   for (const tan of tans) g.append(svg("polygon", { points: polyPoints(tan.points, minX, maxY), fill: colorOf(tan.code || tan.text[0]), "fill-opacity": 0.5, stroke: "#000", "stroke-width": 0.04 }));
   root.append(g);
   return root;
@@ -202,7 +209,8 @@ function sheetPages(sheet, solution) {
     el("div", {}, [el("h1", { textContent: title }), el("p", { textContent: goal })]),
     el("figure", { className: "print-qr" }, [qrSvg(qrRows, link), el("figcaption", { textContent: t("Play it on a screen") })]),
   ]);
-  const first = el("section", { className: "print-page" }, [head]);
+  // a name line on every puzzle's sheet, not only the first page's: pages get separated
+  const first = el("section", { className: "print-page" }, [head, el("p", { className: "print-name", textContent: t("Name: ______________________________") })]);
   let cut = null; // the page of pieces to cut out, for the games played with pieces
   if (style === "outline") {
     const box = extent([info.outline, ...info.tans.map((tan) => tan.points)].flat());
@@ -218,7 +226,7 @@ function sheetPages(sheet, solution) {
     first.append(el("div", { className: "print-board" }, [boardSvg(picture, style, unit, `board: ${title}`, info.finish || null)]));
     if (style === "layers") first.append(el("p", { className: "print-note", textContent: t("The box's layers side by side: the bottom layer on the left, the top layer on the right.") }));
     if (style === "tiles" && info.pieces) {
-      cut = el("section", { className: "print-page" }, [el("h2", { textContent: t("Cut out the pieces: {game}", { game: title }) }), el("div", { className: "print-pieces" }, piecesToCut(info, unit))]);
+      cut = el("section", { className: "print-page" }, [el("h2", { textContent: t("Cut out the pieces: {game}", { game: title }) }), el("div", { className: "print-pieces" }, piecesToCut(info, unit, picture))]);
     }
   }
   first.append(el("p", { className: "print-link", textContent: link }));
