@@ -87,8 +87,11 @@ export interface PageElements {
   "teach-big": HTMLButtonElement;
   "teach-clear": HTMLButtonElement;
   "teach-copy": HTMLButtonElement;
+  "teach-export": HTMLButtonElement;
+  "teach-file": HTMLInputElement;
   "teach-game": HTMLSelectElement;
   "teach-help": HTMLInputElement;
+  "teach-import": HTMLButtonElement;
   "teach-link": HTMLInputElement;
   "teach-make": HTMLButtonElement;
   "teach-name": HTMLInputElement;

@@ -479,3 +479,43 @@ def test_inside_an_assignment_nothing_leaves_it_without_a_word(app: App) -> None
     page.evaluate("history.pushState(null, '', '#pegs:english:'); dispatchEvent(new PopStateEvent('popstate'))")
     wait_until(page, "(s => s && s.desc === 'english')(window.pento.session())", timeout=60)
     assert page.locator("#new").is_visible() and page.locator(".draw-board").is_visible()
+
+
+def test_a_teachers_assignments_and_codes_move_to_another_device_in_one_file(app: App, tmp_path: Path) -> None:
+    """Issue 46: the teacher's assignments and the codes collected save to one file and load on
+    another device (here: the same page with its storage emptied), joined to what it has, none lost."""
+    from pento_core.classroom import assignment as A
+
+    page = app.page
+    made = {
+        "assignment": {"id": "MVD123", "title": "Moved", "help": False, "items": [{"game": "cover", "desc": "1x5"}]},
+        "titles": ["Pentomino cover: 1 × 5"],
+        "made": 1795000000000,
+    }
+    checked = A.check_assignment("MVD123", "Moved", False, [A.Item("cover", "1x5")])
+    code = A.result_code(checked, "Ana", [A.Work(True, 50, 0, 0, "I1@0,0")])
+    page.evaluate(
+        f"localStorage.setItem('pento.assign-made', {json.dumps(json.dumps([made]))});"
+        f"localStorage.setItem('pento.race.MVD123', {json.dumps(json.dumps([code]))})"
+    )
+    page.locator("#teach-open").click()
+    page.wait_for_selector("body[data-screen=teach]", state="attached")
+    with page.expect_download() as info:
+        page.locator("#teach-export").click()
+    saved = tmp_path / "teacher.json"
+    info.value.save_as(saved)
+    assert str(page.locator("#status").text_content()) == "Saved 1 assignment and 1 code to the file."
+
+    page.evaluate("localStorage.clear()")  # another device: nothing made there, but one code of its own
+    other = A.result_code(checked, "Bea", [A.Work(True, 70, 0, 0, "I1@0,0")])
+    page.evaluate(f"localStorage.setItem('pento.race.MVD123', {json.dumps(json.dumps([other]))})")
+    page.locator("#teach-file").set_input_files(str(saved))
+    wait_until(page, "document.querySelectorAll('#teach-mine li').length === 1")
+    assert str(page.locator("#status").text_content()) == "Loaded 1 assignment and 1 code from the file."
+    assert "2 codes collected" in page.locator("#teach-mine li").inner_text()
+    page.locator("#teach-file").set_input_files(str(saved))  # again: nothing twice
+    wait_until(page, "document.getElementById('status').textContent.includes('0 assignments and 0 codes')")
+    (tmp_path / "junk.json").write_text('{"format": "pento-progress"}')
+    page.locator("#teach-file").set_input_files(str(tmp_path / "junk.json"))
+    wait_until(page, "document.getElementById('status').textContent.includes('not a file of Pento assignments')")
+    assert page.evaluate("JSON.parse(localStorage.getItem('pento.race.MVD123')).length") == 2

@@ -338,3 +338,21 @@ def test_thirty_pupils_on_six_puzzles_fit_every_screen_and_the_projector_pages_t
     assert shown()[:2] == ["P. 0. S.", "P. 0. S."]
     page.locator("#results-projector").click()
     assert page.locator("#results-show").is_hidden() and len(shown()) == 30
+
+
+def test_a_results_page_that_cannot_keep_its_codes_says_so(browser: Any, base_url: str) -> None:
+    """Issue 46: with storage blocked (an embedded frame, a private window) the teacher's collected
+    codes were kept in memory only, without a word; they still count, and the page says to save them."""
+    ctx = browser.new_context()
+    try:
+        blocked = "get() { throw new DOMException('blocked', 'SecurityError'); }"
+        ctx.add_init_script(f"Object.defineProperty(window, 'localStorage', {{{blocked}}});")
+        page = ctx.new_page()
+        page.goto(base_url + "?nosw#results:ABC123:cover:1x5")
+        page.wait_for_selector("body[data-screen=results]", state="attached", timeout=90_000)
+        assert "lost when this page closes" in str(page.locator("#results-about").text_content())
+        page.locator("#results-input").fill(result_code("cover", "1x5", "ABC123", "Ana", 12, "I1@0,0"))
+        page.locator("#results-add").click()
+        wait_until(page, "document.querySelectorAll('#results-rows tr').length === 1", timeout=60)
+    finally:
+        ctx.close()

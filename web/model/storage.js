@@ -526,6 +526,59 @@ export function saveDraft(draft) {
   put(DRAFT, JSON.stringify(draft));
 }
 
+// -- the teacher's file: every assignment made here and the codes collected, to keep or to move ---
+
+export const TEACHER_FORMAT = "pento-teacher";
+
+/** The teacher's file's content: every assignment made here and each one's codes. @returns {object} */
+export function teacherExport() {
+  const assignments = loadMade();
+  /** @type {{[id: string]: string[]}} */
+  const codes = {};
+  for (const { assignment } of assignments) {
+    const list = loadRaceCodes(assignment.id);
+    if (list.length) codes[assignment.id] = list;
+  }
+  return { format: TEACHER_FORMAT, version: 1, exported: new Date().toISOString(), assignments, codes };
+}
+
+/**
+ * A teacher's file merged with what this device keeps: assignments it does not list yet are added
+ * (never one replaced, never one dropped: past MAX_MADE they are refused and counted), and each
+ * one's codes joined to those collected here (past MAX_RACE_CODES, refused and counted). Throws
+ * (a message for the teacher) when ``data`` is no teacher's file.
+ * @param {any} data
+ * @returns {{assignments: number, codes: number, noRoom: number}}
+ */
+export function teacherImport(data) {
+  if (!data || data.format !== TEACHER_FORMAT || !Array.isArray(data.assignments)) throw new Error("not a teacher's file");
+  const have = new Set(loadMade().map((e) => e.assignment.id));
+  const result = { assignments: 0, codes: 0, noRoom: 0 };
+  const valid = (/** @type {any} */ e) =>
+    e && e.assignment && typeof e.assignment.id === "string" && /^[0-9A-Z]{6}$/.test(e.assignment.id) && typeof e.assignment.title === "string" && Array.isArray(e.assignment.items) && Number.isFinite(e.made);
+  // oldest first, so that the list keeps its order, newest first
+  for (const entry of data.assignments.filter(valid).reverse()) {
+    if (have.has(entry.assignment.id)) continue;
+    const made = { assignment: entry.assignment, titles: Array.isArray(entry.titles) ? entry.titles.filter((/** @type {unknown} */ x) => typeof x === "string") : [], made: entry.made };
+    if (rememberMade(made) === "full") result.noRoom += 1;
+    else {
+      result.assignments += 1;
+      have.add(entry.assignment.id);
+    }
+  }
+  const codes = data.codes && typeof data.codes === "object" ? data.codes : {};
+  for (const [id, list] of Object.entries(codes)) {
+    if (!/^[0-9A-Z]{6}$/.test(id) || !Array.isArray(list)) continue;
+    const here = loadRaceCodes(id);
+    const fresh = [...new Set(list.filter((c) => typeof c === "string" && c.length <= 4000 && !here.includes(c)))];
+    const fits = fresh.slice(0, Math.max(0, MAX_RACE_CODES - here.length));
+    if (fits.length) saveRaceCodes(id, here.concat(fits));
+    result.codes += fits.length;
+    result.noRoom += fresh.length - fits.length;
+  }
+  return result;
+}
+
 // -- class races: the codes a teacher's results page has collected, per race id ------------------
 
 const RACE = "pento.race.";

@@ -13,7 +13,7 @@ import { fragment, pageBase, text } from "./page.js";
 import { qrCanvas } from "../ui/qr.js";
 import { share } from "../ui/share.js";
 import { Scanner } from "../ui/scanner.js";
-import { loadRaceCodes, MAX_RACE_CODES, saveRaceCodes } from "../model/storage.js";
+import { loadRaceCodes, MAX_RACE_CODES, saveRaceCodes, storageState } from "../model/storage.js";
 
 const $ = byId;
 
@@ -343,6 +343,8 @@ export async function showResults(ui, target) {
   $("results-about").textContent = isRace
     ? t("Race {race}. Ranked by time; every solution is checked against the puzzle's rules on this device.", { race: id })
     : t("Assignment {id}: {n} puzzles. Ranked by puzzles solved without Solve, then by time; every solution is checked against the puzzle's rules on this device.", { id, n: count });
+  // storage full or blocked (a frame, a private window): the codes live only as long as the page
+  if (storageState() !== "ok") $("results-about").textContent += " " + t("This device cannot keep these codes: they are lost when this page closes. Copy all codes, or download the CSV, before you close it.");
   text($("results-join-text"), isRace ? t("Join the race: scan this with your phone or tablet.") : t("Open the assignment: scan this with your phone or tablet."));
   $("results-show-race").hidden = !isRace;
   const link = base() + (isRace ? raceHash(id, assignment.items[0].game, assignment.items[0].desc) : target.link);

@@ -11,12 +11,12 @@
 
 import { app } from "../play/app.js";
 import { CATALOG } from "../catalog.js";
-import { byId, el } from "../ui/dom.js";
+import { byId, el, saveFile } from "../ui/dom.js";
 import { language, t, tn } from "../ui/i18n.js";
 import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "../play/midend.js";
 import { formatTime, fragment, gameEntry, notice, pageBase, plain, status, text, titleOf } from "../play/page.js";
 import { shareText, showQr } from "../play/race.js";
-import { getSave, loadAssignment, loadDraft, loadMade, loadRaceCodes, MAX_MADE, rememberMade, saveDraft, updateAssignment } from "../model/storage.js";
+import { getSave, loadAssignment, loadDraft, loadMade, loadRaceCodes, MAX_MADE, rememberMade, saveDraft, teacherExport, teacherImport, updateAssignment } from "../model/storage.js";
 
 const $ = byId;
 
@@ -431,6 +431,13 @@ export function openBuilder() {
   error("");
   drawItems(draft, keep);
   drawMine();
+  $("teach-export").onclick = exportTeacher;
+  $("teach-import").onclick = () => $("teach-file").click();
+  $("teach-file").onchange = () => {
+    const file = $("teach-file").files?.[0];
+    $("teach-file").value = "";
+    if (file) importTeacher(file);
+  };
   $("teach-title").focus({ preventScroll: true });
   scrollTo(0, 0);
 }
@@ -487,6 +494,41 @@ function drawMine() {
       return el("li", {}, [el("span", {}, [el("strong", { textContent: title }), el("span", { className: "teach-mine-about", textContent: about })]), el("span", { className: "teach-tools" }, [results, again])]);
     }),
   );
+}
+
+const MAX_TEACHER_FILE = 20_000_000; // bytes: 300 assignments of 500 long codes each fit
+
+/** "3 assignments", "1 code": the two counts a teacher's file message names. @param {number} assignments @param {number} codes */
+const counted = (assignments, codes) => ({
+  assignments: tn("{n} assignment", "{n} assignments", assignments),
+  codes: tn("{n} code", "{n} codes", codes),
+});
+
+/** Every assignment made here and the codes collected, saved to one file (to keep, or to move). */
+function exportTeacher() {
+  const data = teacherExport();
+  const codes = Object.values(data.codes).reduce((n, list) => n + list.length, 0);
+  saveFile(new Blob([JSON.stringify(data)], { type: "application/json" }), `pento-assignments-${new Date().toISOString().slice(0, 10)}.json`);
+  status(t("Saved {assignments} and {codes} to the file.", counted(data.assignments.length, codes)), "success");
+}
+
+/** A teacher's file loaded: its assignments and codes joined to this device's, none replaced. @param {File} file */
+async function importTeacher(file) {
+  let data = null;
+  try {
+    data = file.size <= MAX_TEACHER_FILE ? JSON.parse(await file.text()) : null;
+  } catch {
+    data = null;
+  }
+  try {
+    const { assignments, codes, noRoom } = teacherImport(data);
+    drawMine();
+    const said = t("Loaded {assignments} and {codes} from the file.", counted(assignments, codes));
+    const left = tn("{n} more did not fit on this device and was not loaded.", "{n} more did not fit on this device and were not loaded.", noRoom);
+    status(noRoom ? `${said} ${left}` : said, noRoom ? "error" : "success");
+  } catch {
+    status(t("That file is not a file of Pento assignments. Nothing was changed."), "error");
+  }
 }
 
 /** The assignment made: its link as text and QR code, and what the teacher does with it. */
