@@ -58,6 +58,15 @@ def build_assignment(page: Any) -> tuple[str, list[dict[str, str]]]:
     return link, draft["items"]
 
 
+def make_link(page: Any) -> str:
+    """Press Make the link on the builder and return the link made (the field emptied first: the
+    shared page may still show another test's link)."""
+    page.evaluate("document.getElementById('teach-link').value = ''")
+    page.locator("#teach-make").click()
+    wait_until(page, "document.getElementById('teach-link').value.includes('#assign:')")
+    return str(page.locator("#teach-link").input_value())
+
+
 def pupil(page: Any, link: str, name: str) -> Any:
     """A pupil's device opening the assignment link (a page already at Pento follows it as a link)."""
     if page.url.startswith("http"):
@@ -302,14 +311,8 @@ def test_a_teacher_never_loses_a_class(app: App) -> None:
     page.locator("#teach-paste").fill("#cover:1x5:")
     page.locator("#teach-add-link").click()
     wait_until(page, "document.querySelectorAll('#teach-items li').length === 1")
-    page.evaluate("document.getElementById('teach-link').value = ''")  # the shared page: no link of before
-    page.locator("#teach-make").click()
-    wait_until(page, "document.getElementById('teach-link').value.includes('#assign:')")
-    first = page.locator("#teach-link").input_value()
-    page.evaluate("document.getElementById('teach-link').value = ''")
-    page.locator("#teach-make").click()  # again: the same assignment, the same id
-    wait_until(page, "document.getElementById('teach-link').value.includes('#assign:')")
-    assert page.locator("#teach-link").input_value() == first
+    first = make_link(page)
+    assert make_link(page) == first  # again: the same assignment, the same id
     assignment_id = first.split("#assign:", 1)[1].split(":", 1)[0]
     made = A.check_assignment(assignment_id, "Monday", False, [A.Item("cover", "1x5")])
     code = A.result_code(made, "Ana", [A.Work(True, 50, 0, 0, "I1@0,0")])
@@ -399,10 +402,7 @@ def test_a_class_list_of_25_pupils_pick_their_names_and_the_results_name_who_has
     page.locator("#teach-paste").fill("#cover:1x5:")
     page.locator("#teach-add-link").click()
     wait_until(page, "document.querySelectorAll('#teach-items li').length === 1")
-    page.evaluate("document.getElementById('teach-link').value = ''")  # the shared page: no link of before
-    page.locator("#teach-make").click()
-    wait_until(page, "document.getElementById('teach-link').value.includes('#assign:')")
-    link = page.locator("#teach-link").input_value()
+    link = make_link(page)
     fragment = link[link.index("#") :]
     page.evaluate(f"history.pushState(null, '', {json.dumps(fragment)}); dispatchEvent(new PopStateEvent('popstate'))")
     wait_until(page, "document.querySelectorAll('#assign-pick option').length === 27", timeout=60)
