@@ -319,6 +319,7 @@ export const freshSlot = (game, result, params, extra = {}) => ({
 export async function newGame(game, params, errorEl = null) {
   if (errorEl) errorEl.hidden = true;
   const wasHome = !app.session;
+  const current = app.session && app.session.game === game ? app.session.desc : null;
   busy(true, waitingText());
   const outcome = await openPosition({
     game,
@@ -326,10 +327,15 @@ export async function newGame(game, params, errorEl = null) {
     push: true,
     request: async () => {
       const t0 = performance.now();
-      const seed = Math.floor(Math.random() * 2 ** 31);
-      const result = await app.core.request("new", { game, params, seed }, { onProgress: progressText(t("Preparing the board")) });
+      let result;
+      // "Another puzzle" must be another: a generator with few boards to give (the Game of 20's)
+      // may draw the one on screen again; a preset, the same every time, is taken after a few tries
+      for (let tries = 0; tries < 4 && (!result || result.desc === current); tries++) {
+        const seed = Math.floor(Math.random() * 2 ** 31);
+        result = await app.core.request("new", { game, params, seed }, { onProgress: progressText(t("Preparing the board")) });
+      }
       performance.measure("pento-new", { start: t0, end: performance.now() }); // read by the benchmarks
-      return result;
+      return /** @type {import("../protocol").Opened} */ (result);
     },
     slotFor: (result) => freshSlot(game, result, params),
     failed: (err) => openFailed(err, errorEl),
