@@ -105,10 +105,19 @@ def prints(page: Any) -> int:
 
 
 def wait_until(page: Any, expression: str, timeout: float = 20.0) -> Any:
-    """Poll a JS expression until it is truthy (no string-eval waits: the page has a strict CSP)."""
+    """Poll a JS expression until it is truthy (no string-eval waits: the page has a strict CSP).
+    A poll that meets the page between two documents (a reload the expression itself asked for,
+    a link followed) counts as not yet, and the next one asks the new document."""
+    from playwright.sync_api import Error as PlaywrightError
+
     deadline = time.monotonic() + timeout
     while True:
-        value = page.evaluate(expression)
+        try:
+            value = page.evaluate(expression)
+        except PlaywrightError as e:
+            if "Execution context was destroyed" not in str(e) and "navigation" not in str(e):
+                raise
+            value = None
         if value:
             return value
         if time.monotonic() > deadline:
