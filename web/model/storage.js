@@ -486,7 +486,6 @@ export const MAX_MADE = 300;
 /**
  * @typedef {object} Made an assignment made on this device
  * @property {{id: string, title: string, help: boolean, items: {game: string, desc: string}[]}} assignment
- * @property {string[]} titles its puzzles' titles, in the language it was made in
  * @property {number} made when its link was first made (ms since 1970)
  */
 
@@ -497,7 +496,7 @@ export function loadMade() {
     if (!Array.isArray(list)) return [];
     return list.filter(
       (/** @type {any} */ e) =>
-        e && e.assignment && typeof e.assignment.id === "string" && typeof e.assignment.title === "string" && Array.isArray(e.assignment.items) && Array.isArray(e.titles) && Number.isFinite(e.made),
+        e && e.assignment && typeof e.assignment.id === "string" && typeof e.assignment.title === "string" && Array.isArray(e.assignment.items) && Number.isFinite(e.made),
     );
   } catch {
     return [];
@@ -559,7 +558,7 @@ export function teacherImport(data) {
   // oldest first, so that the list keeps its order, newest first
   for (const entry of data.assignments.filter(valid).reverse()) {
     if (have.has(entry.assignment.id)) continue;
-    const made = { assignment: entry.assignment, titles: Array.isArray(entry.titles) ? entry.titles.filter((/** @type {unknown} */ x) => typeof x === "string") : [], made: entry.made };
+    const made = { assignment: entry.assignment, made: entry.made };
     if (rememberMade(made) === "full") result.noRoom += 1;
     else {
       result.assignments += 1;

@@ -409,8 +409,7 @@ export function openBuilder() {
       error("");
       draft.id = made.assignment.id;
       saveDraft(draft);
-      const titles = draft.items.map((i) => i.title);
-      const kept = rememberMade({ assignment: made.assignment, titles, made: Date.now() });
+      const kept = rememberMade({ assignment: made.assignment, made: Date.now() });
       drawMine();
       await showMade(made.assignment);
       if (kept === "full") status(t("Your list of assignments is full ({most}): this one is not in it. Keep its link.", { most: MAX_MADE }), "error");
