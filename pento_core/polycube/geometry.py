@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..polyomino.geometry import groups
 
@@ -67,25 +68,40 @@ def moved(motion: Motion, cells: Iterable[Cell]) -> Shape:
 
 def size(cells: Iterable[Cell]) -> tuple[int, int, int]:
     """Layers, rows and columns of the smallest box around a non-empty set of cells."""
-    cells = list(cells)
+    return _size(cells if isinstance(cells, frozenset) else frozenset(cells))
+
+
+@lru_cache(maxsize=4096)
+def _size(cells: Shape) -> tuple[int, int, int]:
     return tuple(max(c[i] for c in cells) - min(c[i] for c in cells) + 1 for i in range(3))  # type: ignore[return-value]
 
 
 def orientations(s: Iterable[Cell]) -> list[Shape]:
     """Every distinct way the piece can lie, turned about any axis (never mirrored), normalised, in
     the order of :data:`ROTATIONS`, keeping the first of each repeated shape."""
+    return list(_orientations(s if isinstance(s, frozenset) else frozenset(s)))
+
+
+# A generator draws and sets up hundreds of piece sets for one box, and the same few dozen shapes
+# come back each time: their turns are worked out once (the shapes are small, the caches bounded).
+@lru_cache(maxsize=4096)
+def _orientations(s: Shape) -> tuple[Shape, ...]:
     out: list[Shape] = []
     for m in ROTATIONS:
         o = moved(m, s)
         if o not in out:
             out.append(o)
-    return out
+    return tuple(out)
 
 
 def canonical(s: Iterable[Cell], mirrors: bool = False) -> tuple[Cell, ...]:
     """A key equal for two shapes iff one turns into the other (or, with ``mirrors``, is the other's
     mirror image turned)."""
-    cells = list(s)
+    return _canonical(s if isinstance(s, frozenset) else frozenset(s), mirrors)
+
+
+@lru_cache(maxsize=4096)
+def _canonical(cells: Shape, mirrors: bool) -> tuple[Cell, ...]:
     return min(tuple(sorted(moved(m, cells))) for m in (MOTIONS if mirrors else ROTATIONS))
 
 
