@@ -105,6 +105,14 @@ class _Float(float):
         return _marks(float.__format__(float(self), spec))
 
 
+class _Count(int):
+    """How many of something (a plural's ``n``): written with the language's digit grouping even
+    where the message says only ``{n}`` (``4,988`` in English, ``4.988`` in Portuguese)."""
+
+    def __format__(self, spec: str) -> str:
+        return _marks(int.__format__(int(self), spec or ","))
+
+
 def _marks(text: str) -> str:
     group, decimal = SEPARATORS[_language]
     return text.translate({ord(","): group, ord("."): decimal})
@@ -128,5 +136,5 @@ def tr(message: str, /, **values: Any) -> str:
 
 def ntr(singular: str, plural: str, n: int, /, **values: Any) -> str:
     """The form of ``singular`` / ``plural`` for the number ``n`` in the current language,
-    filled in from ``values`` and ``n``."""
-    return translations(_language).ngettext(singular, plural, n).format(**_localised({"n": n, **values}))
+    filled in from ``values`` and ``n`` (written with the language's digit grouping)."""
+    return translations(_language).ngettext(singular, plural, n).format(**_localised({"n": _Count(n), **values}))

@@ -190,6 +190,22 @@ def test_numbers_are_written_the_languages_way(lang: str, written: str) -> None:
         set_language("en")
 
 
+@pytest.mark.parametrize(
+    ("lang", "written"), [("en", "and 4,988 more"), ("pt", "e mais 4.988"), ("de", "und 4.988 weitere")]
+)
+def test_a_plurals_count_is_written_the_languages_way(lang: str, written: str) -> None:
+    """A count is grouped although the message says only ``{n}`` ("e mais 4988" was seen), as the
+    page's tn() writes it; other numbers only where the message asks (above)."""
+    from pento_core.games.words import MAX_LISTED, listing
+
+    set_language(lang)
+    try:
+        assert listing([str(k) for k in range(MAX_LISTED + 4988)]).endswith(" " + written)
+        assert ntr("{n} cell", "{n} cells", 999).startswith("999 ")
+    finally:
+        set_language("en")
+
+
 def _load(game: str, desc: str, state: str = "") -> dict[str, object]:
     r = api.handle({"cmd": "load", "args": {"game": game, "desc": desc, "state": state}})
     assert r["ok"], r

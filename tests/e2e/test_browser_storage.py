@@ -109,3 +109,5 @@ def test_an_import_is_bounded_and_says_exactly_what_it_loaded(app: App, tmp_path
     said = import_file(page, lots)
     assert "Loaded 5,000 puzzles" in said and "3 puzzles were not loaded" in said
     assert page.evaluate("document.querySelectorAll('.progress-game').length") == 1
+    # twelve are listed, the rest counted, the count written the way the language writes numbers
+    assert "and 4,988 more puzzles" in str(page.locator(".progress-game").text_content())

@@ -68,12 +68,13 @@ export function t(message, values = null) {
   return fill(typeof found === "string" && found ? found : message, values);
 }
 
-/** The form of `singular` / `plural` for the number `n` ({n} filled in, and `values`). */
+/** The form of `singular` / `plural` for the number `n` ({n} filled in, written the language's way
+ * as pento_core.i18n.ntr writes it: 4,988 in English, 4.988 in Portuguese; and `values`). */
 export function tn(singular, plural, n, values = {}) {
   const forms = messages[singular];
   const index = n === 1 ? 0 : 1; // every language here: one, and any other number (pento_core.i18n.PLURALS)
   const form = Array.isArray(forms) && forms[index] ? forms[index] : [singular, plural][index];
-  return fill(form, { n, ...values });
+  return fill(form, { n: formatNumber(n), ...values });
 }
 
 // The page's fixed text is written in English in index.html: every text node and
