@@ -150,16 +150,15 @@ def test_a_class_list_travels_in_the_link_and_the_results_name_who_has_no_code(
     )
     assert (code, err) == (0, "")
     _, parts = links.split(out.strip())
-    assert parts[2] == "-\nName\nAna\nBruno\nCaio"  # the flags, then the names (a header line is a name too)
+    assert parts[2] == "-\nAna\nBruno\nCaio"  # the flags, then the names (the column's heading is no pupil)
     made = A.check_assignment(parts[1], "T", False, [A.Item("cover", "1x5")])
     (tmp_path / "codes").write_text(A.result_code(made, "Bruno", [A.Work(True, 12, 0, 0, "I1@0,0")]))
     csv_path = tmp_path / "out.csv"
     code, out, err = run(capsys, "assignment", "results", out.strip(), str(tmp_path / "codes"), "--csv", str(csv_path))
     assert out.splitlines() == [
         "1. Bruno: 1 of 1 solved, 0:01.2",
-        "-. Name: no code handed in",
         "-. Ana: no code handed in",
         "-. Caio: no code handed in",
     ]
     rows = list(csv.reader(io.StringIO(csv_path.read_text(encoding="utf-8-sig"))))
-    assert rows[2] == [parts[1], "Pentomino cover: 1 × 5", "", "Name", "", "", "", "", "", ""]
+    assert rows[2] == [parts[1], "Pentomino cover: 1 × 5", "", "Ana", "", "", "", "", "", ""]

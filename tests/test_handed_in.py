@@ -193,6 +193,10 @@ def test_a_class_list_is_checked_names_as_codes_carry_them_no_twins() -> None:
         A.check_roster([f"Pupil {k}" for k in range(61)])
     with pytest.raises(race.RaceCodeError, match=r"the class list: 'x+': a name has at most 24"):
         A.check_roster(["x" * 30])
+    # a spreadsheet's column pasted with its heading: the heading is no pupil (first line only)
+    for heading in ("Name", " NOME ", "Schüler", "Full  name"):
+        assert A.check_roster([heading, "Ana", "Name"]) == ("Ana", "Name")
+    assert A.check_roster(["", "Nomes", "Ana"]) == ("Ana",)
 
 
 def test_a_class_list_leaves_every_code_valid_and_names_who_has_no_code_yet() -> None:

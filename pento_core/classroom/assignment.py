@@ -122,15 +122,30 @@ def check_title(title: str) -> str:
     return title
 
 
+# A spreadsheet's column pasted as a class list often starts with its heading: never a pupil.
+HEADINGS = frozenset(
+    (
+        *("name", "names", "first name", "full name", "student", "students", "pupil", "pupils"),
+        *("nome", "nomes", "nome completo", "aluno", "alunos", "aluna", "alunas", "estudante", "estudantes"),
+        *("vorname", "nachname", "schüler", "schülerin", "schüler:in", "schüler*in", "schülername"),
+    )
+)
+
+
 def check_roster(listed: list[str]) -> tuple[str, ...]:
     """A class list: each name as a code carries it (:func:`race.check_name`), blank lines left
-    out, in the order given; raises when a name is not one, when two names are the same name
-    written two ways (:func:`names.same_form`: pupils could not tell which is theirs), or when there
-    are more than :data:`MAX_ROSTER`."""
+    out, in the order given, and a first line that is a column's heading (:data:`HEADINGS`:
+    "Name", "Nome", "Schüler") left out too; raises when a name is not one, when two names are
+    the same name written two ways (:func:`names.same_form`: pupils could not tell which is
+    theirs), or when there are more than :data:`MAX_ROSTER`."""
     out: list[str] = []
     seen: dict[str, str] = {}
+    first = True
     for given in listed:
         if not given.strip():
+            continue
+        heading, first = first and names.same_form(given) in HEADINGS, False
+        if heading:
             continue
         try:
             name = race.check_name(given)
