@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 import pytest
@@ -347,6 +348,25 @@ def test_the_symmetry_split_keeps_the_budget_before_the_search_starts() -> None:
         problem.runs(4, Budget(should_stop=lambda: True))
     assert looked <= len(group)
     assert problem.count().count == 9356  # and with no budget, the published count
+
+
+def test_a_count_in_jobs_spent_while_splitting_says_how_long_it_took(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 45: ``count --jobs 2`` printed ``seconds: 0.000`` when the split into runs spent the
+    budget (its clock started after the split).  The split here takes 2.5 s of a clock of its own."""
+    from pento_core.polyomino import parallel
+
+    clock = [100.0]
+
+    def split(problem: Problem, jobs: int, budget: Budget | None = None) -> list[object]:
+        clock[0] += 2.5
+        raise engine.BudgetSpent
+
+    monkeypatch.setattr(parallel, "time", types.SimpleNamespace(monotonic=lambda: clock[0], time=time.time))
+    monkeypatch.setattr(parallel, "runs", split)
+    problem = Problem(parse_board("6x10"), parse_piece_names("FILNPTUVWXYZ"))
+    result = parallel.count(problem, 2, Budget(max_seconds=1))
+    assert not result.complete and result.count is None
+    assert result.elapsed == pytest.approx(2.5)
 
 
 def test_a_puzzle_of_the_day_keeps_its_budget_even_where_the_game_makes_it_at_once() -> None:

@@ -172,10 +172,11 @@ def _list_run(run: Sequence[Part], distinct: bool, limit: int | None) -> list[Pa
 
 
 class _Adder:
-    """Adds up the runs as they come, and tells ``progress``."""
+    """Adds up the runs as they come, and tells ``progress``; its time counts from ``start`` (the
+    count's own start, so that the split into runs is counted too), else from now."""
 
-    def __init__(self, total: int, progress: DoneFn | None) -> None:
-        self.start = time.monotonic()
+    def __init__(self, total: int, progress: DoneFn | None, start: float | None = None) -> None:
+        self.start = time.monotonic() if start is None else start
         self.tally = Tally()
         self.runs = 0
         self.total = total
@@ -247,11 +248,12 @@ def count(
 ) -> CountResult:
     """Count ``problem`` with ``jobs`` processes: the same result as :meth:`Problem.count`.
     ``memory_mb`` bounds this process and its workers together."""
+    start = time.monotonic()
     try:
         work = runs(problem, jobs, budget)
-    except BudgetSpent:
-        return _Adder(1, progress).unknown(problem)
-    adder = _Adder(len(work), progress)
+    except BudgetSpent:  # spent while splitting the search: the time it took is said, not 0
+        return _Adder(1, progress, start).unknown(problem)
+    adder = _Adder(len(work), progress, start)
     with _pool(problem, jobs, budget, memory_mb) as pool:
         try:
             for result in pool.imap_unordered(_count_run, work):
@@ -306,6 +308,7 @@ def count_on_cluster(
     except ImportError:
         raise ValueError("--cluster needs Dask's distributed package: pip install 'pento_core[cluster]'") from None
     _check_address(address)
+    start = time.monotonic()
     deadline = _wall_deadline(budget)
     seconds = None if deadline is None else max(0.1, deadline - time.time())
     try:
@@ -316,7 +319,7 @@ def count_on_cluster(
     try:
         workers = _workers(client)
         work = runs(problem, max(1, len(workers)))
-        adder = _Adder(len(work), progress)
+        adder = _Adder(len(work), progress, start)
         [data] = client.scatter([pickle.dumps(problem)], broadcast=True)
         futures = [client.submit(count_on_cluster_run, data, memory_mb, deadline, run, pure=False) for run in work]
         try:
