@@ -7,7 +7,7 @@ import { byId, el, saveFile } from "../ui/dom.js";
 import { formatNumber, t, tn } from "../ui/i18n.js";
 import { formatTime, setAsideNotice, status } from "../play/page.js";
 import { ladderPlace, normaliseRecord, streaks, validRecord } from "../model/progress_data.js";
-import { clearProgress, listProgress, MAX_PROGRESS, progressImport } from "../model/storage.js";
+import { clearProgress, listProgress, MAX_PROGRESS, progressImport, storageState } from "../model/storage.js";
 
 const $ = byId;
 const SVG = "http://www.w3.org/2000/svg";
@@ -135,6 +135,11 @@ export async function importFile(file) {
     read = readProgressFile(await file.text());
   } catch (err) {
     status(err instanceof Error ? err.message : String(err), "error");
+    return;
+  }
+  if (storageState() === "blocked") {
+    // every record would be refused: say why, not "no room" (issue 45)
+    status(t("This page cannot keep progress here (the browser blocks it, as in some embedded pages), so nothing was loaded from the file."), "error");
     return;
   }
   const { records, skipped } = read;
