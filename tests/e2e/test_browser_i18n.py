@@ -118,6 +118,19 @@ def test_german_by_link_then_portuguese_by_menu_remembered(page: Any, base_url: 
     page.wait_for_selector("#game-list .card")
     assert page.evaluate("document.documentElement.lang") == "pt"
     page.screenshot(path=str(ARTIFACTS / "i18n-pt-home.png"))
+    # Portuguese's longer names on a small phone: no part of the assignment builder runs past the
+    # screen's right edge, whichever game's puzzles its list shows (a long one widened the form)
+    page.set_viewport_size({"width": 360, "height": 780})
+    go(page, "teach")
+    page.wait_for_selector("#teach-game option", state="attached")
+    for game in page.locator("#teach-game option").evaluate_all("os => os.map(o => o.value)"):
+        page.locator("#teach-game").select_option(game)
+        wide = page.evaluate(
+            "[...document.querySelectorAll('#teach :is(label, input, select, textarea, button)')]"
+            ".filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > innerWidth + 0.5)"
+            ".map(e => e.id || e.textContent.trim().slice(0, 30))"
+        )
+        assert wide == [], f"{game}: past the right edge of a phone: {wide}"
 
 
 def test_the_browser_language_is_followed(browser: Any, base_url: str) -> None:
