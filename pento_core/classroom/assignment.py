@@ -140,13 +140,10 @@ def check_roster(listed: list[str]) -> tuple[str, ...]:
     theirs), or when there are more than :data:`MAX_ROSTER`."""
     out: list[str] = []
     seen: dict[str, str] = {}
-    first = True
-    for given in listed:
-        if not given.strip():
-            continue
-        heading, first = first and names.same_form(given) in HEADINGS, False
-        if heading:
-            continue
+    given_names = [given for given in listed if given.strip()]
+    if given_names and names.same_form(given_names[0]) in HEADINGS:
+        given_names = given_names[1:]
+    for given in given_names:
         try:
             name = race.check_name(given)
         except RaceCodeError as e:
@@ -194,9 +191,7 @@ def check_finishable(assignment: Assignment, budget: Budget | None = None, first
     done?" boards).  A hint that runs out of time proves nothing: the puzzle is accepted.  Made for
     the teacher's builder, not for reading codes (it searches); ``first``: the puzzles before it
     were checked already (the builder checks each puzzle as it is added)."""
-    for i, item in enumerate(assignment.items):
-        if i < first:
-            continue
+    for i, item in enumerate(assignment.items[first:], start=first):
         game = race.racing_game(item.game)
         missing = game.race_goal_missing(item.desc) if isinstance(game, RaceGoal) else None
         if missing:

@@ -173,10 +173,10 @@ def _list_run(run: Sequence[Part], distinct: bool, limit: int | None) -> list[Pa
 
 class _Adder:
     """Adds up the runs as they come, and tells ``progress``; its time counts from ``start`` (the
-    count's own start, so that the split into runs is counted too), else from now."""
+    count's own start, so that the split into runs is counted too)."""
 
-    def __init__(self, total: int, progress: DoneFn | None, start: float | None = None) -> None:
-        self.start = time.monotonic() if start is None else start
+    def __init__(self, total: int, progress: DoneFn | None, start: float) -> None:
+        self.start = start
         self.tally = Tally()
         self.runs = 0
         self.total = total

@@ -489,15 +489,15 @@ export const MAX_MADE = 300;
  * @property {number} made when its link was first made (ms since 1970)
  */
 
+/** Whether ``e`` reads as an entry of "My assignments" (stored here, or in a teacher's file). @param {any} e */
+const isMade = (e) => e && e.assignment && typeof e.assignment.id === "string" && typeof e.assignment.title === "string" && Array.isArray(e.assignment.items) && Number.isFinite(e.made);
+
 /** The assignments made on this device, newest first (entries that do not read are left out). @returns {Made[]} */
 export function loadMade() {
   try {
     const list = JSON.parse(get(MADE) || "[]");
     if (!Array.isArray(list)) return [];
-    return list.filter(
-      (/** @type {any} */ e) =>
-        e && e.assignment && typeof e.assignment.id === "string" && typeof e.assignment.title === "string" && Array.isArray(e.assignment.items) && Number.isFinite(e.made),
-    );
+    return list.filter(isMade);
   } catch {
     return [];
   }
@@ -528,6 +528,7 @@ export function saveDraft(draft) {
 // -- the teacher's file: every assignment made here and the codes collected, to keep or to move ---
 
 export const TEACHER_FORMAT = "pento-teacher";
+const ID = /^[0-9A-Z]{6}$/; // an assignment's id, as a teacher's file must give it
 
 /** The teacher's file's content: every assignment made here and each one's codes. @returns {object} */
 export function teacherExport() {
@@ -553,10 +554,8 @@ export function teacherImport(data) {
   if (!data || data.format !== TEACHER_FORMAT || !Array.isArray(data.assignments)) throw new Error("not a teacher's file");
   const have = new Set(loadMade().map((e) => e.assignment.id));
   const result = { assignments: 0, codes: 0, noRoom: 0 };
-  const valid = (/** @type {any} */ e) =>
-    e && e.assignment && typeof e.assignment.id === "string" && /^[0-9A-Z]{6}$/.test(e.assignment.id) && typeof e.assignment.title === "string" && Array.isArray(e.assignment.items) && Number.isFinite(e.made);
   // oldest first, so that the list keeps its order, newest first
-  for (const entry of data.assignments.filter(valid).reverse()) {
+  for (const entry of data.assignments.filter((/** @type {any} */ e) => isMade(e) && ID.test(e.assignment.id)).reverse()) {
     if (have.has(entry.assignment.id)) continue;
     const made = { assignment: entry.assignment, made: entry.made };
     if (rememberMade(made) === "full") result.noRoom += 1;
@@ -567,7 +566,7 @@ export function teacherImport(data) {
   }
   const codes = data.codes && typeof data.codes === "object" ? data.codes : {};
   for (const [id, list] of Object.entries(codes)) {
-    if (!/^[0-9A-Z]{6}$/.test(id) || !Array.isArray(list)) continue;
+    if (!ID.test(id) || !Array.isArray(list)) continue;
     const here = loadRaceCodes(id);
     const fresh = [...new Set(list.filter((c) => typeof c === "string" && c.length <= 4000 && !here.includes(c)))];
     const fits = fresh.slice(0, Math.max(0, MAX_RACE_CODES - here.length));

@@ -509,7 +509,8 @@ export async function showResults(ui, target) {
       e.work.forEach((w, k) => {
         const puzzle = count > 1 ? `${k + 1}. ${titles[k]}` : titles[k];
         const begun = w.solved || w.tenths > 0; // a puzzle not started: its cells empty, not "no" and 0:00.0
-        rows.push([id, puzzle, e.rank, e.name, begun ? (w.solved ? t("yes") : t("no")) : "", begun ? raceTime(w.tenths) : "", begun ? w.tenths / 10 : "", begun ? w.hints : "", begun ? w.solves : "", e.note]);
+        const cells = begun ? [w.solved ? t("yes") : t("no"), raceTime(w.tenths), w.tenths / 10, w.hints, w.solves] : ["", "", "", "", ""];
+        rows.push([id, puzzle, e.rank, e.name, ...cells, e.note]);
       });
     }
     for (const e of shown.filter((x) => x.absent)) {
