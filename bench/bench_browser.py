@@ -7,6 +7,8 @@ Prints, from one browser run:
 * core ready (page load to ``data-core=ready``) and the first playable board
   (a link to a 6x10 opened cold) beside a bare Pyodide boot in a worker
   measured in the same run (target: within bare boot + 0.5 s);
+* a return visit (the same profile, everything cached): core ready, restored from the engine's
+  memory snapshot, beside a bare Pyodide boot from the same warm cache (target: at most 0.7x);
 * the bare boot again with Pyodide's standard library as it ships (sources, compiled as they
   are imported) beside the page's, which build.py compiled to bytecode;
 * pointer-up to the redrawn board for checked drops, 95th percentile (target 50 ms);
@@ -79,6 +81,8 @@ def main(runs: int) -> None:
     sources: list[float] = []
     drops: list[float] = []
     hints: list[float] = []
+    warm_bare: list[float] = []
+    returns: list[float] = []
     try:
         with sync_playwright() as p:
             exe = build.find_chromium()
@@ -107,6 +111,26 @@ def main(runs: int) -> None:
                                 "performance.getEntriesByName('first-paint')[0]).startTime"
                             )
                         )
+                    ctx.close()
+            # return visits: each page loaded once (a full boot, which keeps the engine's snapshot),
+            # then again in the same profile; alternating which goes first
+            for i in range(runs):
+                for which in ["bare", "game"] if i % 2 else ["game", "bare"]:
+                    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+                    page = ctx.new_page()
+                    if which == "bare":
+                        for _ in range(2):
+                            page.goto(base + "bench/boot.html")
+                            page.wait_for_selector("body[data-ready=yes]", state="attached", timeout=90_000)
+                        warm_bare.append(page.evaluate("performance.getEntriesByName('bare-ready')[0].startTime"))
+                    else:
+                        page.goto(base + "?nosw")
+                        page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+                        wait_until(page, "caches.open('pento.engine').then(c => c.keys()).then(k => k.length)", 60)
+                        page.reload()
+                        page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+                        assert page.evaluate("window.pento.engine().boot.restored"), "not restored"
+                        returns.append(page.evaluate("performance.getEntriesByName('pento-core-ready')[0].startTime"))
                     ctx.close()
             # drops and hints on one game page
             ctx = browser.new_context(viewport={"width": 1280, "height": 860})
@@ -175,6 +199,9 @@ def main(runs: int) -> None:
     extra = med(boards) - med(bare)
     print(f"first playable board      median {med(boards):.3f}   extra over bare boot {extra:+.3f}")
     print(f"                          ratio board / bare boot: {med(boards) / med(bare):.2f}   (target: extra <= 0.5)")
+    ratio = med(returns) / med(warm_bare)
+    print(f"return visit: core ready  median {med(returns):.3f}   (restored from the engine's snapshot)")
+    print(f"  bare boot, warm cache   median {med(warm_bare):.3f}   ratio {ratio:.2f}   (target: at most 0.70)")
     drop_med = statistics.median(drops)
     print(f"checked drop -> redrawn   p95 {p95(drops):.1f} ms   median {drop_med:.1f} ms   n={len(drops)}")
     print("                          (target p95 50 ms)")
@@ -186,7 +213,12 @@ def main(runs: int) -> None:
     print(f"Stop -> engine ready      max {max(stops):.1f} ms   median {stop_med:.1f} ms   n={len(stops)}")
     print(f"Stop -> next edit shown   max {max(after_stop):.1f} ms   median {statistics.median(after_stop):.1f} ms")
     print("                          (target 500 ms; before: 4-6 s to restart the engine)")
-    print(json.dumps({"paint": paints, "bare": bare, "ready": ready, "board": boards}), file=sys.stderr)
+    print(
+        json.dumps(
+            {"paint": paints, "bare": bare, "ready": ready, "board": boards, "return": returns, "warm_bare": warm_bare}
+        ),
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

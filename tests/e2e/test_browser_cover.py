@@ -295,7 +295,8 @@ def test_playable_offline_once_loaded(context: Any, page: Any, base_url: str) ->
     page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
     # every file of the build in the offline cache (the service worker's install puts them all there)
     assets = json.loads(re.search(r"ASSETS = (\[.*?\]);", (build.DIST / "web" / "config.js").read_text()).group(1))
-    cached = "caches.keys().then(ks => ks.length ? caches.open(ks[0]).then(c => c.keys()) : [])"
+    offline = "ks.find(k => k.startsWith('pento-'))"  # the offline cache (not the engine's snapshot)
+    cached = f"caches.keys().then(ks => {offline} ? caches.open({offline}).then(c => c.keys()) : [])"
     wait_until(page, f"{cached}.then(r => r.length >= {len(assets)})")
     # launched as an installed app opens it: the manifest's start_url
     start = page.evaluate("new URL('../', document.querySelector('link[rel=manifest]').href).href")

@@ -3,12 +3,13 @@ and the game in progress and its link survive the update."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import threading
 from pathlib import Path
 from typing import Any
 
-from support.browser import drag_piece, open_ready, session, wait_until
+from support.browser import Console, drag_piece, open_ready, session, wait_until
 
 import build
 
@@ -29,11 +30,19 @@ def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page:
         before = session(page)
         assert page.locator("#notice").is_hidden()
 
-        # the teacher's host gets a new build: the service worker's file changes with its build id
+        # the engine kept its snapshot of this build (the first boot on this host is a full one)
+        snapshots = "caches.open('pento.engine').then(c => c.keys()).then(ks => ks.map(k => k.url.split('/').pop()))"
+        build_id = json.loads((site / "web" / "config.js").read_text().split("export const BUILD = ")[1].split(";")[0])
+        assert wait_until(page, f"{snapshots}.then(k => k.length && k)") == [f"engine-snapshot-{build_id}"]
+
+        # the teacher's host gets a new build: the service worker's file and the page's
+        # configuration change with its build id
         worker = site / "sw.js"
         text = worker.read_text()
         assert text.count('const BUILD = "') == 1
         worker.write_text(text.replace('const BUILD = "', 'const BUILD = "next-', 1))
+        config = site / "web" / "config.js"
+        config.write_text(config.read_text().replace('export const BUILD = "', 'export const BUILD = "next-', 1))
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")  # as the page checks
         page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
         announced = page.locator("#notice-text").text_content()
@@ -43,7 +52,11 @@ def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page:
         wait_until(page, "window.pento && window.pento.session() && window.pento.layout() !== null", timeout=90)
         after = session(page)
         assert (after["game"], after["desc"], after["state"]) == (before["game"], before["desc"], before["state"])
-        assert page.evaluate("caches.keys()") == ["pento-next-" + text.split('const BUILD = "')[1].split('"')[0]]
+        assert sorted(page.evaluate("caches.keys()")) == ["pento-next-" + build_id, "pento.engine"]
+        # the new build's engine booted in full (another build's snapshot is never restored) and
+        # its snapshot replaced the old one
+        assert page.evaluate("window.pento.engine().boot.restored") is False
+        wait_until(page, f"{snapshots}.then(k => k.length === 1 && k[0] === 'engine-snapshot-next-{build_id}')")
     finally:
         server.shutdown()
 
@@ -73,3 +86,67 @@ def test_a_page_whose_engine_is_of_another_version_reloads_once_then_says_so(pag
     assert page.evaluate("sessionStorage.getItem('pento.reloaded-for-protocol')") is not None
     assert page.evaluate("document.body.dataset.core") == "error"
     assert page.evaluate("window.pento.session()") is None  # no game opened by an engine it cannot trust
+
+
+def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(browser: Any, base_url: str) -> None:
+    """The engine's memory snapshot (web/engine/worker.js): made on the first boot, restored on the
+    next, and one that is not this runtime's (damaged, or another build's) ignored and replaced."""
+    ctx = browser.new_context()  # a first visit: nothing kept yet
+    try:
+        page = ctx.new_page()
+        console = Console()
+        console.attach(page)
+        keys = "caches.open('pento.engine').then(c => c.keys()).then(ks => ks.map(k => k.url))"
+        sizes = f"{keys}.then(ks => Promise.all(ks.map(k => caches.match(k).then(r => r.blob()).then(b => b.size))))"
+
+        open_ready(page, base_url + "?nosw")
+        assert page.evaluate("window.pento.engine().boot.restored") is False
+        kept = wait_until(page, f"{keys}.then(k => k.length === 1 && k)", timeout=60)
+        assert kept[0].endswith("engine-snapshot-" + build_id())
+        assert page.evaluate(sizes)[0] > 5_000_000  # the engine's memory (packed), not a stub
+
+        page.reload()
+        page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+        assert page.evaluate("window.pento.engine().boot.restored") is True
+        plays_a_move(page)
+
+        # under this build's name: a damaged entry, then a well-formed snapshot of some other
+        # memory (which Pyodide refuses: not its build); an older build's entry beside them
+        older = kept[0].rsplit("-", 1)[0] + "-older"
+        damaged = "new Response(new Uint8Array(4096).fill(7))"
+        foreign = (
+            "import('./web/engine/snapshot_pack.js').then(m => new Response(m.pack(new Uint8Array(1 << 20).fill(7))))"
+        )
+        for planted in (damaged, foreign):
+            page.evaluate(
+                f"""async ([key, old]) => {{
+                     const c = await caches.open('pento.engine');
+                     await c.put(key, await ({planted}));
+                     await c.put(old, new Response('old'));
+                   }}""",
+                [kept[0], older],
+            )
+            page.reload()
+            page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+            assert page.evaluate("window.pento.engine().boot.restored") is False  # refused: a full boot
+            plays_a_move(page)
+            wait_until(page, f"{keys}.then(k => k.length === 1 && k[0] === {json.dumps(kept[0])})")
+            assert page.evaluate(sizes)[0] > 5_000_000  # replaced by a good one; the older build's gone
+        assert console.errors == []
+    finally:
+        ctx.close()
+
+
+def build_id() -> str:
+    config = (build.DIST / "web" / "config.js").read_text()
+    return str(json.loads(config.split("export const BUILD = ")[1].split(";")[0]))
+
+
+def plays_a_move(page: Any) -> None:
+    """The engine answers: a new 6 x 10 from the start screen, and a piece placed on it."""
+    page.locator("[data-game=cover]").get_by_role("button", name="6 x 10", exact=True).click()
+    wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null", timeout=60)
+    drag_piece(page, "X", 1, 1)
+    wait_until(page, "window.pento.session().state !== ''")
+    page.locator("#home-link").click()
+    page.wait_for_selector("body[data-screen=home]", state="attached")

@@ -5,7 +5,8 @@
 // {type: "fatal", message}.
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
-import { BYTECODE, SIZES, WHEEL } from "../config.js";
+import { BUILD, BYTECODE, SIZES, WHEEL } from "../config.js";
+import { pack, unpack } from "./snapshot_pack.js";
 
 const base = new URL("../../", import.meta.url); // the site's root: web/engine/ is two folders down
 let api = null;
@@ -75,8 +76,64 @@ function bootReport(pyodide) {
   }
 }
 
+// A memory snapshot of this engine, taken on this device right after its first full boot (the
+// runtime started and the core imported, nothing asked yet) and kept in the browser's Cache
+// Storage: a later boot restores it instead of starting Python and importing the core again (the
+// engine ready about 0.9 s after its worker starts instead of 2, on this project's test machines).  One snapshot per build of the site: the key names
+// the build, a new build's snapshot replaces the old ones, and Pyodide itself refuses a snapshot
+// of another runtime (its build id), which is then forgotten and the engine boots in full.  Not
+// "pento-..." like the offline cache, whose service worker deletes every such cache but its own.
+const SNAPSHOTS = "pento.engine";
+const SNAPSHOT_KEY = new URL(`engine-snapshot-${BUILD}`, base).href;
+// Set afresh after a restore: the snapshot froze the state of Python's random module (Python's
+// string-hash secret cannot be changed under live dicts; it stays this device's own, drawn when
+// the snapshot was made).
+const AFTER_RESTORE = "import random; random.seed()";
+
+/** The stored snapshot's bytes, or null (none, another build's, or storage closed to this page). */
+async function readSnapshot() {
+  try {
+    const hit = await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_KEY);
+    if (!hit) return null;
+    return unpack(new Uint8Array(await hit.arrayBuffer()));
+  } catch {
+    return null; // blocked storage (some embedded frames) or a damaged entry: a full boot, which replaces it
+  }
+}
+
+/** Keep ``memory`` as this build's snapshot (packed: its pages of zeros left out) and drop every
+ * other build's.  Failing quietly: storage full or blocked means full boots, as this one was. */
+async function keepSnapshot(memory) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    const body = pack(memory);
+    await cache.put(SNAPSHOT_KEY, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
+    for (const old of await cache.keys()) if (old.url !== SNAPSHOT_KEY) await cache.delete(old);
+  } catch {
+    // nothing kept: the next engine boots in full, as this one did
+  }
+}
+
+async function forgetSnapshot() {
+  try {
+    await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT_KEY);
+  } catch {
+    // storage closed to this page: there was nothing to forget
+  }
+}
+
+/** The core's files into site-packages: the wheel and, where the build made it, its bytecode (found
+ * only beside its sources). A restored engine needs them too: its memory holds the imported
+ * modules, not the files a later import reads. */
+function install(pyodide, wheel, compiled) {
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  if (compiled) pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
+}
+
 const ready = (async () => {
   report("download", true);
+  const indexURL = new URL("pyodide/", base).href;
   // Fetch the wheel while Pyodide boots: the two overlap.
   const wheel = fetch(new URL(WHEEL, base)).then((r) => {
     if (!r.ok) throw new Error(`could not fetch ${WHEEL} (HTTP ${r.status})`);
@@ -89,20 +146,35 @@ const ready = (async () => {
   const bytecode = BYTECODE
     ? fetch(new URL(BYTECODE, base)).then((r) => (r.ok ? r.arrayBuffer() : null), () => null)
     : Promise.resolve(null);
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  let pyodide = null;
+  let restored = false;
+  const snapshot = await readSnapshot();
+  if (snapshot) {
+    // another runtime's snapshot or a damaged one is refused here: forgotten, and a full boot
+    pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot }).catch(() => null);
+    if (pyodide) {
+      install(pyodide, await wheel, await bytecode);
+      pyodide.runPython(AFTER_RESTORE);
+      restored = true;
+    } else {
+      await forgetSnapshot();
+    }
+  }
+  let fresh = null;
+  if (!pyodide) {
+    pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+    install(pyodide, await wheel, await bytecode);
+    pyodide.runPython("import pento_core.api");
+    fresh = pyodide.makeMemorySnapshot();
+  }
   loaded = total;
   report("start", true);
-  // The wheel and its bytecode go to one folder, site-packages: the bytecode is only found beside
-  // its sources (unpacked to the working directory, the default, every module compiled at start)
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  const compiled = await bytecode;
-  if (compiled) pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
   api = pyodide.pyimport("pento_core.api");
   const lang = new URL(self.location.href).searchParams.get("lang") || "en";
   const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello", args: { lang } })));
   if (!hello.ok) throw new Error(hello.error.message);
-  postMessage({ type: "ready", hello: hello.result, boot: bootReport(pyodide) });
+  postMessage({ type: "ready", hello: hello.result, boot: { ...bootReport(pyodide), restored } });
+  if (fresh) keepSnapshot(fresh); // after "ready", and no request waits for it
   return true;
 })().catch((err) => {
   // reported to the page, which says so and offers a retry (a fresh worker)
