@@ -66,13 +66,13 @@ def test_pictures_show_the_boards_solved(data: dict[str, Any]) -> None:
 def test_a_position_is_pictured_with_its_pieces() -> None:
     r = api.handle({"cmd": "move", "args": {"game": "cover", "desc": "3x20", "state": "", "move": "I1@0,0"}})
     assert r["result"]["picture"] == ["IIIII" + "." * 15, "." * 20, "." * 20]
-    assert r["result"]["view"]["summary"] == "1 of 12 pieces placed, 55 cells left to cover."
+    assert r["result"]["view"]["summary"] == "1 of 12 pieces placed. 55 cells left to cover."
 
 
 def test_summaries_and_goals() -> None:
     r = api.handle({"cmd": "load", "args": {"game": "cover", "desc": "5x5", "state": ""}})["result"]
     assert r["info"]["goal"] == "Cover all 25 cells using 5 of the 12 pieces: 7 will be left over."
-    assert r["view"]["summary"] == "0 of 5 pieces placed, 25 cells left to cover."
+    assert r["view"]["summary"] == "0 of 5 pieces placed. 25 cells left to cover."
     r = api.handle({"cmd": "load", "args": {"game": "cover", "desc": "4x8~I4*4,O4*4", "state": ""}})["result"]
     assert r["info"]["goal"] == "Cover all 32 cells with all 8 pieces."
     r = api.handle({"cmd": "load", "args": {"game": "cover", "desc": "1x5", "state": "I1@0,0"}})["result"]

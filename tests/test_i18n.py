@@ -167,7 +167,7 @@ def test_the_core_answers_in_the_language_hello_names() -> None:
 def test_core_messages_in_german(german: None) -> None:
     game = CoverGame()
     state = game.start("5x12")
-    assert game.view(state)["summary"] == "0 von 12 Teilen gelegt, noch 60 Felder zu bedecken."
+    assert game.view(state)["summary"] == "0 von 12 Teilen gelegt. Noch 60 Felder zu bedecken."
     pegs = PegsGame()
     assert pegs.view(pegs.start("english"))["summary"].startswith("32 Stifte übrig")
     with pytest.raises(PentoError, match="die Zahl der Zeilen muss von 1 bis 64 gehen, nicht 0"):
@@ -222,7 +222,7 @@ def _load(game: str, desc: str, state: str = "") -> dict[str, object]:
 def test_last_fits_players_and_lists_are_german(german: None) -> None:
     info = _load("lastfit", "8x8~Player 1,Player 2")["info"]
     assert isinstance(info, dict)
-    assert info["players"] == ["Spieler 1", "Spieler 2"] and info["title"] == "Last Fit: Spieler 1 gegen Spieler 2"
+    assert info["players"] == ["Spieler 1", "Spieler 2"] and info["title"] == "Letztes Teil: Spieler 1 gegen Spieler 2"
     assert info["goal"].startswith("Spieler 1 und Spieler 2")
     computer = _load("lastfit", "5x6~You,computer:perfect")["info"]
     assert isinstance(computer, dict) and computer["players"][0] == "Du"
@@ -249,3 +249,73 @@ def test_a_finished_peg_game_says_so_plainly(german: None) -> None:
     assert r["ok"], r
     assert r["result"]["kind"] == "blocked" and "pagoda" not in r["result"]["message"]
     assert r["result"]["message"].startswith("Es gibt keinen Sprung mehr")
+
+
+def _play_pegs(desc: str, jumps: list[str]) -> dict[str, object]:
+    """``desc`` played by ``jumps``; the last view."""
+    snapshot = _load("pegs", desc)
+    for jump in jumps:
+        move = {"game": "pegs", "desc": desc, "state": snapshot["state"], "move": jump}
+        r = api.handle({"cmd": "move", "args": move})
+        assert r["ok"], r
+        snapshot = r["result"]
+    return dict(snapshot["view"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("lang", "won"),
+    [
+        ("en", "One peg left: solved in 2 moves (2 jumps)."),
+        ("pt", "Sobra um pino: resolvido em 2 jogadas (2 saltos)."),
+        ("de", "Ein Stift übrig: gelöst in 2 Zügen (2 Sprünge)."),  # "in 2 Zügen", not "in 2 Züge"
+    ],
+)
+def test_a_solved_peg_board_says_so_in_one_sentence(lang: str, won: str) -> None:
+    """Issue 49: the win was glued from "solved in {done}" and "{n} moves", which German cannot
+    decline; now one sentence with its own plural.  Its drawn board is named by its size, not
+    "your board" (the puzzle of the day is nobody's own)."""
+    set_language(lang)
+    try:
+        view = _play_pegs("o.oo./.....", ["0,3-0,1", "0,0-0,2"])  # two pegs jump: two moves
+        assert view["complete"] and view["summary"] == won
+        title = str(_load("pegs", "o.oo./.....")["info"]["title"])  # type: ignore[index]
+        assert title.endswith({"en": "board 2 × 5", "pt": "tabuleiro 2 × 5", "de": "Brett 2 × 5"}[lang])
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "de"])
+def test_the_player_against_the_computer_is_spoken_to(lang: str) -> None:
+    """Issue 49: "You wins!" / "Tu ganha!": the player's name "You" was put in a sentence about a
+    third person.  On a 1 x 5 board the first piece (the I) ends the game."""
+    set_language(lang)
+    try:
+        for players, said in [
+            ("You,computer:beginner", {"en": "you win!", "pt": "ganhaste!", "de": "du gewinnst!"}),
+            ("computer:beginner,You", {"en": "You cannot", "pt": "Não consegues", "de": "Du kannst"}),
+        ]:
+            summary = str(_load("lastfit", f"1x5~{players}", "I1@0,0")["view"]["summary"])  # type: ignore[index]
+            assert said[lang] in summary, summary
+            assert "You wins" not in summary and "Tu ganha" not in summary and "Du gewinnt" not in summary
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["pt", "de"])
+@pytest.mark.parametrize(("game", "desc"), [("cover", "6x10"), ("cover", "4x5~I4*3,L4,O4,X~u"), ("boxes", "2x2x5")])
+def test_a_status_line_never_starts_a_word_in_capitals_after_a_comma(lang: str, game: str, desc: str) -> None:
+    """Issue 49: "…, Faltam…" / "…, Noch…": a sentence glued after a comma; now two sentences."""
+    set_language(lang)
+    try:
+        summary = str(_load(game, desc)["view"]["summary"])  # type: ignore[index]
+        assert not re.search(r", [A-ZÀ-ÖØ-Þ]", summary), summary
+        assert re.search(r"\. [A-ZÀ-ÖØ-Þ]", summary), summary  # the second sentence starts as one
+    finally:
+        set_language("en")
+
+
+def test_german_undo_and_redo_are_not_the_browsers_back_and_forward() -> None:
+    """Issue 49: the German Undo/Redo buttons read "Zurück"/"Vor", the browser's Back/Forward."""
+    cat = build._read_catalogue(build.WEB_LOCALE / "de.po", "de")
+    words = {m.id: m.string for m in cat if m.id in ("Undo", "Redo")}
+    assert words == {"Undo": "Rückgängig", "Redo": "Wiederholen"}

@@ -187,7 +187,7 @@ def summary(position: BoxPosition, allow_unused: bool) -> str:
         return tr("The box is full!")
     needed = position.box.volume // 5 if allow_unused else position.pieces.total
     left = ntr("{n} cell left to fill.", "{n} cells left to fill.", position.box.volume - position.filled)
-    return tr("{placed} of {needed} pieces placed, {left}", placed=len(position.blocks), needed=needed, left=left)
+    return tr("{placed} of {needed} pieces placed. {left}", placed=len(position.blocks), needed=needed, left=left)
 
 
 def goal(box: Box, pieces: SolidSet, allow_unused: bool) -> str:

@@ -498,8 +498,8 @@ def summary(pos: Position, allow_unused: bool, locked: int = 0) -> str:
     needed = pieces_needed(pos.board.area, pos.pieces) if allow_unused else total
     left = ntr("{n} cell left to cover.", "{n} cells left to cover.", len(pos.empty_cells))
     if needed is None:
-        return ntr("{n} piece placed, {left}", "{n} pieces placed, {left}", placed, left=left)
-    return tr("{placed} of {needed} pieces placed, {left}", placed=placed, needed=needed, left=left)
+        return ntr("{n} piece placed. {left}", "{n} pieces placed. {left}", placed, left=left)
+    return tr("{placed} of {needed} pieces placed. {left}", placed=placed, needed=needed, left=left)
 
 
 def _anchor_order(move: str) -> tuple[int, int]:

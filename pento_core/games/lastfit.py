@@ -339,20 +339,37 @@ class LastFitGame(GameBase[LFState, Put]):
                 )
         elif over:
             loser = names[st.turn]
+            # "You" is a person of its own in a sentence ("you win", never "You wins"): the player
+            # against the computer gets sentences of their own
+            you_lose = st.players.names[st.turn] == "You" and st.players.levels[st.turn] is None
             if len(names) == 2:
                 winner = names[1 - st.turn]
+                you_win = st.players.names[1 - st.turn] == "You" and st.players.levels[1 - st.turn] is None
                 won = not st.players.levels[1 - st.turn] if any(st.players.levels) else True
-                summary = tr(
-                    "{loser} cannot place a piece ({value} left): {winner} wins!",
-                    loser=loser,
-                    value=_names(left),
-                    winner=winner,
-                )
+                if you_win:
+                    summary = tr(
+                        "{loser} cannot place a piece ({value} left): you win!", loser=loser, value=_names(left)
+                    )
+                elif you_lose:
+                    summary = tr(
+                        "You cannot place a piece ({value} left): {winner} wins.", value=_names(left), winner=winner
+                    )
+                else:
+                    summary = tr(
+                        "{loser} cannot place a piece ({value} left): {winner} wins!",
+                        loser=loser,
+                        value=_names(left),
+                        winner=winner,
+                    )
             else:
                 won = True
                 summary = tr("{loser} cannot place a piece ({value} left) and loses.", loser=loser, value=_names(left))
             if not left:
-                summary = tr("All twelve pieces are placed: {loser} has nothing left and loses.", loser=loser)
+                summary = (
+                    tr("All twelve pieces are placed: you have nothing left and lose.")
+                    if you_lose
+                    else tr("All twelve pieces are placed: {loser} has nothing left and loses.", loser=loser)
+                )
         else:
             last = ""
             if st.moves and st.players.levels[(len(st.moves) - 1) % len(names)]:

@@ -117,7 +117,9 @@ def _board_name(desc: str) -> str:
     if s.startswith(TRIANGLE_ROWS):
         name = tr("triangle")
     if name is None:
-        name = tr("board {s}", s=s) if s.isdigit() else s.replace("x", " × ") if "/" not in s else tr("your board")
+        rows = s.split("/")  # a board drawn or generated: named by its size (it may be nobody's own)
+        drawn = tr("board {rows} × {cols}", rows=len(rows), cols=max(map(len, rows)))
+        name = tr("board {s}", s=s) if s.isdigit() else s.replace("x", " × ") if "/" not in s else drawn
     return name + (tr(" (one peg in the ring)") if finish else "")
 
 
@@ -312,8 +314,13 @@ class PegsGame(GameBase[PegState, PegMove]):
         counted = moves_counted(st.jumps)
         jumps = ntr("{n} jump", "{n} jumps", len(st.jumps))
         done = ntr("{n} move ({jumps})", "{n} moves ({jumps})", counted, jumps=jumps)
-        if complete:
-            summary = tr("One peg left: solved in {done}.", done=done)
+        if complete:  # one sentence with its own plural: "in {n} moves" takes another case in German
+            summary = ntr(
+                "One peg left: solved in {n} move ({jumps}).",
+                "One peg left: solved in {n} moves ({jumps}).",
+                counted,
+                jumps=jumps,
+            )
         elif lost:
             summary = ntr(
                 "No jump is left: {n} peg stays. Undo, or start again.",

@@ -54,7 +54,7 @@ def test_german_by_link_then_portuguese_by_menu_remembered(page: Any, base_url: 
     assert page.inner_text("#game-title") == "Pentomino-Bedeckung: 6 x 10"
     assert page.inner_text("#hint") == "Tipp"
     # a message written by the core, in the worker, in German; with its plural
-    assert page.inner_text("#status") == "0 von 12 Teilen gelegt, noch 60 Felder zu bedecken."
+    assert page.inner_text("#status") == "0 von 12 Teilen gelegt. Noch 60 Felder zu bedecken."
     page.click("#hint")
     wait_until(page, "document.getElementById('status').textContent.startsWith('Versuch ')")
     page.click("#help-button")
@@ -94,7 +94,7 @@ def test_german_by_link_then_portuguese_by_menu_remembered(page: Any, base_url: 
     before, last = _last_fit_to_the_end(desc)
     go(page, f"lastfit:{quote(desc, safe='')}:{quote(before, safe='')}")
     wait_until(page, "window.pento.session() && window.pento.layout()")
-    assert page.inner_text("#game-title") == "Last Fit: Spieler 1 gegen Spieler 2"
+    assert page.inner_text("#game-title") == "Letztes Teil: Spieler 1 gegen Spieler 2"
     page.evaluate(f"window.pento.play({json.dumps(last)})")
     wait_until(page, "window.pento.session().solved")
     page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")

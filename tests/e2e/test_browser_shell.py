@@ -279,7 +279,7 @@ def test_help_gives_the_rules_and_how_many_pieces_to_use(app: App) -> None:
 
 def test_the_status_always_tells_the_current_state(app: App) -> None:
     page = play(app, "6 x 10")
-    assert status_text(page) == "0 of 12 pieces placed, 60 cells left to cover."
+    assert status_text(page) == "0 of 12 pieces placed. 60 cells left to cover."
     cell = layout(page)["tray"]["L"][0]
     page.mouse.click(cell["x"], cell["y"])
     assert status_text(page).startswith("L chosen")
@@ -287,14 +287,14 @@ def test_the_status_always_tells_the_current_state(app: App) -> None:
     x, y = cell_center(layout(page), 2, 0)
     page.mouse.click(x, y)
     wait_until(page, "window.pento.session().state !== ''")
-    assert status_text(page) == "1 of 12 pieces placed, 55 cells left to cover."
+    assert status_text(page) == "1 of 12 pieces placed. 55 cells left to cover."
     assert [2, 0] in session(page)["view"]["placements"][0]["cells"]
     page.get_by_role("button", name="Hint").click()
     wait_until(page, "document.querySelector('#status').textContent.startsWith('Try ')")
     hinted = status_text(page)
     drag_piece(page, "X", 3, 5)
     wait_until(page, "window.pento.session().view.placements.length === 2")
-    assert status_text(page) == "2 of 12 pieces placed, 50 cells left to cover." != hinted
+    assert status_text(page) == "2 of 12 pieces placed. 50 cells left to cover." != hinted
 
 
 def test_a_covered_copy_of_the_game_of_20_is_marked(app: App) -> None:

@@ -77,7 +77,7 @@ export function titleOf(game, desc, info = null, params = null) {
   if (ladder) return t("{game}: {board}, level {n}", { game: g.title, board: ladder.label, n: desc.slice(ladder.params.length + 1) });
   // the page's guess until the engine names it: a board's size, a figure's name as its link writes it
   const named = /^[a-z][a-z0-9-]*$/.test(desc) ? desc[0].toUpperCase() + desc.slice(1).replace(/-/g, " ") : null;
-  const board = preset ? preset.label : /[~/]/.test(desc) ? t("custom puzzle") : named || desc.replace("x", " × ");
+  const board = preset ? preset.label : /[~/]/.test(desc) ? t("custom puzzle") : named || desc.replace(/x/g, " × ");
   return `${g.title}: ${board}`;
 }
 
