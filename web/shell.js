@@ -9,7 +9,7 @@ import { Core } from "./engine/core.js";
 import { byId, el, ignoreClicksFromBefore } from "./ui/dom.js";
 import { chooseLanguage, language, languageMenu, setLanguage, t, translateDocument } from "./ui/i18n.js";
 import { anotherParams, connect, copyLink, currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace, stopAnimation } from "./play/midend.js";
-import { embedded, features, formatTime, notice, openHelp, plain, status, text, updateFullPage } from "./play/page.js";
+import { embedded, formatTime, notice, openHelp, plain, solvable, status, text, updateFullPage } from "./play/page.js";
 import { clearAll, exportProgress, importFile } from "./screens/progress.js";
 import { openLink, parseHash, route } from "./router.js";
 import { findApi, ScormReport } from "./model/scorm.js";
@@ -101,9 +101,9 @@ function bindButtons() {
   $("copy-link").addEventListener("click", copyLink);
   $("race").addEventListener("click", startRace);
   $("print").addEventListener("click", () => {
-    const solvable = !!app.session && features(app.session.game).includes("solve");
-    $("print-solution").closest("label").hidden = !solvable; // Last Fit is played, not solved
-    if (!solvable) $("print-solution").checked = false;
+    const withSolution = !!app.session && solvable(app.session.game, app.session.info);
+    $("print-solution").closest("label").hidden = !withSolution; // a Last Fit game is played, not solved
+    if (!withSolution) $("print-solution").checked = false;
     $("print-dialog").showModal();
   });
   $("print-go").addEventListener("click", printPuzzle);

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from zlib import crc32
 
-from ..budget import Budget, Outcome
+from ..budget import Budget, BudgetSpent, Outcome
 from ..errors import IllegalMoveError, ParseError, PentoError
-from ..i18n import N_, tr
+from ..i18n import N_, ntr, tr
 from ..limits import MAX_DESC, MAX_SIDE, MAX_STATE, within
 from ..polyomino import lastfit as lf
 from ..polyomino.board import Position
@@ -161,7 +161,7 @@ class LastFitGame(GameBase[LFState, Put]):
     title = N_("Last Fit")
     description = N_("Take turns placing pentominoes: whoever fits the last piece wins. Golomb's game.")
     rules = RULES
-    features: tuple[str, ...] = ("hint",)
+    features: tuple[str, ...] = ("hint", "solve")  # Solve for the blocking puzzle only (info's "solvable")
     picture_solved = False
     # the puzzle of the day: the blocking puzzle on a larger board each day (the board is the
     # weekday's: the game generates nothing, so Monday's puzzle is the same every week)
@@ -306,6 +306,7 @@ class LastFitGame(GameBase[LFState, Put]):
             "computer": [lvl is not None for lvl in players.levels],
             "fixed": True,  # pieces on the board stay: the view offers no take-back and no Clear
             "block": players.block,
+            "solvable": players.block,  # Solve shows a blocking; a game between players has none
         }
 
     def _position(self, st: LFState) -> Position:
@@ -419,11 +420,7 @@ class LastFitGame(GameBase[LFState, Put]):
         if not legal:
             return Hint("solved", tr("The game is over."))
         if st.players.block:
-            message = tr(
-                "{n_legal} places are still open. Block the long and wide pieces first; Undo takes one back.",
-                n_legal=len(legal),
-            )
-            return Hint("unknown", message)
+            return self._blocking_hint(st, budget)
         who = _shown(st.players)[st.turn]
         if len(st.players.names) > 2:
             return Hint(
@@ -434,18 +431,30 @@ class LastFitGame(GameBase[LFState, Put]):
                     n_legal=len(legal),
                 ),
             )
-        # far from the end the exact search cannot finish within a hint's seconds: say so at once
-        verdict = lf.solve(st.lay, st.occupied, st.used, budget) if len(legal) <= lf.EXACT_MOVES else None
+        # far from the end the exact search cannot finish within a hint's seconds: it is not tried,
+        # and near the end it searches the perfect player's number of positions at most (counted,
+        # so the answer is the same on any machine); without a value the hint still shows a move:
+        # the one that leaves the other player the fewest places
+        exact = replace(budget.started(), max_nodes=lf.EXACT_NODES)
+        verdict = lf.solve(st.lay, st.occupied, st.used, exact) if len(legal) <= lf.EXACT_MOVES else None
         counted = tr("{n_legal} possible placements now", n_legal=len(legal))
         if verdict is None or verdict.value is Outcome.UNKNOWN:
-            note = tr(" (with three or more players, the value is for the player to move against all the others)")
+            m = lf.fewest_replies(legal, st.occupied * 4099 + st.used)
+            r, c = min(st.lay.cells_of(m.mask))
             return Hint(
-                "unknown",
+                "place",
                 tr(
-                    "Too early to calculate: {counted}. Ask again after a move or two.{note}",
+                    "{who}: too early to know who wins ({counted}). A good try: {value} at ({value2},{value3}),"
+                    " as shown, leaves the other player the fewest places ({replies}).",
+                    who=who,
                     counted=counted,
-                    note=note,
+                    value=lf.NAMES[m.piece],
+                    value2=r + 1,
+                    value3=c + 1,
+                    replies=len(lf.after(legal, m)),
                 ),
+                m.text,
+                st.lay.cells_of(m.mask),
             )
         if verdict.move is not None:
             m = verdict.move
@@ -471,5 +480,41 @@ class LastFitGame(GameBase[LFState, Put]):
             tr("{who}: a loss against perfect play, whatever the move. ({counted}.)", who=who, counted=counted),
         )
 
+    def _blocking_hint(self, st: LFState, budget: Budget) -> Hint:
+        """The blocking puzzle's hint: the first piece of a blocking found from this position
+        (:func:`lf.blocking_plan`), and how many pieces that way takes."""
+        try:
+            plan = lf.blocking_plan(st.lay, st.occupied, st.used, budget)
+        except BudgetSpent:
+            return Hint("unknown", tr("The solver ran out of time on this position; try again."))
+        m = plan[0]
+        r, c = min(st.lay.cells_of(m.mask))
+        return Hint(
+            "place",
+            ntr(
+                "Place {piece} at ({row},{col}), as shown: no other piece fits then ({total} pieces in all).",
+                "Place {piece} at ({row},{col}), as shown: {n} more pieces this way block the board ({total} in all).",
+                len(plan),
+                piece=lf.NAMES[m.piece],
+                row=r + 1,
+                col=c + 1,
+                total=len(st.moves) + len(plan),
+            ),
+            m.text,
+            st.lay.cells_of(m.mask),
+        )
+
     def solve(self, st: LFState, budget: Budget, progress: ProgressFn | None = None) -> Solution:
-        return Solution(False, tr("Last Fit has no solution to show: Hint analyses the position."))
+        if not st.players.block:
+            return Solution(False, tr("Last Fit has no solution to show: Hint analyses the position."))
+        try:
+            plan = lf.blocking_plan(st.lay, st.occupied, st.used, budget)
+        except BudgetSpent:
+            return Solution(False, tr("The solver ran out of time."))
+        total = len(st.moves) + len(plan)
+        board = st.lay.board
+        if (board.height, board.width, board.area) == (8, 8, 64):
+            said = tr("Blocked with {total} pieces (the record on 8 x 8: {record}).", total=total, record=RECORD_BLOCK)
+        else:
+            said = tr("Blocked with {total} pieces.", total=total)
+        return Solution(True, said, [m.text for m in plan])

@@ -195,6 +195,12 @@ def _fewest_replies(moves: list[Move], rng: random.Random) -> Move:
     return min(scored, key=lambda t: (t[0], t[1]))[2]
 
 
+def fewest_replies(moves: list[Move], seed: int) -> Move:
+    """The intermediate player's choice (see :func:`_fewest_replies`), drawn by ``seed``: a hint's
+    suggestion where the exact value is out of reach."""
+    return _fewest_replies(moves, random.Random(seed))
+
+
 def _playout(moves: list[Move], rng: random.Random) -> int:
     """Random moves to the end: 1 when the player to move at the start makes the last move."""
     turn = 0
@@ -265,3 +271,41 @@ def choose(lay: Layout, occupied: int, used: int, level: str, seed: int) -> Move
         if verdict.value is Outcome.NO:  # lost against perfect play: make it as long as possible for the opponent
             return max(moves, key=lambda m: (len(after(moves, m)), rng.random()))
     return _monte_carlo(moves, rng, playouts_for(len(moves)))
+
+
+# -- the blocking puzzle --------------------------------------------------------------------------------
+
+BLOCK_BEAM = 16  # positions the blocking search keeps at each depth ...
+BLOCK_CANDIDATES = 80  # ... and moves it weighs from each (a sample, drawn by the position, when there are more)
+
+
+def blocking_plan(lay: Layout, occupied: int, used: int, budget: Budget | None = None) -> list[Move]:
+    """Moves after which no unused piece fits anywhere (the blocking puzzle's goal), as few as this
+    search finds: [] when nothing fits already.
+
+    A beam search, one piece per depth: from each of the :data:`BLOCK_BEAM` positions kept it tries
+    :data:`BLOCK_CANDIDATES` moves and keeps the positions that leave the fewest places open (two
+    orders of the same pieces on the same cells count once), and it stops at the first depth where a
+    move leaves none.  Greedy with a wider view: on 8x8 it blocks with 6 pieces where the best is 5
+    (Golomb), in about 5,000 moves tried.  Its work is counted, never timed, so the plan is a
+    function of the position alone (the sample's seed is the position); ``budget`` only stops it
+    (BudgetSpent)."""
+    start = legal(lay.moves, occupied, used)
+    if not start:
+        return []
+    rng = random.Random(occupied * 4099 + used)
+    beam: list[tuple[tuple[Move, ...], list[Move], int]] = [((), start, occupied)]
+    while True:
+        if budget is not None:
+            budget.check()
+        children: dict[tuple[int, int], tuple[tuple[Move, ...], list[Move], int]] = {}
+        for plan, moves, taken in beam:
+            weighed = moves if len(moves) <= BLOCK_CANDIDATES else rng.sample(moves, BLOCK_CANDIDATES)
+            for m in weighed:
+                rest = after(moves, m)
+                if not rest:
+                    return [*plan, m]
+                key = (taken | m.mask, sum(1 << n.piece for n in (*plan, m)))
+                if key not in children or len(rest) < len(children[key][1]):
+                    children[key] = ((*plan, m), rest, taken | m.mask)
+        beam = sorted(children.values(), key=lambda child: len(child[1]))[:BLOCK_BEAM]

@@ -171,3 +171,20 @@ def test_a_drop_beside_the_board_says_why_it_did_not_go(app: App) -> None:
     wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
     assert status_text(page).startswith("X missed the board")
     assert session(page)["view"]["moves"] == []
+
+
+def test_the_blocking_puzzle_has_hint_and_solve_and_a_game_between_players_no_solve(app: App) -> None:
+    """Issue 49: the blocking puzzle's Hint shows a piece on the board (and a new one once it is
+    placed), its Solve blocks the board; a game between players offers no Solve."""
+    page = open_game(app, "6x6~block")
+    assert page.locator("#solve").is_visible() and page.locator("#hint").is_visible()
+    page.locator("#hint").click()
+    wait_until(page, "document.querySelector('#status').textContent.startsWith('Place ')")
+    first = status_text(page)
+    move = first.split("Place ", 1)[1][0]  # the piece's letter
+    assert move in "FILNPTUVWXYZ" and "(" in first
+    page.locator("#solve").click()
+    wait_until(page, "window.pento.session().view.complete === true", timeout=60)
+    assert session(page)["view"]["summary"].startswith("Blocked with")
+    page = open_game(app, "6x6~Ana,Bruno")
+    assert page.locator("#hint").is_visible() and not page.locator("#solve").is_visible()

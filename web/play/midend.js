@@ -4,7 +4,7 @@ import { app } from "./app.js";
 import { celebrate } from "../ui/celebrate.js";
 import { byId, el } from "../ui/dom.js";
 import { formatNumber, t, tn } from "../ui/i18n.js";
-import { busy, features, formatTime, gameEntry, hashFor, homeUrl, longRequest, notice, pageBase, plain, progressText, setAsideNotice, showLoading, status, text, titleOf, updateFullPage, waitingText } from "./page.js";
+import { busy, features, formatTime, gameEntry, hashFor, homeUrl, longRequest, notice, pageBase, plain, progressText, setAsideNotice, showLoading, solvable, status, text, titleOf, updateFullPage, waitingText } from "./page.js";
 import { askName, leaveResults, raceHash, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
 import { dailyHash, dailyResult, todayUtc } from "./daily.js";
 import { streaks } from "../model/progress_data.js";
@@ -213,7 +213,8 @@ export async function openGame(slot, result, { push = false } = {}) {
   // and Solve when the teacher allowed them
   const assigned = app.session.assignment;
   const noHelp = !!app.session.race || (!!assigned && !assigned.help);
-  for (const id of ["hint", "solve"]) $(id).hidden = !features(slot.game).includes(id) || noHelp;
+  $("hint").hidden = !features(slot.game).includes("hint") || noHelp;
+  $("solve").hidden = !solvable(slot.game, result.info) || noHelp;
   $("race").hidden = !features(slot.game).includes("race") || !!app.session.race || !!assigned;
   // an assignment's or a race's puzzle is the one to play: no New there (it would leave it without a word)
   const fixed = !!app.session.race || !!assigned;

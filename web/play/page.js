@@ -67,6 +67,10 @@ export const gameEntry = (id) => CATALOG.games.find((g) => g.id === id) || null;
 
 export const features = (id) => (gameEntry(id) || { features: [] }).features;
 
+/** Whether Solve applies to this puzzle: its game offers it, and the puzzle's info does not say
+ * otherwise (Last Fit solves its blocking puzzle, never a game between players). */
+export const solvable = (id, info = null) => features(id).includes("solve") && !(info && info.solvable === false);
+
 export function titleOf(game, desc, info = null, params = null) {
   const g = gameEntry(game);
   if (!g) return game;

@@ -2,7 +2,7 @@
 // shows comes from the core (the start position, the solution, the QR code); print.js draws it.
 import { app } from "./app.js";
 import { t } from "../ui/i18n.js";
-import { fragment, gameEntry, longRequest, pageBase, plain, status, titleOf } from "./page.js";
+import { fragment, gameEntry, longRequest, pageBase, plain, solvable, status, titleOf } from "./page.js";
 import { buildSheets, buildWorksheet } from "../ui/print.js";
 import { SOLVE_SECONDS } from "./work.js";
 
@@ -25,7 +25,7 @@ export async function puzzleSheet(game, desc, title, withSolution, opens = null)
   const link = opens || pageBase() + fragment([game, desc, ""]);
   const { rows } = await app.core.request("qr", { text: link });
   let solution = null;
-  if (withSolution) {
+  if (withSolution && solvable(game, start.info)) {
     const found = await longRequest("solve", { game, desc, state: "", seconds: SOLVE_SECONDS }, { label: t("Solving for the solution page") });
     if (!found.found) throw { code: "no_solution", message: t("No solution page: {reason}", { reason: plain({ message: found.message }) }) };
     /** @type {import("../protocol").Snapshot} */
@@ -63,7 +63,7 @@ export async function printAssignment(assignment, link, answers) {
   try {
     const sheets = [];
     for (const [k, item] of assignment.items.entries()) {
-      const solve = answers && gameEntry(item.game).features.includes("solve");
+      const solve = answers && solvable(item.game);
       sheets.push(await puzzleSheet(item.game, item.desc, (own) => `${k + 1}. ${own}`, solve, link));
     }
     const { rows } = await app.core.request("qr", { text: link });
