@@ -47,11 +47,15 @@ def test_a_canonical_text_writes_back_as_itself(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", sorted(g for g in registry.GAMES if "solve" in registry.get(g).features))
 def test_the_solvers_moves_are_canonical_and_play_the_same_read_back(game_id: str) -> None:
     game = registry.get(game_id)
-    for preset in game.presets()[:3]:
-        desc = game.new(preset.params, 0)
+    # the first three puzzles Solve applies to (a puzzle's info may say it does not: a Last Fit game
+    # between players is played, only its blocking puzzle is solved)
+    descs = [game.new(preset.params, 0) for preset in game.presets()]
+    solvable = [desc for desc in descs if game.info(desc).get("solvable", True)][:3]
+    assert solvable, f"{game_id} offers Solve on none of its presets"
+    for desc in solvable:
         state = game.start(desc)
         solution = game.solve(state, Budget(max_seconds=20), None)
-        assert solution.found, (game_id, preset.params)
+        assert solution.found, (game_id, desc)
         moves = (["clear"] if solution.from_empty else []) + solution.moves
         for text in moves:
             move = game.parse_move(text)
