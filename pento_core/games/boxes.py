@@ -213,6 +213,17 @@ class BoxesGame(GameBase[BoxesState, BoxMove]):
     features: tuple[str, ...] = ("hint", "solve", "timer")
     picture_solved = True
     print_style: PrintStyle = "layers"  # the layers side by side: solids cannot be cut out of paper
+    # the puzzle of the day: pentacubes drawn for the day (flat and solid) that fill a box, from 4
+    # pieces on Monday to 12 at the weekend
+    daily_levels: tuple[str, ...] = (
+        "mixed:2x2x5",
+        "mixed:2x3x5",
+        "mixed:2x4x5",
+        "mixed:3x3x5",
+        "mixed:2x5x5",
+        "mixed:3x4x5",
+        "mixed:2x5x6",
+    )
 
     def presets(self) -> list[Preset]:
         return [

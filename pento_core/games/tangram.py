@@ -276,6 +276,17 @@ class TangramGame(GameBase[TanState, TanMove]):
     features: tuple[str, ...] = ("hint", "solve", "timer", "race")
     picture_solved = False
     print_style: PrintStyle = "outline"
+    # the puzzle of the day: a silhouette generated for the day, easy on Monday and Tuesday, medium
+    # midweek, hard at the weekend
+    daily_levels: tuple[str, ...] = (
+        "new:easy",
+        "new:easy",
+        "new:medium",
+        "new:medium",
+        "new:medium",
+        "new:hard",
+        "new:hard",
+    )
     # what its result codes are packed against (format 1 of the race's codes: never change it)
     race_dictionary = "S7@√2,√2;S1@1/2√2,3/2√2;M4@2√2,2√2;L5@√2,√2;L3@√2,√2;Q1@√2,√2;P3'@3/2√2,3/2√2;-1,0"
 

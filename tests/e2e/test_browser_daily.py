@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+import pytest
 from support.browser import App, Console, open_hash, session, wait_until
 
 from pento_core import daily, registry
@@ -226,3 +227,16 @@ def test_a_daily_link_counts_only_as_that_days_puzzle(app: App) -> None:
     page.evaluate("document.getElementById('notice').hidden = true")
     follow_daily(page, "daily:2026-02-30:cover:6x10:", "6x10")
     assert "not the puzzle of the day of 2026-02-30" in str(page.locator("#notice-text").text_content())
+
+
+@pytest.mark.parametrize("game", ["tangram", "boxes"])
+def test_the_tangram_and_the_boxes_have_a_puzzle_of_the_day(app: App, game: str) -> None:
+    """Issue 49, item 5: a silhouette and a box of the day, listed with every game's (the registry
+    says which have one), opening the puzzle the core makes for today."""
+    page = app.page
+    listed = page.locator("#today-list [data-game]").evaluate_all("els => els.map(e => e.dataset.game)")
+    assert sorted(listed) == sorted(daily.games_with_daily())
+    today = dt.date.fromisoformat(page.evaluate("new Date().toISOString().slice(0, 10)"))
+    opened = open_today(page, game)
+    assert opened["desc"] == daily.daily(game, today).desc
+    assert f"level {today.isoweekday()} of 7" in str(page.locator("#status").text_content())  # the day's
