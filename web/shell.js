@@ -8,8 +8,8 @@ import { CATALOG } from "./catalog.js";
 import { Core } from "./engine/core.js";
 import { byId, el, ignoreClicksFromBefore } from "./ui/dom.js";
 import { chooseLanguage, language, languageMenu, setLanguage, t, translateDocument } from "./ui/i18n.js";
-import { anotherParams, connect, copyLink, currentState, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace, stopAnimation } from "./play/midend.js";
-import { embedded, formatTime, notice, openHelp, plain, solvable, status, text, updateFullPage } from "./play/page.js";
+import { anotherParams, connect, copyLink, currentState, drawClock, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace, stopAnimation } from "./play/midend.js";
+import { embedded, notice, openHelp, plain, solvable, status, updateFullPage } from "./play/page.js";
 import { clearAll, exportProgress, importFile } from "./screens/progress.js";
 import { openLink, parseHash, route } from "./router.js";
 import { findApi, ScormReport } from "./model/scorm.js";
@@ -176,9 +176,7 @@ function bindButtons() {
   });
   window.addEventListener("pagehide", () => persist());
   window.addEventListener("storage", (e) => savedElsewhere(e.key, e.newValue)); // another tab wrote a save
-  setInterval(() => {
-    if (app.session) text($("timer"), formatTime(app.session.solved ? app.session.elapsed : elapsedNow()));
-  }, 250);
+  setInterval(drawClock, 250);
 }
 
 function registerOffline() {

@@ -18,6 +18,7 @@ from support.browser import (
     layout,
     next_state,
     open_hash,
+    open_ready,
     play,
     session,
     status_text,
@@ -468,3 +469,27 @@ def test_a_wins_dialog_goes_when_the_player_goes_back(app: App) -> None:
     page.go_back()
     page.wait_for_selector("body[data-screen=home]", state="attached")
     assert page.evaluate("document.querySelectorAll('dialog[open]').length") == 0
+
+
+def test_a_new_game_never_shows_the_last_games_time(page: Any, base_url: str) -> None:
+    """Issue 49: the last game's time stayed on the clock until its next tick (up to 250 ms) when a
+    new game opened.  The clock is Playwright's, so the first game's two seconds pass at once; the
+    clock's text is read the moment the new game's title is written (before any timer can run)."""
+    page.clock.install()
+    open_ready(page, base_url + "?nosw#cover:6x10:")
+    wait_until(page, "window.pento.layout() !== null && window.pento.session().desc === '6x10'", timeout=60)
+    page.clock.run_for(2_000)
+    wait_until(page, "document.getElementById('timer').textContent === '0:02'")
+    page.evaluate(
+        """() => { window.__seen = [];
+             const timer = document.getElementById('timer');  // what it shows: nothing while hidden
+             new MutationObserver(() => window.__seen.push([document.getElementById('game-title').textContent,
+                                                           timer.hidden ? null : timer.textContent]))
+               .observe(document.getElementById('game-title'), { childList: true, characterData: true, subtree: true });
+             history.pushState(null, '', location.pathname + location.search + '#cover:4x15:');
+             dispatchEvent(new PopStateEvent('popstate')); }"""
+    )
+    wait_until(page, "window.pento.session().desc === '4x15' && window.pento.layout() !== null", timeout=60)
+    seen = page.evaluate("window.__seen")
+    shown = [timer for title, timer in seen if "4 x 15" in title and timer is not None]
+    assert shown and set(shown) == {"0:00"}, seen

@@ -31,6 +31,12 @@ export function connect(/** @type {Screens} */ given) {
   Object.assign(screens, given);
 }
 
+/** The clock on the game bar: the game's time so far (its final time once solved). Drawn every
+ * 250 ms by the shell, and at once when a game opens: the last game's time is never shown on it. */
+export function drawClock() {
+  if (app.session) text($("timer"), formatTime(app.session.solved ? app.session.elapsed : elapsedNow()));
+}
+
 export function elapsedNow() {
   if (!app.session) return 0;
   // a race's clock is the wall clock from Start: it runs on while the page is hidden or closed
@@ -198,6 +204,7 @@ export async function openGame(slot, result, { push = false } = {}) {
     picture: result.picture,
   };
   app.clockStart = app.session.solved ? null : performance.now();
+  drawClock();
   $("waiting").hidden = true;
   // a puzzle of the day is titled so, unless the core names its board
   const daily = slot.daily && !(result.info && result.info.title);
