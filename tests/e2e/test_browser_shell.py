@@ -493,3 +493,23 @@ def test_a_new_game_never_shows_the_last_games_time(page: Any, base_url: str) ->
     seen = page.evaluate("window.__seen")
     shown = [timer for title, timer in seen if "4 x 15" in title and timer is not None]
     assert shown and set(shown) == {"0:00"}, seen
+
+
+def test_a_win_keeps_a_phones_bar_to_one_row_and_the_board_in_place(app: App) -> None:
+    """Issue 49: after a win, Replay joined a phone's bar, which wrapped to two rows and pushed the
+    board down.  Replay now takes Hint's and Solve's place; they are under More."""
+    page = app.page
+    page.set_viewport_size({"width": 360, "height": 780})
+    open_hash(app, "cover:1x5:")
+    bar = "document.getElementById('gamebar').getBoundingClientRect().height"
+    before = page.evaluate(bar), layout(page)["boardY"]
+    assert page.evaluate("window.pento.play('I1@0,0').then(r => r.ok)")
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    page.locator("#done-stay").click()
+    assert page.locator("#replay").is_visible() and not page.locator("#hint").is_visible()
+    after = page.evaluate(bar), layout(page)["boardY"]
+    assert after[0] == before[0] and abs(after[1] - before[1]) < 1, (before, after)
+    page.locator("#more").click()
+    items = page.locator("#more-items button").all_inner_texts()
+    assert "Hint" in items and "Solve" in items and "Link" in items
+    page.locator("#more-close").click()

@@ -723,5 +723,8 @@ export function refreshButtons() {
   const over = playing && !!app.session.view && app.session.view.status.state !== "playing";
   $("replay").hidden = !(over && app.session.at > 0) && !app.replaying;
   $("replay").disabled = !!app.animation || !playing;
+  // Replay takes Hint's and Solve's place: on a phone they go under More, so that the bar keeps to
+  // one row and the board stays where it was (elsewhere the class changes nothing)
+  for (const id of /** @type {const} */ (["hint", "solve"])) $(id).classList.toggle("overflow", !$("replay").hidden);
   $("new").disabled = !!app.editing;
 }
