@@ -240,3 +240,23 @@ def test_the_tangram_and_the_boxes_have_a_puzzle_of_the_day(app: App, game: str)
     opened = open_today(page, game)
     assert opened["desc"] == daily.daily(game, today).desc
     assert f"level {today.isoweekday()} of 7" in str(page.locator("#status").text_content())  # the day's
+
+
+def test_my_progress_fits_a_phone_and_names_a_puzzle_once(app: App) -> None:
+    """Issue 49: on a phone My progress's table was wider than its card (its last column cut off) and
+    each puzzle repeated its game's name under the game's own heading."""
+    page = app.page
+    page.set_viewport_size({"width": 360, "height": 780})
+    open_hash(app, "cover:1x5:")
+    assert page.evaluate("window.pento.play('I1@0,0').then(r => r.ok)")
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    page.locator("#done-stay").click()
+    page.locator("#home-link").click()
+    page.locator("#open-progress").click()
+    card = page.locator(".progress-game[data-game=cover]")
+    card.wait_for()
+    fit = card.evaluate(
+        "c => [c.querySelector('table').getBoundingClientRect().right, c.getBoundingClientRect().right]"
+    )
+    assert fit[0] <= fit[1], fit
+    assert card.locator("tbody th").all_inner_texts() == ["1 × 5"]

@@ -61,7 +61,9 @@ function puzzleTable(game, records) {
     .sort((a, b) => b.last - a.last)
     .slice(0, LISTED)
     .map((r) => {
-      const title = r.daily ? t("{title} (puzzle of the day {date})", { title: r.title, date: r.daily }) : r.title;
+      // under the game's own heading a puzzle is named without the game ("6 x 10", not "Pentomino cover: 6 x 10")
+      const own = r.title.startsWith(`${game.title}: `) ? r.title.slice(game.title.length + 2) : r.title;
+      const title = r.daily ? t("{title} (puzzle of the day {date})", { title: own, date: r.daily }) : own;
       const cells = [title, r.solved ? "✓" : "—", ...(timed ? [r.best === null ? "—" : formatTime(r.best)] : []), r.bestMoves === null ? "—" : formatNumber(r.bestMoves), formatNumber(r.hints)];
       return el("tr", {}, cells.map((c, i) => el(i ? "td" : "th", { textContent: c, ...(i ? {} : { scope: "row" }) })));
     });
