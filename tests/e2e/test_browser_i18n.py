@@ -7,7 +7,7 @@ import re
 from typing import Any
 from urllib.parse import quote
 
-from support.browser import ARTIFACTS, status_text, wait_until
+from support.browser import ARTIFACTS, open_ready, status_text, wait_until
 
 from pento_core import api
 
@@ -144,3 +144,29 @@ def test_the_browser_language_is_followed(browser: Any, base_url: str) -> None:
             assert page.inner_text("#home-title") == title
         finally:
             context.close()
+
+
+def test_a_tablets_bar_leaves_the_game_title_readable_in_german(browser: Any, base_url: str) -> None:
+    """Issue 49: on a tablet on its side, in German, the game's title shrank to "Pe…" beside the
+    buttons.  It keeps at least 12rem (or all of itself), the buttons wrap below it if they must, and
+    Undo and Redo are arrows up to 1200 px."""
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    try:
+        page = ctx.new_page()
+        open_ready(page, base_url + "?nosw&lang=de#cover:6x10:")
+        for width, link in [(1024, "cover:6x10:"), (1180, "pegs:english:"), (820, "tangram:square:")]:
+            page.set_viewport_size({"width": width, "height": 800})
+            page.evaluate(
+                "f => { history.pushState(null, '', location.pathname + location.search + '#' + f);"
+                " dispatchEvent(new PopStateEvent('popstate')); }",
+                link,
+            )
+            wait_until(page, f"window.pento.session() && location.hash === '#{link}' && window.pento.layout()", 60)
+            shown, whole, rem = page.evaluate(
+                "[document.getElementById('game-title').clientWidth, document.getElementById('game-title').scrollWidth,"
+                " parseFloat(getComputedStyle(document.documentElement).fontSize)]"
+            )
+            assert shown >= min(whole, 12 * rem) - 1, (width, link, shown, whole)
+            assert page.evaluate("document.querySelector('#undo .label').getBoundingClientRect().width") <= 1
+    finally:
+        ctx.close()
