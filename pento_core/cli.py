@@ -468,12 +468,17 @@ def cmd_gg_grade(args: argparse.Namespace) -> int:
 
 def cmd_lastfit_solve(args: argparse.Namespace) -> int:
     pos = parse_position(read_text(args.file), lastfit.PENTOMINOES)
-    lay = lastfit.layout(pos.board)
+    budget = _budget(args)  # listing a large board's placements spends it too
+    try:
+        lay = lastfit.layout(pos.board, budget)
+    except BudgetSpent:
+        print("value: unknown")
+        return EXIT_BUDGET
     occupied = used = 0
     for p in pos.placements:
         occupied |= lay.mask(p.cells)
         used |= 1 << lastfit.NAMES.index(p.piece.name)
-    verdict = lastfit.solve(lay, occupied, used, _budget(args))
+    verdict = lastfit.solve(lay, occupied, used, budget)
     if verdict.value is Outcome.UNKNOWN:
         print("value: unknown")
         return EXIT_BUDGET

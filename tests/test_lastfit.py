@@ -11,7 +11,7 @@ import pytest
 from support.clirun import pento
 from support.lastfit_checker import placements, rectangle, symmetric_classes, wins
 
-from pento_core.budget import Budget, Outcome
+from pento_core.budget import Budget, BudgetSpent, Outcome
 from pento_core.errors import IllegalMoveError, ParseError, PentoError
 from pento_core.games.lastfit import LastFitGame
 from pento_core.polyomino import lastfit as lf
@@ -343,3 +343,15 @@ def test_a_hint_against_the_computer_shows_a_move_on_an_open_board() -> None:
     assert hint.kind == "place" and hint.move
     assert "three or more players" not in hint.message and "too early to know who wins" in hint.message
     g.apply(st, hint.move)  # a legal move
+
+
+def test_a_large_boards_placements_are_listed_within_the_budget() -> None:
+    """Issue 45: `lastfit solve` of a 64 x 64 board with --timeout 0.1 listed all 242,884 placements
+    (seconds) before its budget was looked at.  A budget already spent stops the listing at its
+    first row, and nothing half-made is kept for the next request."""
+    board = Board.rectangle(64, 64)
+    with pytest.raises(BudgetSpent):
+        lf.layout(board, Budget(max_seconds=0).started())
+    assert len(lf.layout(Board.rectangle(6, 6)).moves) == sum(
+        1 for _ in placements(rectangle(6, 6))
+    )  # listed in full without a budget, as the independent checker counts them

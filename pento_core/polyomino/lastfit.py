@@ -19,7 +19,6 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from ..budget import Budget, BudgetSpent, Outcome
 from ..i18n import N_
@@ -59,9 +58,18 @@ class Layout:
         return [self.cells[i] for i in range(len(self.cells)) if mask >> i & 1]
 
 
-@lru_cache(maxsize=16)
-def layout(board: Board) -> Layout:
-    """Every placement of every pentomino, each orientation, on ``board`` (computed once per board)."""
+_LAYOUTS: dict[Board, Layout] = {}  # the last boards' layouts (a game's every request names its board)
+LAYOUTS_KEPT = 16
+
+
+def layout(board: Board, budget: Budget | None = None) -> Layout:
+    """Every placement of every pentomino, each orientation, on ``board`` (computed once per board).
+    A large board's placements take seconds to list (242,884 on 64 x 64), so ``budget`` is looked at
+    after each row of each orientation: a search with a budget never waits on them beyond it
+    (BudgetSpent; nothing is kept)."""
+    known = _LAYOUTS.get(board)
+    if known is not None:
+        return known
     cells = tuple(sorted(board.cells))
     index = {c: i for i, c in enumerate(cells)}
     moves = []
@@ -70,12 +78,18 @@ def layout(board: Board) -> Layout:
             h = max(r for r, _ in shape) + 1
             w = max(c for _, c in shape) + 1
             for r in range(board.height - h + 1):
+                if budget is not None:
+                    budget.check()
                 for c in range(board.width - w + 1):
                     placed = place_shape(shape, (r, c))
                     if all(cell in index for cell in placed):
                         mask = sum(1 << index[cell] for cell in placed)
                         moves.append(Move(k, mask, f"{piece.name}{o}@{r},{c}"))
-    return Layout(board, cells, index, tuple(moves))
+    made = Layout(board, cells, index, tuple(moves))
+    if len(_LAYOUTS) >= LAYOUTS_KEPT:
+        del _LAYOUTS[next(iter(_LAYOUTS))]  # the oldest
+    _LAYOUTS[board] = made
+    return made
 
 
 def legal(moves: tuple[Move, ...] | list[Move], occupied: int, used: int) -> list[Move]:
