@@ -1,5 +1,7 @@
 """Benchmark: peg solitaire, every single-vacancy start of the source's boards, beside the
-source's own times (the "Resta Um" report, ../shared/sources/001_*.txt).
+source's own times (the "Resta Um" report, ../shared/sources/001_*.txt); then the generator of hard
+puzzles on a large board (10 x 20), beside the same generator grading with the preset boards' cap
+(the baseline, measured in the same run).
 
 For each board: how many starts are decided (a solution, or a proof there is none) within
 --timeout seconds each, how many are solvable / impossible / unknown, and the slowest
@@ -11,6 +13,7 @@ Usage: ``.venv/bin/python bench/bench_pegs.py [--timeout 5] [--boards 1111,2121,
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -18,7 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pento_core.budget import Budget
-from pento_core.pegs.board import named
+from pento_core.pegs import generator
+from pento_core.pegs.board import named, rectangle
 from pento_core.pegs.solver import solve
 
 SOURCE = {
@@ -65,7 +69,6 @@ def main() -> None:
 def pagoda_proofs(games: int = 200, seed: int = 1) -> None:
     """How long a pagoda proof takes: late positions of random English games, finish in the centre."""
     import random
-    import statistics
 
     from pento_core.pegs.solver import proof
 
@@ -90,6 +93,33 @@ def pagoda_proofs(games: int = 200, seed: int = 1) -> None:
         f"\npagoda proofs (exact simplex), {games} late positions of random English games, finish in the centre:"
         f" {proved} proved lost by a pagoda; all arguments tried in {statistics.median(times) * 1000:.0f} ms median,"
         f" {times[int(0.95 * len(times))] * 1000:.0f} ms p95"
+    )
+
+    large_boards()
+
+
+def large_boards() -> None:
+    """A hard puzzle of 10 x 20 made by the generator, three seeds, against the same generator with
+    the cap of the preset boards (GRADE_NODES positions a candidate, whatever the board's size)."""
+    board = rectangle(10, 20)
+    scaled, flat = [], []
+    for seed in (1, 2, 48):
+        t0 = time.perf_counter()
+        made = generator.generate(board, "hard", seed)
+        scaled.append(time.perf_counter() - t0)
+        work = generator.GRADE_WORK
+        generator.GRADE_WORK = generator.GRADE_NODES * board.size  # the baseline: the presets' cap
+        try:
+            t0 = time.perf_counter()
+            generator.generate(board, "hard", seed)
+            flat.append(time.perf_counter() - t0)
+        finally:
+            generator.GRADE_WORK = work
+        assert made.pegs.bit_count() > board.size // 2
+    now, before = statistics.median(scaled), statistics.median(flat)
+    print(
+        f"\nhard 10 x 20 puzzles made: {now:.2f} s median (max {max(scaled):.2f});"
+        f" graded with the presets' cap {before:.2f} s; ratio {now / before:.2f}"
     )
 
 

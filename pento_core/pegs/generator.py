@@ -67,7 +67,10 @@ def _touching(board: PegBoard, pegs: int, j: Jump) -> int:
     return n
 
 
-GRADE_NODES = 400_000  # positions a candidate's solve may search (1 to 2 s in CPython): its grade's cap
+GRADE_NODES = 400_000  # positions a candidate's solve may search (1 to 2 s in CPython): its grade's cap ...
+# ... on boards of up to GRADE_WORK // GRADE_NODES holes (every preset and puzzle of the day); a position
+# of a larger board costs more (its jumps are listed and weighed), so there the cap is GRADE_WORK // size
+GRADE_WORK = GRADE_NODES * 40
 CANDIDATES = 3
 
 
@@ -76,7 +79,8 @@ def generate(
 ) -> Generated:
     """A puzzle at ``level``: easy puzzles have few pegs, hard ones many and need the most
     search; among a few candidates grown with the seed, the one whose solving took the
-    search the most positions is kept (the grade is that count, capped at :data:`GRADE_NODES`).
+    search the most positions is kept (the grade is that count, capped at :data:`GRADE_NODES`, less on
+    a board larger than any preset's).
 
     The grade counts positions, never seconds, so the same seed gives the same puzzle on every
     machine; ``budget`` (the request's) bounds the whole, and a generator whose budget runs out
@@ -91,7 +95,9 @@ def generate(
     started = time.monotonic()
     for k in range(CANDIDATES):
         g = backward(board, want, rng)
-        verdict = solve(board, g.pegs, g.finish, replace(budget, max_nodes=GRADE_NODES))
+        # grown backwards from a solution, it is winnable: no proof of a loss is looked for
+        cap = min(GRADE_NODES, GRADE_WORK // board.size)
+        verdict = solve(board, g.pegs, g.finish, replace(budget, max_nodes=cap), prove=False)
         if budget.spent():
             raise PentoError(tr("no puzzle could be made in the time given: try again, or an easier level"))
         graded = Generated(g.pegs, g.finish, g.solution, verdict.nodes)

@@ -450,6 +450,7 @@ def solve(
     keep: bool = False,
     start: int | None = None,
     whole: bool = True,
+    prove: bool = True,
 ) -> Verdict:
     """A solution of ``pegs`` (jumps to one peg, in ``finish`` when given), a proof that there
     is none, or ``unknown`` when ``budget`` runs out.  ``keep``: the positions proved lost are kept
@@ -457,12 +458,14 @@ def solve(
     ``start``: the position ``pegs`` was reached from by legal jumps, when known; the English
     board's usual start lets the table decide (:func:`table.applies`), and then ``whole=False``
     (a hint's first jump is all it needs) may give only the jumps down to a position the table
-    says can still be won."""
+    says can still be won.  ``prove=False`` skips the arguments that show a position lost (the
+    pagoda functions' linear programs, seconds on a large board) for a position known to be winnable,
+    such as a generator's grown backwards: the search, and so its count of positions, is the same."""
     budget = (budget or Budget()).started()
     if table.applies(board, start, finish):
         return _tabled(board, pegs, finish, budget, keep, whole)
     try:
-        lost = proof(board, pegs, finish, budget)
+        lost = proof(board, pegs, finish, budget) if prove else None
     except BudgetSpent:
         return Verdict(Outcome.UNKNOWN)
     if lost:
