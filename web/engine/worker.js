@@ -78,11 +78,12 @@ function bootReport(pyodide) {
 
 // A memory snapshot of this engine, taken on this device right after its first full boot (the
 // runtime started and the core imported, nothing asked yet) and kept in the browser's Cache
-// Storage: a later boot restores it instead of starting Python and importing the core again (the
-// engine ready about 0.9 s after its worker starts instead of 2, on this project's test machines).  One snapshot per build of the site: the key names
+// Storage: a later boot restores it instead of starting Python and importing the core again
+// (docs/architecture.md says what it saves).  One snapshot per build of the site: the key names
 // the build, a new build's snapshot replaces the old ones, and Pyodide itself refuses a snapshot
 // of another runtime (its build id), which is then forgotten and the engine boots in full.  Not
 // "pento-..." like the offline cache, whose service worker deletes every such cache but its own.
+// Making it costs memory once (a copy of the engine's 31 MB, and its packed 15 MB) after "ready".
 const SNAPSHOTS = "pento.engine";
 const SNAPSHOT_KEY = new URL(`engine-snapshot-${BUILD}`, base).href;
 // Set afresh after a restore: the snapshot froze the state of Python's random module (Python's
