@@ -477,7 +477,7 @@ def test_a_new_game_never_shows_the_last_games_time(page: Any, base_url: str) ->
     clock's text is read the moment the new game's title is written (before any timer can run)."""
     page.clock.install()
     open_ready(page, base_url + "?nosw#cover:6x10:")
-    wait_until(page, "window.pento.layout() !== null && window.pento.session().desc === '6x10'", timeout=60)
+    wait_until(page, "(s => s && s.desc === '6x10')(window.pento.session()) && window.pento.layout() !== null", 60)
     page.clock.run_for(2_000)
     wait_until(page, "document.getElementById('timer').textContent === '0:02'")
     page.evaluate(
@@ -489,7 +489,8 @@ def test_a_new_game_never_shows_the_last_games_time(page: Any, base_url: str) ->
              history.pushState(null, '', location.pathname + location.search + '#cover:4x15:');
              dispatchEvent(new PopStateEvent('popstate')); }"""
     )
-    wait_until(page, "window.pento.session().desc === '4x15' && window.pento.layout() !== null", timeout=60)
+    # between the two games there is no session: the expression must not throw then
+    wait_until(page, "(s => s && s.desc === '4x15')(window.pento.session()) && window.pento.layout() !== null", 60)
     seen = page.evaluate("window.__seen")
     shown = [timer for title, timer in seen if "4 x 15" in title and timer is not None]
     assert shown and set(shown) == {"0:00"}, seen
