@@ -439,7 +439,7 @@ class LastFitGame(GameBase[LFState, Put]):
         verdict = lf.solve(st.lay, st.occupied, st.used, exact) if len(legal) <= lf.EXACT_MOVES else None
         counted = tr("{n_legal} possible placements now", n_legal=len(legal))
         if verdict is None or verdict.value is Outcome.UNKNOWN:
-            m = lf.fewest_replies(legal, st.occupied * 4099 + st.used)
+            m = lf.fewest_replies(legal, st.occupied, st.used)
             r, c = min(st.lay.cells_of(m.mask))
             return Hint(
                 "place",

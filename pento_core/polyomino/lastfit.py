@@ -67,8 +67,9 @@ def layout(board: Board, budget: Budget | None = None) -> Layout:
     A large board's placements take seconds to list (242,884 on 64 x 64), so ``budget`` is looked at
     after each row of each orientation: a search with a budget never waits on them beyond it
     (BudgetSpent; nothing is kept)."""
-    known = _LAYOUTS.get(board)
+    known = _LAYOUTS.pop(board, None)
     if known is not None:
+        _LAYOUTS[board] = known  # the most recently used goes last: the oldest is dropped first
         return known
     cells = tuple(sorted(board.cells))
     index = {c: i for i, c in enumerate(cells)}
@@ -87,7 +88,7 @@ def layout(board: Board, budget: Budget | None = None) -> Layout:
                         moves.append(Move(k, mask, f"{piece.name}{o}@{r},{c}"))
     made = Layout(board, cells, index, tuple(moves))
     if len(_LAYOUTS) >= LAYOUTS_KEPT:
-        del _LAYOUTS[next(iter(_LAYOUTS))]  # the oldest
+        del _LAYOUTS[next(iter(_LAYOUTS))]  # the least recently used
     _LAYOUTS[board] = made
     return made
 
@@ -209,10 +210,16 @@ def _fewest_replies(moves: list[Move], rng: random.Random) -> Move:
     return min(scored, key=lambda t: (t[0], t[1]))[2]
 
 
-def fewest_replies(moves: list[Move], seed: int) -> Move:
-    """The intermediate player's choice (see :func:`_fewest_replies`), drawn by ``seed``: a hint's
-    suggestion where the exact value is out of reach."""
-    return _fewest_replies(moves, random.Random(seed))
+def position_rng(occupied: int, used: int) -> random.Random:
+    """Random draws that are a function of the position alone (a hint's, a plan's): the same answer
+    for the same position on every machine and at every ask."""
+    return random.Random(occupied * 4099 + used)
+
+
+def fewest_replies(moves: list[Move], occupied: int, used: int) -> Move:
+    """The intermediate player's choice (see :func:`_fewest_replies`), drawn by the position: a
+    hint's suggestion where the exact value is out of reach."""
+    return _fewest_replies(moves, position_rng(occupied, used))
 
 
 def _playout(moves: list[Move], rng: random.Random) -> int:
@@ -307,7 +314,7 @@ def blocking_plan(lay: Layout, occupied: int, used: int, budget: Budget | None =
     start = legal(lay.moves, occupied, used)
     if not start:
         return []
-    rng = random.Random(occupied * 4099 + used)
+    rng = position_rng(occupied, used)
     beam: list[tuple[tuple[Move, ...], list[Move], int]] = [((), start, occupied)]
     while True:
         if budget is not None:

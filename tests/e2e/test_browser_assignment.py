@@ -511,6 +511,8 @@ def test_a_teachers_assignments_and_codes_move_to_another_device_in_one_file(app
     page.evaluate(f"localStorage.setItem('pento.race.MVD123', {json.dumps(json.dumps([other]))})")
     page.locator("#teach-file").set_input_files(str(saved))
     wait_until(page, "document.querySelectorAll('#teach-mine li').length === 1")
+    # the list can be drawn before the status line says what was loaded: wait for the line itself
+    wait_until(page, "document.getElementById('status').textContent.startsWith('Loaded')")
     assert str(page.locator("#status").text_content()) == "Loaded 1 assignment and 1 code from the file."
     assert "2 codes collected" in page.locator("#teach-mine li").inner_text()
     page.locator("#teach-file").set_input_files(str(saved))  # again: nothing twice

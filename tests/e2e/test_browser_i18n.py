@@ -7,7 +7,7 @@ import re
 from typing import Any
 from urllib.parse import quote
 
-from support.browser import ARTIFACTS, open_ready, status_text, wait_until
+from support.browser import ARTIFACTS, follow_link, open_ready, status_text, wait_until
 
 from pento_core import api
 
@@ -156,11 +156,7 @@ def test_a_tablets_bar_leaves_the_game_title_readable_in_german(browser: Any, ba
         open_ready(page, base_url + "?nosw&lang=de#cover:6x10:")
         for width, link in [(1024, "cover:6x10:"), (1180, "pegs:english:"), (820, "tangram:square:")]:
             page.set_viewport_size({"width": width, "height": 800})
-            page.evaluate(
-                "f => { history.pushState(null, '', location.pathname + location.search + '#' + f);"
-                " dispatchEvent(new PopStateEvent('popstate')); }",
-                link,
-            )
+            follow_link(page, link)
             wait_until(page, f"window.pento.session() && location.hash === '#{link}' && window.pento.layout()", 60)
             shown, whole, rem = page.evaluate(
                 "[document.getElementById('game-title').clientWidth, document.getElementById('game-title').scrollWidth,"

@@ -32,8 +32,8 @@ def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page:
 
         # the engine kept its snapshot of this build (the first boot on this host is a full one)
         snapshots = "caches.open('pento.engine').then(c => c.keys()).then(ks => ks.map(k => k.url.split('/').pop()))"
-        build_id = json.loads((site / "web" / "config.js").read_text().split("export const BUILD = ")[1].split(";")[0])
-        assert wait_until(page, f"{snapshots}.then(k => k.length && k)") == [f"engine-snapshot-{build_id}"]
+        this_build = build_id(site)
+        assert wait_until(page, f"{snapshots}.then(k => k.length && k)") == [f"engine-snapshot-{this_build}"]
 
         # the teacher's host gets a new build: the service worker's file and the page's
         # configuration change with its build id
@@ -52,11 +52,11 @@ def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page:
         wait_until(page, "window.pento && window.pento.session() && window.pento.layout() !== null", timeout=90)
         after = session(page)
         assert (after["game"], after["desc"], after["state"]) == (before["game"], before["desc"], before["state"])
-        assert sorted(page.evaluate("caches.keys()")) == ["pento-next-" + build_id, "pento.engine"]
+        assert sorted(page.evaluate("caches.keys()")) == ["pento-next-" + this_build, "pento.engine"]
         # the new build's engine booted in full (another build's snapshot is never restored) and
         # its snapshot replaced the old one
         assert page.evaluate("window.pento.engine().boot.restored") is False
-        wait_until(page, f"{snapshots}.then(k => k.length === 1 && k[0] === 'engine-snapshot-next-{build_id}')")
+        wait_until(page, f"{snapshots}.then(k => k.length === 1 && k[0] === 'engine-snapshot-next-{this_build}')")
     finally:
         server.shutdown()
 
@@ -102,7 +102,7 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
         open_ready(page, base_url + "?nosw")
         assert page.evaluate("window.pento.engine().boot.restored") is False
         kept = wait_until(page, f"{keys}.then(k => k.length === 1 && k)", timeout=60)
-        assert kept[0].endswith("engine-snapshot-" + build_id())
+        assert kept[0].endswith("engine-snapshot-" + build_id(build.DIST))
         assert page.evaluate(sizes)[0] > 5_000_000  # the engine's memory (packed), not a stub
 
         page.reload()
@@ -138,8 +138,9 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
         ctx.close()
 
 
-def build_id() -> str:
-    config = (build.DIST / "web" / "config.js").read_text()
+def build_id(site: Path) -> str:
+    """The build id a site's page configuration names (web/config.js)."""
+    config = (site / "web" / "config.js").read_text()
     return str(json.loads(config.split("export const BUILD = ")[1].split(";")[0]))
 
 

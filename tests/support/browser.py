@@ -193,13 +193,19 @@ def play(app: App, preset: str, game: str = "cover") -> Any:
     return app.page
 
 
-def open_hash(app: App, fragment: str) -> Any:
-    """Follow a link to ``#fragment`` on the shared page (a new history entry, as a click would make)."""
-    page = app.page
+def follow_link(page: Any, fragment: str) -> None:
+    """Follow a link to ``#fragment`` on ``page`` (a new history entry, as a click would make); the
+    page's router answers it (the caller waits for what it should show)."""
     page.evaluate(
         f"history.pushState(null, '', location.pathname + location.search + {json.dumps('#' + fragment)});"
         "dispatchEvent(new PopStateEvent('popstate'));"
     )
+
+
+def open_hash(app: App, fragment: str) -> Any:
+    """Follow a link to ``#fragment`` on the shared page and wait until it shows that position."""
+    page = app.page
+    follow_link(page, fragment)
     game, desc, state = ([*(unquote(x) for x in fragment.split(":")), "", ""])[:3]
     expected = json.dumps([game, desc, state], separators=(",", ":"), ensure_ascii=False)
     wait_until(

@@ -63,8 +63,8 @@ export async function printAssignment(assignment, link, answers) {
   try {
     const sheets = [];
     for (const [k, item] of assignment.items.entries()) {
-      const solve = answers && solvable(item.game);
-      sheets.push(await puzzleSheet(item.game, item.desc, (own) => `${k + 1}. ${own}`, solve, link));
+      // an answer sheet where Solve applies to the puzzle (puzzleSheet asks its info)
+      sheets.push(await puzzleSheet(item.game, item.desc, (own) => `${k + 1}. ${own}`, answers, link));
     }
     const { rows } = await app.core.request("qr", { text: link });
     const about = assignment.help ? t("Hint and Solve are allowed.") : t("Hint and Solve are off.");
