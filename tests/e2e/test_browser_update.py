@@ -131,7 +131,8 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
             assert page.evaluate("window.pento.engine().boot.restored") is False  # refused: a full boot
             if planted == foreign:  # the engine that refused works (Pyodide loaded a second time)
                 plays_a_move(page)
-            wait_until(page, f"{keys}.then(k => k.length === 1 && k[0] === {json.dumps(kept[0])})")
+            # kept after "ready", as on the first boot (whose wait allows as long): a loaded machine is slow
+            wait_until(page, f"{keys}.then(k => k.length === 1 && k[0] === {json.dumps(kept[0])})", timeout=60)
             assert page.evaluate(sizes)[0] > 5_000_000  # replaced by a good one; the older build's gone
         assert console.errors == []
     finally:
