@@ -2,7 +2,7 @@
 
 Commands (docs/formats.md describes the formats they read and write):
 
-* ``count BOARD [--pieces P] [--one-sided] [--allow-unused] [--distinct]``
+* ``count BOARD [--pieces P] [--one-sided] [--allow-unused] [--distinct [rotations]] [--wrap cylinder|torus]``
   prints ``count: N`` last (with ``--distinct``, ``distinct: M`` last).
 * ``solve BOARD [--pieces P] [--limit N] [--one-sided] [--allow-unused] [--distinct]``
   prints solutions as letter grids in the board text format, separated by
@@ -77,10 +77,10 @@ from .pegs import board as pegs_board
 from .pegs import solver as pegs_solver
 from .pegs.board import PegBoard
 from .polycube.box import Box, filling_text, is_box_spec, parse_box
-from .polycube.pieces import parse_solids
+from .polycube.pieces import SolidSet, parse_solids, parse_solids_text
 from .polycube.problem import BoxProblem
 from .polyomino import freeform, lastfit, parallel, partition
-from .polyomino.board import Board, Placement, Position, parse_board, parse_position
+from .polyomino.board import WRAPS, Board, Placement, Position, parse_board, parse_position
 from .polyomino.cover import CountResult, Cover, Problem, memo_limit
 from .polyomino.geometry import bounds
 from .polyomino.pieces import PieceSet, parse_piece_names, parse_pieces_text
@@ -169,6 +169,14 @@ def read_pieces(spec: str, one_sided: bool) -> PieceSet:
     return parse_piece_names(spec, one_sided)
 
 
+def read_solids(spec: str) -> SolidSet:
+    """A box's pieces: ``planar-pentacubes``, ``pentacubes``, names, or the path of a pieces file
+    for boxes (layers separated by a line ``-``)."""
+    if os.path.exists(spec):
+        return parse_solids_text(read_text(spec))
+    return parse_solids(spec)
+
+
 def read_box(spec: str) -> Box | None:
     """The box ``spec`` names (``LxRxC``, or a file whose layers are separated by ``---`` lines), or
     None when it names a flat board."""
@@ -185,13 +193,22 @@ def _box_problem(box: Box, args: argparse.Namespace) -> BoxProblem:
         raise PentoError(tr("--one-sided is for flat boards: a piece in a box is never turned into its mirror image"))
     if args.run is cmd_solve and args.jobs != 1:
         raise PentoError(tr("--jobs lists flat boards' tilings only: list a box's fillings with one job"))
-    return BoxProblem(box, parse_solids(args.pieces or "planar-pentacubes"), allow_unused=args.allow_unused)
+    if args.wrap:
+        raise PentoError(tr("--wrap is for flat boards: a box's sides are never joined"))
+    return BoxProblem(
+        box,
+        read_solids(args.pieces or "planar-pentacubes"),
+        allow_unused=args.allow_unused,
+        mirrors=args.distinct != "rotations",
+    )
 
 
 def _problem(args: argparse.Namespace) -> Problem:
     board = read_board(args.board)
+    if args.wrap:
+        board = board.wrapped(args.wrap)
     pieces = read_pieces(args.pieces or "FILNPTUVWXYZ", args.one_sided)
-    return Problem(board, pieces, allow_unused=args.allow_unused)
+    return Problem(board, pieces, allow_unused=args.allow_unused, mirrors=args.distinct != "rotations")
 
 
 def _budget(args: argparse.Namespace) -> Budget | None:
@@ -273,7 +290,7 @@ def cmd_count(args: argparse.Namespace) -> int:
 def _report(problem: Cover[Any, Any], args: argparse.Namespace, progress: _Progress, result: CountResult) -> int:
     """Print a count's figures, ``count: N`` last (``distinct: N`` after it with --distinct)."""
     print(f"placements: {problem.placement_count}")
-    print(f"symmetries: {result.symmetries}")
+    print(f"symmetries: {symmetry_group(result.symmetries, result.reflections)}")
     print(f"nodes: {result.nodes}")
     print(f"seconds: {result.elapsed:.3f}")
     each = f", each job {progress.last.peak_mb:.0f} MB" if progress.last else ""
@@ -287,6 +304,14 @@ def _report(problem: Cover[Any, Any], args: argparse.Namespace, progress: _Progr
     return 0
 
 
+def symmetry_group(size: int, reflections: int) -> str:
+    """The ``symmetries:`` line's figure: the group's size, then what it holds, ``8 (4 rotations, 4
+    reflections)`` (a slide round a loop counts among the rotations: it turns no piece over)."""
+    turns = size - reflections
+    mirrors = f"{reflections} reflections" if reflections else "no reflections"
+    return f"{size} ({turns} rotation{'s' if turns != 1 else ''}, {mirrors})"
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     box = read_box(args.board)
     if box is not None:
@@ -296,9 +321,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     found = 0
     try:
         if jobs > 1:
-            listing = parallel.solutions(problem, jobs, args.distinct, _budget(args), args.memory, args.limit)
+            listing = parallel.solutions(problem, jobs, bool(args.distinct), _budget(args), args.memory, args.limit)
         else:
-            listing = problem.solutions(distinct=args.distinct, budget=_budget(args), memo_limit=_memo_limit(args))
+            listing = problem.solutions(
+                distinct=bool(args.distinct), budget=_budget(args), memo_limit=_memo_limit(args)
+            )
         for solution in listing:
             if args.limit is not None and found >= args.limit:
                 break
@@ -321,7 +348,9 @@ def _solve_box(problem: BoxProblem, args: argparse.Namespace) -> int:
     blank lines between fillings."""
     found = 0
     try:
-        for filling in problem.solutions(distinct=args.distinct, budget=_budget(args), memo_limit=_memo_limit(args)):
+        for filling in problem.solutions(
+            distinct=bool(args.distinct), budget=_budget(args), memo_limit=_memo_limit(args)
+        ):
             if args.limit is not None and found >= args.limit:
                 break
             if found:
@@ -587,7 +616,22 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument("--one-sided", action="store_true", help="pieces may not be turned over")
         p.add_argument("--allow-unused", action="store_true", help="pieces may be left over")
-        p.add_argument("--distinct", action="store_true", help="up to the board's symmetries")
+        p.add_argument(
+            "--distinct",
+            nargs="?",
+            const="all",
+            choices=DISTINCT,
+            default=None,
+            metavar="rotations",
+            help="up to the board's symmetries; --distinct rotations: up to its rotations only (mirror images"
+            " counted apart)",
+        )
+        p.add_argument(
+            "--wrap",
+            choices=WRAPS,
+            default=None,
+            help="a flat board's sides joined: its two short sides (cylinder: a loop or tube) or both pairs (torus)",
+        )
         p.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
         p.add_argument(
             "--jobs",
@@ -691,9 +735,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+DISTINCT = ("all", "rotations")  # --distinct's kinds: up to every symmetry, or up to rotations only
+
+
+def _distinct_spelled_out(argv: list[str]) -> list[str]:
+    """``--distinct`` takes a word only when it is ``rotations``: written ``--distinct=all`` or
+    ``--distinct=rotations`` for argparse, so that ``--distinct 6x10`` keeps 6x10 as the board."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--distinct":
+            follows = argv[i + 1] if i + 1 < len(argv) else ""
+            out.append("--distinct=rotations" if follows == "rotations" else "--distinct=all")
+            i += 2 if follows == "rotations" else 1
+        else:
+            out.append(argv[i])
+            i += 1
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_distinct_spelled_out(sys.argv[1:] if argv is None else list(argv)))
     timeout = getattr(args, "timeout", None)
     args.budget = None if timeout is None else Budget(max_seconds=timeout).started()
     try:

@@ -11,6 +11,7 @@ of a size, as the workshop offers them; the tests hold its counts to OEIS A00016
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -18,9 +19,20 @@ from functools import cache
 from ..counts import Counts
 from ..errors import ParseError
 from ..i18n import tr
-from ..limits import MAX_COPIES, MAX_SOLID_KINDS
+from ..limits import MAX_COPIES, MAX_PIECES, MAX_SOLID_KINDS
 from ..polyomino.pieces import PENTOMINO_LETTERS, piece_by_name
-from .geometry import Cell, Shape, canonical, is_chiral, layers_text, mirror, neighbours, normalize, orientations
+from .geometry import (
+    Cell,
+    Shape,
+    canonical,
+    is_chiral,
+    is_connected,
+    layers_text,
+    mirror,
+    neighbours,
+    normalize,
+    orientations,
+)
 
 # The non-planar pentacubes, each drawn as its layers from the bottom up ("|" between layers),
 # rows separated by "/".
@@ -240,4 +252,84 @@ def parse_solids(spec: str) -> SolidSet:
                 )
             n = int(times)
         pieces.extend([solid_by_name(name)] * n)
+    return SolidSet.of(pieces)
+
+
+MAX_SOLID_CUBES = 12  # cubes in one piece of a pieces file
+_SOLID_NAME = re.compile(r"^[A-Za-z0-9']{1,12}$")
+
+
+def parse_solids_text(text: str) -> SolidSet:
+    """A pieces file for boxes: the flat pieces file's format with layers.  Each piece is its
+    layers' rows (``#`` a cube, ``.`` or a space none), the layers separated by a line ``-``, pieces
+    by a blank line; a line ``; NAME`` just before a piece names it (other ``;`` lines are
+    comments), else it takes its polycube's name where it has one (``X``, ``L1``, ``K3``) or
+    ``C1``, ``C2``...  Any face-connected polycube of 1 to :data:`MAX_SOLID_CUBES` cubes, of any
+    sizes in one set; a piece drawn k times is k copies.  Errors name the line."""
+    drawn: list[tuple[str | None, Shape, int]] = []  # (name, shape, first line)
+    name: str | None = None
+    layers: list[list[str]] = []
+    start = 0
+    lines = [*text.replace("\r\n", "\n").split("\n"), ""]
+
+    def close(at: int) -> None:
+        nonlocal name, layers
+        cells = [
+            (z, y, x)
+            for z, rows in enumerate(layers)
+            for y, row in enumerate(rows)
+            for x, ch in enumerate(row)
+            if ch == "#"
+        ]
+        if not cells:
+            raise ParseError(tr("a piece has no cubes (draw them with '#')"), start + 1)
+        if len(cells) > MAX_SOLID_CUBES:
+            raise ParseError(tr("a piece has at most {n} cubes", n=MAX_SOLID_CUBES), start + 1)
+        if not is_connected(cells):
+            raise ParseError(tr("a piece's cubes must touch face to face"), start + 1)
+        drawn.append((name, normalize(cells), start))
+        if len(drawn) > MAX_PIECES:
+            raise ParseError(tr("at most {MAX_PIECES:,} pieces in all", MAX_PIECES=MAX_PIECES), at + 1)
+        name, layers = None, []
+
+    for i, raw in enumerate(lines):
+        line = raw.rstrip()
+        if line.lstrip().startswith(";"):
+            word = line.lstrip()[1:].strip()
+            if not layers and _SOLID_NAME.match(word):
+                name = word.upper()
+            continue
+        if not line.strip():
+            if layers:
+                close(i)
+            continue
+        if not layers:
+            start = i
+            layers = [[]]
+        if line.strip() == "-":
+            layers.append([])
+            continue
+        bad = next((c for c, ch in enumerate(line) if ch not in "#. "), None)
+        if bad is not None:
+            raise ParseError(tr("unexpected character {ch!r} (use '#', '.' or a space)", ch=line[bad]), i + 1, bad + 1)
+        if len(layers[-1]) >= MAX_SOLID_CUBES or len(line) > 4 * MAX_SOLID_CUBES:
+            raise ParseError(tr("a piece has at most {n} cubes", n=MAX_SOLID_CUBES), i + 1)
+        layers[-1].append(line)
+    if not drawn:
+        raise ParseError(tr("no pieces found (draw each piece with '#', separate pieces by a blank line)"), 1)
+    named: dict[str, tuple[Cell, ...]] = {}
+    pieces: list[Solid] = []
+    unnamed = 0
+    for given, shape, line_no in drawn:
+        key = canonical(shape)
+        if given is None:
+            known = identify(shape)
+            if known is not None:
+                given = known.name
+            else:
+                unnamed += 1
+                given = f"C{unnamed}"
+        if named.setdefault(given, key) != key:
+            raise ParseError(tr("two different pieces are named {name}", name=given), line_no + 1)
+        pieces.append(Solid(given, shape))
     return SolidSet.of(pieces)

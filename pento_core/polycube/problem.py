@@ -50,7 +50,8 @@ class BoxProblem(Cover[Cell, Filling]):
 
     Construction raises :class:`ImpossibleError` for a box that an argument of
     :mod:`~.feasibility` rules out, and :class:`~pento_core.budget.BudgetSpent` when ``budget``
-    runs out while compiling."""
+    runs out while compiling.  ``mirrors`` False: fillings are the same only up to rotations
+    (:attr:`~pento_core.polyomino.cover.Cover.mirrors`)."""
 
     def __init__(
         self,
@@ -60,9 +61,11 @@ class BoxProblem(Cover[Cell, Filling]):
         placed: Iterable[Block] = (),
         budget: Budget | None = None,
         fewest: bool | None = None,
+        mirrors: bool = True,
     ) -> None:
         budget = (budget or Budget()).started()
         self.box = box
+        self.mirrors = mirrors
         self.pieces = pieces
         self.allow_unused = allow_unused
         self.placed: tuple[Block, ...] = tuple(placed)
@@ -113,12 +116,13 @@ class BoxProblem(Cover[Cell, Filling]):
         """The filling a path of choices stands for, the placed blocks first."""
         return self.placed + tuple(Block(self.types[t], self.cells(m)) for t, m in path)
 
-    def _symmetry_maps(self) -> list[Motion]:
+    def _symmetry_maps(self) -> list[tuple[Motion, bool]]:
         placed = {(b.piece, b.cells) for b in self.placed}
         counts = [n for _, n in self.pieces]
         shapes = [frozenset(p.orientations()) for p in self.types]
-        maps: list[Motion] = []
-        for motion in geometry.MOTIONS:
+        maps: list[tuple[Motion, bool]] = []
+        rotations = len(geometry.ROTATIONS)  # MOTIONS: the rotations first, then the reflections
+        for i, motion in enumerate(geometry.MOTIONS):
             cell_map = box_motion(self.box, motion)
             if cell_map is None:
                 continue
@@ -136,7 +140,7 @@ class BoxProblem(Cover[Cell, Filling]):
                 }
                 if moved != placed:
                     continue
-                maps.append((self._bit_map(cell_map), types))
+                maps.append(((self._bit_map(cell_map), types), i >= rotations))
         return maps
 
 

@@ -13,6 +13,13 @@ Text format (one line per row):
 A board may have holes and several separate regions.  A board spec on the
 command line is either such a file or ``RxC`` for a full rectangle of R rows
 and C columns.
+
+A board may wrap around (:attr:`Board.wrap`): a file says so on its first line,
+``wrap: cylinder`` or ``wrap: torus``.  A *cylinder* joins the board's two short
+sides (a square's left and right sides), as puzzle books' loops and tubes do: a
+3x20 loop is ``3x20`` with its ends of three cells joined.  A *torus* joins both
+pairs of opposite sides.  The sides are those of the board's bounding box; a
+piece may then lie across the seam.
 """
 
 from __future__ import annotations
@@ -29,17 +36,54 @@ from .geometry import Cell, Shape, bounds, components, neighbours, normalize
 from .pieces import Piece, PieceSet
 
 _RECT = re.compile(r"^\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*$")
+_WRAP_LINE = re.compile(r"^\s*wrap\s*:\s*(\S*)\s*$", re.IGNORECASE)
+WRAPS = ("cylinder", "torus")  # the ways a board can wrap around ("" for none)
 
 
 @dataclass(frozen=True)
 class Board:
-    """The set of cells to cover.  Cells are normalised (min row and col 0)."""
+    """The set of cells to cover.  Cells are normalised (min row and col 0).
+
+    ``wrap``: "" for a flat board, or one of :data:`WRAPS` (see the module's notes); which sides
+    are joined is :attr:`periods`."""
 
     cells: Shape
+    wrap: str = ""
 
     def __post_init__(self) -> None:
         if not self.cells:
             raise ParseError(tr("the board has no cells"))
+        if self.wrap and self.wrap not in WRAPS:
+            raise ParseError(tr("a board wraps as a cylinder or a torus, not {value!r}", value=self.wrap[:20]))
+
+    def wrapped(self, wrap: str) -> Board:
+        """This board with its sides joined as ``wrap`` says ("" for none)."""
+        return Board(self.cells, wrap)
+
+    @cached_property
+    def periods(self) -> tuple[int, int]:
+        """After how many rows, and columns, the board comes back to itself: 0 where that way does
+        not wrap.  A cylinder wraps along its longer side (its short sides are joined), a square
+        one along its rows (left joined to right); a torus both ways."""
+        h, w = self.height, self.width
+        if self.wrap == "torus":
+            return (h, w)
+        if self.wrap == "cylinder":
+            return (h, 0) if h > w else (0, w)
+        return (0, 0)
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The board's cells next to ``cell``, across a seam too."""
+        ph, pw = self.periods
+        out = []
+        for r, c in neighbours(cell):
+            if ph:
+                r %= ph
+            if pw:
+                c %= pw
+            if (r, c) in self.cells and (r, c) != cell and (r, c) not in out:
+                out.append((r, c))
+        return out
 
     @classmethod
     def rectangle(cls, rows: int, cols: int) -> Board:
@@ -71,12 +115,12 @@ class Board:
         return len(self.cells)
 
     def regions(self) -> list[Shape]:
-        """The separate regions of the board."""
+        """The separate regions of the board (of a flat board: seams are not followed)."""
         return components(self.cells)
 
     def without(self, cells: Iterable[Cell]) -> Board:
         """This board with ``cells`` removed (kept in place, not renormalised)."""
-        return Board(self.cells - frozenset(cells))
+        return Board(self.cells - frozenset(cells), self.wrap)
 
     def text(self) -> str:
         """Board text with every cell empty."""
@@ -246,7 +290,8 @@ def write_grid(board: Board, cell_labels: dict[Cell, str]) -> str:
 
 
 def parse_board(text: str) -> Board:
-    """Parse board text (letters count as board cells) or a ``RxC`` spec."""
+    """Parse board text (letters count as board cells, a first line ``wrap: cylinder`` or ``wrap:
+    torus`` joins its sides) or a ``RxC`` spec."""
     return _parse(text)[0]
 
 
@@ -297,6 +342,15 @@ def _parse(text: str) -> tuple[Board, dict[Cell, str], Cell]:
     first = 0
     while first < len(lines) and not lines[first].strip():
         first += 1
+    wrap = ""
+    header = _WRAP_LINE.match(lines[first]) if first < len(lines) else None
+    if header:
+        wrap = header.group(1).lower()
+        if wrap not in WRAPS:
+            raise ParseError(tr("a board wraps as a cylinder or a torus, not {value!r}", value=wrap[:20]), first + 1)
+        lines[first] = ""  # a row of no cells: the rows below keep their line numbers
+        while first < len(lines) and not lines[first].strip():
+            first += 1
     if first == len(lines):
         raise ParseError(tr("the board text is empty"), 1)
     if len(lines) > MAX_SIDE:
@@ -320,4 +374,4 @@ def _parse(text: str) -> tuple[Board, dict[Cell, str], Cell]:
         raise ParseError(tr("the board has no cells (cells are '.')"), 1)
     r0, c0, _, _ = bounds(cells)
     shift = {(r - r0, c - c0): ch for (r, c), ch in lettered.items()}
-    return Board(normalize(cells)), shift, (r0, c0)
+    return Board(normalize(cells), wrap), shift, (r0, c0)

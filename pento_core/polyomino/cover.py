@@ -74,7 +74,7 @@ from ..budget import Budget, BudgetSpent, Outcome, Progress, ProgressFn
 from ..errors import ImpossibleError
 from .board import Board, Placement, Position
 from .feasibility import SEARCH_SECONDS, impossibility
-from .geometry import Cell, apply_symmetry, bounds, normalize, transformed
+from .geometry import SYMMETRIES, Cell, apply_symmetry, bounds, normalize, transformed
 from .pieces import Piece, PieceSet
 
 Mask = int  # a set of board cells as bits, in the engine's own layout
@@ -105,6 +105,7 @@ class CountResult:
     nodes: int
     elapsed: float
     symmetries: int = 1
+    reflections: int = 0  # how many of the symmetries are reflections (the rest are rotations)
 
 
 @dataclass(frozen=True)
@@ -286,6 +287,9 @@ class Cover(ABC, Generic[C, S]):
     """
 
     allow_unused: bool
+    # whether reflections count as symmetries (the default), or the problem is up to rotations
+    # only (``--distinct rotations``: a solution and its mirror image are two classes)
+    mirrors: bool = True
     start_free: Mask
     _bit_of: dict[C, int]  # the layout: each cell's bit, and back (set by the front end)
     _cell_of: dict[int, C]
@@ -328,6 +332,7 @@ class Cover(ABC, Generic[C, S]):
         self._shifts = shifts
         self._prune_isolated = smallest > 1
         self._motions: list[Motion] | None = None  # symmetry_maps(), once asked
+        self._reflections = 0
         self._live: _LiveTables | None = _LiveTables(len(copies), placements) if fewest else None
 
     def placements(self) -> list[list[Mask]]:
@@ -630,14 +635,15 @@ class Cover(ABC, Generic[C, S]):
             for part in self.parts(budget=s.budget):
                 tally += self.count_part(part, s, group)
         except BudgetSpent:
-            return CountResult(None, None, False, s.nodes, s.elapsed, len(group))
+            return CountResult(None, None, False, s.nodes, s.elapsed, len(group), self.reflections())
         return self.result(tally, s.nodes, s.elapsed)
 
     def result(self, tally: Tally, nodes: int, elapsed: float) -> CountResult:
         """The count that ``tally``, the sum over all of :meth:`parts`, makes."""
         if tally.classes.denominator != 1:  # pragma: no cover - would be a bug in the weighting
             raise AssertionError(f"symmetry classes did not add up to a whole number: {tally.classes}")
-        return CountResult(tally.count, int(tally.classes), True, nodes, elapsed, len(self.symmetry_maps()))
+        group = self.symmetry_maps()
+        return CountResult(tally.count, int(tally.classes), True, nodes, elapsed, len(group), self.reflections())
 
     def parts(self, at_least: int = 1, max_depth: int = 8, budget: Budget | None = None) -> list[Part]:
         """The count, split into parts that can be counted apart (in other processes, on other
@@ -724,12 +730,21 @@ class Cover(ABC, Generic[C, S]):
         all ask); the list is shared, not to be changed.
         """
         if self._motions is None:
-            self._motions = self._symmetry_maps()
+            kept = [(m, mirrored) for m, mirrored in self._symmetry_maps() if self.mirrors or not mirrored]
+            self._motions = [m for m, _ in kept]
+            self._reflections = sum(mirrored for _, mirrored in kept)
         return self._motions
 
+    def reflections(self) -> int:
+        """How many of :meth:`symmetry_maps` are reflections (mirror images); none when the
+        problem counts up to rotations only (``mirrors`` False)."""
+        self.symmetry_maps()
+        return self._reflections
+
     @abstractmethod
-    def _symmetry_maps(self) -> list[Motion]:
-        """The motions of the front end's board that are symmetries of the problem (identity first)."""
+    def _symmetry_maps(self) -> list[tuple[Motion, bool]]:
+        """The motions of the front end's board that are symmetries of the problem (identity first),
+        each with whether it is a reflection (turns the board over)."""
 
     @abstractmethod
     def solution_of(self, path: Iterable[tuple[int, Mask]]) -> S:
@@ -798,13 +813,16 @@ class Problem(Cover[Cell, Solution]):
         allow_unused: bool = False,
         placed: Iterable[Placement] = (),
         budget: Budget | None = None,
+        mirrors: bool = True,
     ) -> None:
         """``budget`` bounds the pre-checks and the compilation (a large board with many kinds of
-        pieces has millions of placements): a spent budget raises :class:`BudgetSpent`."""
+        pieces has millions of placements): a spent budget raises :class:`BudgetSpent`.
+        ``mirrors`` False: solutions are the same only up to rotations (:attr:`Cover.mirrors`)."""
         budget = (budget or Budget()).started()
         self.board = board
         self.pieces = pieces
         self.allow_unused = allow_unused
+        self.mirrors = mirrors
         self.placed: tuple[Placement, ...] = tuple(placed)
         position = Position(board, pieces)
         for p in self.placed:
@@ -830,19 +848,29 @@ class Problem(Cover[Cell, Solution]):
         for p in self.placed:
             counts[self.types.index(p.piece)] -= 1
         self.start_free = self.mask(position.empty_cells)
+        ph, pw = board.periods
         placements: list[list[Mask]] = []
         for piece in self.types:
-            masks = []
+            masks: dict[Mask, None] = {}  # in order, each once (across a seam, two anchors may give one)
             for o in piece.orientations(self.pieces.one_sided):
                 budget.check()
                 _, _, h, w = bounds(o)
-                for r0 in range(board.height - h):
-                    for c0 in range(board.width - w):
-                        cells = [(r + r0, c + c0) for r, c in o]
+                for r0 in range(ph or board.height - h):
+                    for c0 in range(pw or board.width - w):
+                        if ph or pw:
+                            at = {((r + r0) % ph if ph else r + r0, (c + c0) % pw if pw else c + c0) for r, c in o}
+                            if len(at) < len(o):  # round a seam onto itself
+                                continue
+                            cells = list(at)
+                        else:
+                            cells = [(r + r0, c + c0) for r, c in o]
                         if all(c in self._bit_of for c in cells):
-                            masks.append(self.mask(cells))
-            placements.append(masks)
-        self._setup([n for _, n in self.pieces], counts, placements, (self.stride,), min(p.size for p in self.types))
+                            masks[self.mask(cells)] = None
+            placements.append(list(masks))
+        # the cut of isolated cells looks at neighbours through the layout's shifts, which do not
+        # cross a seam: on a board that wraps it would cut good branches, so it is left out there
+        smallest = min(p.size for p in self.types) if not board.wrap else 1
+        self._setup([n for _, n in self.pieces], counts, placements, (self.stride,), smallest)
 
     def _index(self, cell: Cell) -> int:
         r, c = cell
@@ -852,28 +880,60 @@ class Problem(Cover[Cell, Solution]):
         """The solution a path of (piece type, mask) choices stands for, placed pieces first."""
         return self.placed + tuple(Placement(self.types[t], self.cells(m)) for t, m in path)
 
-    def _symmetry_maps(self) -> list[Motion]:
-        maps: list[Motion] = []
+    def _symmetry_maps(self) -> list[tuple[Motion, bool]]:
+        maps: list[tuple[Motion, bool]] = []
         placed = {(p.piece, p.cells) for p in self.placed}
         counts = [n for _, n in self.pieces]
-        for k in board_symmetries(self.board):
+        for k, cell_map in board_motions(self.board):
             types = _type_map(k, self.types, counts, self.pieces.one_sided)
             if types is None:
                 continue
-            cell_map = symmetry_cell_map(self.board, k)
             moved = {
                 (self.types[types[self.types.index(p.piece)]], frozenset(cell_map[c] for c in p.cells))
                 for p in self.placed
             }
             if moved != placed:
                 continue
-            maps.append((self._bit_map(cell_map), types))
+            maps.append(((self._bit_map(cell_map), types), k >= ROTATIONS_OF_THE_SQUARE))
         return maps
+
+
+# SYMMETRIES' first four are the rotations of the square, the other four its reflections
+ROTATIONS_OF_THE_SQUARE = 4
 
 
 def board_symmetries(board: Board) -> list[int]:
     """Indices into :data:`SYMMETRIES` that map ``board`` onto itself (identity first)."""
     return [k for k in range(8) if transformed(k, board.cells) == board.cells]
+
+
+def board_motions(board: Board) -> list[tuple[int, dict[Cell, Cell]]]:
+    """The motions that map ``board`` onto itself, each as the symmetry of the square it turns or
+    mirrors pieces by (an index into :data:`SYMMETRIES`) and where it sends each cell; the identity
+    first.  A flat board has at most the square's eight.  A board that wraps has its slides round
+    the seams too: each of the square's symmetries that keeps the seams' directions (on a cylinder
+    only those that keep its axis; a quarter turn only on a square torus) followed by every slide
+    round the loop that maps the cells onto themselves (the 3x20 loop has 80 motions, the 6x10
+    rectangle 4)."""
+    if not board.wrap:
+        return [(k, symmetry_cell_map(board, k)) for k in board_symmetries(board)]
+    ph, pw = board.periods
+    cells = sorted(board.cells)
+    out = []
+    for k in range(8):
+        # a quarter turn or a diagonal mirror makes rows of the columns: a motion only where both
+        # ways come back to themselves after as many steps (a square torus)
+        if SYMMETRIES[k][1] != 0 and ph != pw:
+            continue
+        image = apply_symmetry(k, cells)
+        r_lo = min(r for r, _ in image)
+        c_lo = min(q for _, q in image)
+        for dr in range(ph or 1):
+            for dc in range(pw or 1):
+                moved = [((r + dr) % ph if ph else r - r_lo, (q + dc) % pw if pw else q - c_lo) for r, q in image]
+                if frozenset(moved) == board.cells:
+                    out.append((k, dict(zip(cells, moved, strict=True))))
+    return out
 
 
 def symmetry_cell_map(board: Board, k: int) -> dict[Cell, Cell]:

@@ -31,7 +31,10 @@ def impossibility(position: Position, allow_unused: bool = False, budget: Budget
     gives up and says nothing (the search that follows decides, within the same
     budget).  Only the colouring argument can take long (pieces x states)."""
     budget = (budget or Budget()).started()
-    for argument in ARGUMENTS:
+    # The regions and the colourings are the flat board's: across a seam, regions join, and an odd
+    # loop has no chessboard colouring (the T-tetromino's argument fails on the 5x4 tube, which
+    # the five tetrominoes fill).  A board that wraps is held to its area alone.
+    for argument in ARGUMENTS if not position.board.wrap else [area]:
         try:
             reason = argument(position, allow_unused, budget)
         except BudgetSpent:

@@ -205,7 +205,8 @@ class _Adder:
         return problem.result(self.tally, self.tally.nodes, self.elapsed)
 
     def unknown(self, problem: Cover[Any, Any]) -> CountResult:
-        return CountResult(None, None, False, self.tally.nodes, self.elapsed, len(problem.symmetry_maps()))
+        group = problem.symmetry_maps()
+        return CountResult(None, None, False, self.tally.nodes, self.elapsed, len(group), problem.reflections())
 
 
 def _wall_deadline(budget: Budget | None) -> float | None:

@@ -102,6 +102,129 @@ def brute_force(
     return out
 
 
+Periods = tuple[int, int]  # after how many rows, and columns, a board comes back to itself (0: never)
+
+
+def _round(cell: Cell, periods: Periods) -> Cell:
+    r, c = cell
+    return (r % periods[0] if periods[0] else r, c % periods[1] if periods[1] else c)
+
+
+def brute_force_wrapped(
+    board: Iterable[Cell], pieces: dict[str, tuple[frozenset[Cell], int]], periods: Periods
+) -> list[frozenset[tuple[str, frozenset[Cell]]]]:
+    """Every tiling of a board whose rows (and or columns) wrap round after ``periods``, by plain
+    backtracking: the first free cell is covered by any cell of any shape (across a seam, a shape's
+    first cell need not be the one that lands there), every cell taken round the seams."""
+    board = frozenset(board)
+    shapes = {n: sorted(_images(s, True), key=sorted) for n, (s, _) in pieces.items()}
+    left = {n: k for n, (_, k) in pieces.items()}
+    out: list[frozenset[tuple[str, frozenset[Cell]]]] = []
+    chosen: list[tuple[str, frozenset[Cell]]] = []
+
+    def go(free: frozenset[Cell]) -> None:
+        if not free:
+            out.append(frozenset(chosen))
+            return
+        first = min(free)
+        options = set()
+        for name in shapes:
+            if left[name]:
+                for shape in shapes[name]:
+                    for hit in shape:
+                        cells = frozenset(
+                            _round((r - hit[0] + first[0], c - hit[1] + first[1]), periods) for r, c in shape
+                        )
+                        if len(cells) == len(shape) and cells <= free:
+                            options.add((name, cells))
+        for name, cells in sorted(options, key=lambda o: (o[0], sorted(o[1]))):
+            left[name] -= 1
+            chosen.append((name, cells))
+            go(free - cells)
+            chosen.pop()
+            left[name] += 1
+
+    if sum(len(s) * k for s, k in pieces.values()) == len(board):
+        go(board)
+    return out
+
+
+def is_wrapped_tiling(
+    tiling: Iterable[tuple[str, frozenset[Cell]]],
+    board: frozenset[Cell],
+    pieces: dict[str, tuple[frozenset[Cell], int]],
+    periods: Periods,
+) -> bool:
+    """Whether ``tiling`` covers a wrapped board exactly, each piece's cells a turn or flip of its
+    shape slid into place and taken round the seams, every piece used as often as it has copies."""
+    used: Counter[str] = Counter()
+    seen: set[Cell] = set()
+    for name, cells in tiling:
+        if name not in pieces or seen & cells or not cells <= board:
+            return False
+        anchor = min(cells)
+        fits = any(
+            frozenset(_round((r - hit[0] + anchor[0], c - hit[1] + anchor[1]), periods) for r, c in shape) == cells
+            for shape in _images(pieces[name][0], True)
+            for hit in shape
+        )
+        if not fits:
+            return False
+        seen |= cells
+        used[name] += 1
+    return seen == board and all(used[n] == k for n, (_, k) in pieces.items())
+
+
+def _wrapped_motions(board: frozenset[Cell], periods: Periods) -> list[dict[Cell, Cell]]:
+    """The motions of a board that wraps: every turn or flip of the plane followed by every slide
+    round its seams, kept when it is a one-to-one map of the board's cells that keeps neighbours
+    neighbours across the seams too (checked cell by cell, not reasoned)."""
+
+    def touching(cell: Cell) -> set[Cell]:
+        r, c = cell
+        return {n for n in (_round(x, periods) for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))) if n in board}
+
+    out = []
+    cells = sorted(board)
+    for flip in (False, True):
+        for k in range(4):
+            image = []
+            for r, c in cells:
+                if flip:
+                    c = -c
+                for _ in range(k):
+                    r, c = c, -r
+                image.append((r, c))
+            r0 = min(r for r, _ in image)
+            c0 = min(c for _, c in image)
+            for dr in range(periods[0] or 1):
+                for dc in range(periods[1] or 1):
+                    m = {
+                        p: _round(
+                            (q[0] + dr if periods[0] else q[0] - r0, q[1] + dc if periods[1] else q[1] - c0), periods
+                        )
+                        for p, q in zip(cells, image, strict=True)
+                    }
+                    if set(m.values()) != board or len(set(m.values())) != len(cells):
+                        continue
+                    if all({m[n] for n in touching(p)} == touching(m[p]) for p in cells):
+                        out.append(m)
+    return out
+
+
+def wrapped_classes(
+    tilings: list[frozenset[tuple[str, frozenset[Cell]]]], board: frozenset[Cell], periods: Periods
+) -> tuple[int, int]:
+    """The number of classes of tilings of free pieces on a wrapped board equal up to its motions
+    (:func:`_wrapped_motions`), and the number of motions."""
+    motions = _wrapped_motions(board, periods)
+
+    def image(tiling: frozenset[tuple[str, frozenset[Cell]]], m: dict[Cell, Cell]) -> Any:
+        return tuple(sorted((n, tuple(sorted(m[c] for c in cells))) for n, cells in tiling))
+
+    return len({min(image(t, m) for m in motions) for t in tilings}), len(motions)
+
+
 def _motions(board: frozenset[Cell]) -> list[tuple[Callable[[Cell], Cell], dict[Cell, Cell]]]:
     """The symmetries of the square that map ``board`` onto itself: each as its turn (and flip) of
     a cell about the origin, and the cell map it makes of the board."""
@@ -131,13 +254,20 @@ def classes_by_motion(
     board: frozenset[Cell],
     pieces: dict[str, tuple[frozenset[Cell], int]],
     one_sided: bool,
+    reflections: bool = True,
 ) -> int:
     """Number of classes of tilings equal up to a motion of the board that maps the piece set onto
     itself: each piece's shapes onto the shapes of a piece with as many copies (itself, or a
-    one-sided F turned over onto F' when the set holds both).  An image tiling renames its pieces so."""
+    one-sided F turned over onto F' when the set holds both).  An image tiling renames its pieces so.
+    Without ``reflections``, up to the board's rotations only (a motion that turns the plane over,
+    told by what it does to an L that has no symmetry, is left out)."""
     shapes = {n: _images(s, not one_sided) for n, (s, _) in pieces.items()}
     motions = []
+    ell = ((0, 0), (1, 0), (2, 0), (2, 1))
+    turns = {_norm(t) for t in _images(frozenset(ell), False)}
     for f, m in _motions(board):
+        if not reflections and _norm(f(c) for c in ell) not in turns:
+            continue
         rename = {}
         for name, (shape, copies) in pieces.items():
             image = _images(_norm(f(c) for c in shape), not one_sided)
