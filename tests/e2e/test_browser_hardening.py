@@ -101,8 +101,8 @@ def test_a_dead_engine_is_noticed_and_replaced_and_the_move_still_lands(page: An
     wait_until(page, "window.pento.session() && window.pento.layout() !== null")
     drag_piece(page, "X", 0, 1)
     first = next_state(page, "")
-    for worker in page.workers:  # the engine and its spare die without a word
-        worker.evaluate("self.close()")
+    for worker in page.workers:  # the engine and its spare stop answering, alive (an endless loop)
+        worker.evaluate("self.onmessage = null")
     drag_piece(page, "I", 1, 9)
     assert page.evaluate("window.pento.session().state") == first  # the move waits for an answer
     page.clock.fast_forward(16_000)  # a silent engine, as long as the watchdog waits
@@ -110,6 +110,27 @@ def test_a_dead_engine_is_noticed_and_replaced_and_the_move_still_lands(page: An
     assert session(page)["state"].startswith(first + ";")
     assert "stopped and was restarted" in str(page.locator("#notice-text").text_content())
     assert page.evaluate("document.body.dataset.core") in ("ready", "loading")
+
+
+def test_an_engine_that_ends_is_noticed_at_once_not_by_its_silence(page: Any, base_url: str) -> None:
+    """Issue 45: the engine's worker ends in the middle of a move (it closes itself, as a runtime
+    that aborts does).  The page's clock is stopped, so the watchdog's 15 s of silence never pass:
+    the page learns of the end from the worker's lock (web/engine/worker.js), restarts the engine
+    and the move lands, with 2 s of the page's time let run at most."""
+    page.clock.install()
+    open_ready(page, base_url + "?nosw#cover:6x10:")
+    wait_until(page, "window.pento.session() && window.pento.layout() !== null")
+    drag_piece(page, "X", 0, 1)
+    first = next_state(page, "")
+    page.clock.pause_at(page.evaluate("Date.now()") + 10)
+    for worker in page.workers:
+        worker.evaluate("self.close()")
+    page.clock.run_for(2_000)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "stopped and was restarted" in str(page.locator("#notice-text").text_content())
+    drag_piece(page, "I", 1, 9)  # the board stays put under the notice: the layout is read now
+    wait_until(page, f"window.pento.session().state !== {json.dumps(first)}", timeout=60)
+    assert session(page)["state"].startswith(first + ";")
 
 
 def test_a_save_that_cannot_be_written_says_so_at_once(browser: Any, base_url: str) -> None:

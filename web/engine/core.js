@@ -71,14 +71,31 @@ class Engine {
     this.dead = false;
     this.lastHeard = performance.now();
     this.pingSent = null;
-    // the language rides on the address: every engine, spares included, speaks the page's language
-    this.worker = new Worker(new URL(`./worker.js?lang=${encodeURIComponent(lang)}`, import.meta.url), { type: "module" });
+    // the language rides on the address: every engine, spares included, speaks the page's language;
+    // so does the name of the lock the worker holds while it lives (worker.js), unique to it
+    const life = `pento-engine-${Math.random().toString(36).slice(2)}-${performance.now()}`;
+    const address = `./worker.js?lang=${encodeURIComponent(lang)}&life=${encodeURIComponent(life)}`;
+    this.worker = new Worker(new URL(address, import.meta.url), { type: "module" });
     this.started = new Promise((resolve, reject) => {
+      /** The worker is gone (its lock was freed): at once, not after the watchdog's silence. */
+      const ended = () => {
+        if (this.dead) return; // terminated by the page, or already taken for dead
+        const message = "the puzzle engine stopped unexpectedly";
+        if (this.ready) this.crash(message);
+        else {
+          this.dead = true;
+          this.failAll("load_failed", message);
+          reject(new CoreError("load_failed", message));
+        }
+      };
       this.worker.onmessage = (event) => {
         const msg = event.data;
         this.lastHeard = performance.now();
         if (msg.type === "pong") {
           this.pingSent = null;
+        } else if (msg.type === "alive") {
+          // granted only when the worker no longer holds it
+          navigator.locks.request(life, ended).catch(() => {});
         } else if (msg.type === "ready") {
           if (!msg.hello || msg.hello.protocol !== protocol) {
             // a page and an engine of two versions (a cache updated in part): never half-working

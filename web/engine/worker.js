@@ -2,7 +2,7 @@
 // Protocol (pento_core.api): in {id, cmd, args}; out {type: "response", id, ok, result | error}.
 // Also posted: {type: "loading", loaded, total, phase} while booting (bytes of the
 // runtime and the wheel), {type: "ready", hello}, {type: "progress", id, progress},
-// {type: "fatal", message}.
+// {type: "fatal", message}, and {type: "alive"} once it holds its life's lock (below).
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { BUILD, BYTECODE, SIZES, WHEEL } from "../config.js";
@@ -10,6 +10,20 @@ import { pack, unpack } from "./snapshot_pack.js";
 
 const base = new URL("../../", import.meta.url); // the site's root: web/engine/ is two folders down
 let api = null;
+
+// This worker's life, told to the page the moment it ends, however it ends (an uncaught error,
+// self.close(), the runtime aborting): the worker holds a Web Lock named by the page for as long
+// as it lives, and the page asks for the same lock, which it gets only once the worker is gone.
+// Without Web Locks (an insecure address) the page's watchdog notices a silent engine, later.
+const life = new URL(self.location.href).searchParams.get("life");
+if (life && self.navigator.locks) {
+  self.navigator.locks
+    .request(life, () => {
+      postMessage({ type: "alive" });
+      return new Promise(() => {}); // held until the worker ends
+    })
+    .catch(() => {});
+}
 
 // Count the bytes of every download against the sizes build.py wrote, so the
 // page can show a real progress bar while 13 MB arrive.
