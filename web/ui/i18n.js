@@ -50,9 +50,20 @@ export async function setLanguage(lang) {
 
 export const language = () => current;
 
+/** @type {Map<string, Intl.NumberFormat>} one formatter per language and number of decimals */
+const numberFormats = new Map();
+
 /** `value` written the way the current language writes numbers, with `digits` decimals. */
 export function formatNumber(value, digits = 0) {
-  return value.toLocaleString(current, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  // a formatter is slow to make (toLocaleString makes one at every call: the start screen writes
+  // hundreds of numbers), and quick to use
+  const key = `${current}:${digits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(current, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** `message` itself: marks text translated later, where it is shown (module constants, read before the language is known). */
