@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import time
@@ -322,6 +323,19 @@ def test_a_level_link_with_another_scripts_digit_is_refused() -> None:
 def test_the_command_line_says_what_is_wrong_in_the_users_words(args: list[str], said: str) -> None:
     run = pento(*args)
     assert run.returncode == 2 and said in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
+
+
+def test_a_cluster_address_where_nothing_listens_is_said_at_once() -> None:
+    """Issue 45: with no --timeout, a scheduler's port that refuses connections kept the command
+    waiting for Dask's 30 s time-out ("Timed out trying to connect"); now the refusal itself is said."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # free once closed: nothing listens there
+    run = pento("count", "3x20", "--cluster", f"tcp://127.0.0.1:{port}")
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.strip() == (
+        f"error: no Dask scheduler at tcp://127.0.0.1:{port}: nothing listens on that port (connection refused)"
+    )
 
 
 def test_the_symmetry_split_keeps_the_budget_before_the_search_starts() -> None:

@@ -27,6 +27,7 @@ import importlib
 import pickle
 import re
 import signal
+import socket
 import sys
 import threading
 import time
@@ -308,10 +309,11 @@ def count_on_cluster(
         dask: Any = importlib.import_module("distributed")
     except ImportError:
         raise ValueError("--cluster needs Dask's distributed package: pip install 'pento_core[cluster]'") from None
-    _check_address(address)
+    host, port = _check_address(address)
     start = time.monotonic()
     deadline = _wall_deadline(budget)
     seconds = None if deadline is None else max(0.1, deadline - time.time())
+    _reachable(address, host, port, min(CONNECT_SECONDS, seconds or CONNECT_SECONDS))
     try:
         client = dask.Client(address, timeout=min(30.0, seconds or 30.0))
     except (OSError, TimeoutError) as e:
@@ -337,7 +339,24 @@ def count_on_cluster(
         client.close()
 
 
-def _check_address(address: str) -> None:
+CONNECT_SECONDS = 10.0  # a scheduler's port answers a connection in well under this, even far away
+
+
+def _reachable(address: str, host: str, port: int, seconds: float) -> None:
+    """ValueError at once when nothing listens at the scheduler's address (Dask's client would try
+    again and again until its time-out, 30 s, for a port that refuses every connection), or when
+    the host does not answer within ``seconds``."""
+    try:
+        socket.create_connection((host, port), timeout=seconds).close()
+    except ConnectionRefusedError:
+        raise ValueError(f"no Dask scheduler at {address}: nothing listens on that port (connection refused)") from None
+    except TimeoutError:
+        raise ValueError(f"no Dask scheduler answered at {address} within {seconds:g} s") from None
+    except OSError as e:  # no such host, no route
+        raise ValueError(f"no Dask scheduler at {address}: {e.strerror or e}") from None
+
+
+def _check_address(address: str) -> tuple[str, int]:
     """A scheduler's address as Dask writes it (``tcp://HOST:PORT``, or ``HOST:PORT``), its port 1 to
     65535; ValueError saying what is wrong, before any connection is tried (a port out of range is
     no scheduler that failed to answer)."""
@@ -348,6 +367,7 @@ def _check_address(address: str) -> None:
         port = None
     if not parts.hostname or not port:
         raise ValueError(f"{address!r} is not a scheduler's address: write it tcp://HOST:PORT, the port 1 to 65535")
+    return parts.hostname, port
 
 
 def _workers(client: Any) -> set[str]:
