@@ -20,6 +20,11 @@ sides (a square's left and right sides), as puzzle books' loops and tubes do: a
 3x20 loop is ``3x20`` with its ends of three cells joined.  A *torus* joins both
 pairs of opposite sides.  The sides are those of the board's bounding box; a
 piece may then lie across the seam.
+
+A piece may be held to a region (:attr:`Board.holds`), as puzzle books do to break a board's
+symmetry ("the X in one corner"): after the board's rows, a line ``hold X`` and then rows drawn
+as the board is (their first row beside the board's first row, their first column beside its
+first column), ``+`` marking the cells the piece may cover; every copy of X stays within them.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from .pieces import Piece, PieceSet
 
 _RECT = re.compile(r"^\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*$")
 _WRAP_LINE = re.compile(r"^\s*wrap\s*:\s*(\S*)\s*$", re.IGNORECASE)
+_HOLD_LINE = re.compile(r"^\s*hold\s+(\S+)\s*$", re.IGNORECASE)
 WRAPS = ("cylinder", "torus")  # the ways a board can wrap around ("" for none)
 
 
@@ -49,6 +55,8 @@ class Board:
 
     cells: Shape
     wrap: str = ""
+    # (piece name, the cells it may cover): pieces held to a region; every copy stays within it
+    holds: tuple[tuple[str, Shape], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.cells:
@@ -58,7 +66,11 @@ class Board:
 
     def wrapped(self, wrap: str) -> Board:
         """This board with its sides joined as ``wrap`` says ("" for none)."""
-        return Board(self.cells, wrap)
+        return Board(self.cells, wrap, self.holds)
+
+    def held(self, name: str) -> Shape | None:
+        """The region piece ``name`` is held to, or None where it may go anywhere."""
+        return next((cells for n, cells in self.holds if n == name), None)
 
     @cached_property
     def periods(self) -> tuple[int, int]:
@@ -120,7 +132,7 @@ class Board:
 
     def without(self, cells: Iterable[Cell]) -> Board:
         """This board with ``cells`` removed (kept in place, not renormalised)."""
-        return Board(self.cells - frozenset(cells), self.wrap)
+        return Board(self.cells - frozenset(cells), self.wrap, self.holds)
 
     def text(self) -> str:
         """Board text with every cell empty."""
@@ -337,6 +349,9 @@ def _parse(text: str) -> tuple[Board, dict[Cell, str], Cell]:
     if "\n" not in text and "/" in text:
         text = text.replace("/", "\n")
     lines = text.split("\n")
+    hold_at = next((i for i, line in enumerate(lines) if _HOLD_LINE.match(line)), len(lines))
+    hold_lines = lines[hold_at:]
+    lines = lines[:hold_at]
     while lines and not lines[-1].strip():
         lines.pop()
     first = 0
@@ -374,4 +389,38 @@ def _parse(text: str) -> tuple[Board, dict[Cell, str], Cell]:
         raise ParseError(tr("the board has no cells (cells are '.')"), 1)
     r0, c0, _, _ = bounds(cells)
     shift = {(r - r0, c - c0): ch for (r, c), ch in lettered.items()}
-    return Board(normalize(cells), wrap), shift, (r0, c0)
+    board = normalize(cells)
+    holds = _holds(hold_lines, hold_at, board, (r0 - first, c0))
+    return Board(board, wrap, holds), shift, (r0, c0)
+
+
+def _holds(lines: list[str], at: int, board: Shape, offset: Cell) -> tuple[tuple[str, Shape], ...]:
+    """The ``hold X`` blocks after a board's rows (``lines``, from line ``at``): each piece's name and
+    the board cells marked ``+`` below it.  ``offset``: where the board's first row and column are
+    in its own drawing (a block's rows start beside its first drawn row)."""
+    holds: dict[str, set[Cell]] = {}
+    name = ""
+    row = 0
+    for i, line in enumerate(lines):
+        header = _HOLD_LINE.match(line)
+        if header:
+            name, row = header.group(1).upper(), 0
+            if name in holds:
+                raise ParseError(tr("{name} is held twice", name=name), at + i + 1)
+            holds[name] = set()
+            continue
+        for c, ch in enumerate(line.rstrip()):
+            if ch == "+":
+                cell = (row - offset[0], c - offset[1])
+                if cell not in board:
+                    raise ParseError(tr("a held cell must be on the board"), at + i + 1, c + 1)
+                holds[name].add(cell)
+            elif ch not in ".# ":
+                raise ParseError(
+                    tr("unexpected character {ch!r} (use '+' for a cell the piece may cover)", ch=ch), at + i + 1, c + 1
+                )
+        row += 1
+    for name, region in holds.items():
+        if not region:
+            raise ParseError(tr("{name} is held to no cell: mark its cells with '+'", name=name), at + 1)
+    return tuple((n, frozenset(r)) for n, r in sorted(holds.items()))

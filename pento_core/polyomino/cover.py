@@ -72,6 +72,7 @@ from typing import Any, Generic, TypeVar
 from ..bitset import bits
 from ..budget import Budget, BudgetSpent, Outcome, Progress, ProgressFn
 from ..errors import ImpossibleError
+from ..i18n import tr
 from .board import Board, Placement, Position
 from .feasibility import SEARCH_SECONDS, impossibility
 from .geometry import SYMMETRIES, Cell, apply_symmetry, bounds, normalize, transformed
@@ -849,8 +850,14 @@ class Problem(Cover[Cell, Solution]):
             counts[self.types.index(p.piece)] -= 1
         self.start_free = self.mask(position.empty_cells)
         ph, pw = board.periods
+        names = {p.name for p in self.types}
+        for name, _ in board.holds:
+            if name not in names:
+                raise ImpossibleError(tr("{name} is held to a region but is not one of the pieces", name=name))
         placements: list[list[Mask]] = []
         for piece in self.types:
+            held = board.held(piece.name)
+            inside = self.mask(held) if held is not None else -1  # where its placements may lie
             masks: dict[Mask, None] = {}  # in order, each once (across a seam, two anchors may give one)
             for o in piece.orientations(self.pieces.one_sided):
                 budget.check()
@@ -865,7 +872,9 @@ class Problem(Cover[Cell, Solution]):
                         else:
                             cells = [(r + r0, c + c0) for r, c in o]
                         if all(c in self._bit_of for c in cells):
-                            masks[self.mask(cells)] = None
+                            m = self.mask(cells)
+                            if m & inside == m:
+                                masks[m] = None
             placements.append(list(masks))
         # the cut of isolated cells looks at neighbours through the layout's shifts, which do not
         # cross a seam: on a board that wraps it would cut good branches, so it is left out there
@@ -884,9 +893,16 @@ class Problem(Cover[Cell, Solution]):
         maps: list[tuple[Motion, bool]] = []
         placed = {(p.piece, p.cells) for p in self.placed}
         counts = [n for _, n in self.pieces]
+        holds = [self.board.held(p.name) for p in self.types]
         for k, cell_map in board_motions(self.board):
             types = _type_map(k, self.types, counts, self.pieces.one_sided)
             if types is None:
+                continue
+            # a piece held to a region goes where its image piece is held: that region's image
+            if any(
+                (h is None) != (holds[u] is None) or (h is not None and frozenset(cell_map[c] for c in h) != holds[u])
+                for h, u in zip(holds, types, strict=True)
+            ):
                 continue
             moved = {
                 (self.types[types[self.types.index(p.piece)]], frozenset(cell_map[c] for c in p.cells))
