@@ -76,7 +76,7 @@ from .limits import MAX_TEXT, number, within
 from .pegs import board as pegs_board
 from .pegs import solver as pegs_solver
 from .pegs.board import PegBoard
-from .polycube.box import Box, filling_text, is_box_spec, parse_box
+from .polycube.box import filling_text, is_box_spec, parse_box_position
 from .polycube.pieces import SolidSet, parse_solids, parse_solids_text
 from .polycube.problem import BoxProblem
 from .polyomino import freeform, lastfit, parallel, partition
@@ -177,30 +177,28 @@ def read_solids(spec: str) -> SolidSet:
     return parse_solids(spec)
 
 
-def read_box(spec: str) -> Box | None:
-    """The box ``spec`` names (``LxRxC``, or a file whose layers are separated by ``---`` lines), or
-    None when it names a flat board."""
+def read_box(spec: str) -> str | None:
+    """The box ``spec`` names, as text (``LxRxC``, or a box file's: layers separated by ``---``
+    lines), or None when it names a flat board."""
     if is_box_spec(spec):
-        return parse_box(spec)
+        return spec
     if re.fullmatch(r"\s*[0-9]+\s*[xX]\s*[0-9]+\s*", spec) or not os.path.exists(spec):
         return None
     text = read_text(spec)
-    return parse_box(text) if re.search(r"^\s*---\s*$", text, re.MULTILINE) else None
+    return text if re.search(r"^\s*---\s*$", text, re.MULTILINE) else None
 
 
-def _box_problem(box: Box, args: argparse.Namespace) -> BoxProblem:
+def _box_problem(box_text: str, args: argparse.Namespace) -> BoxProblem:
+    """The box, its blocks already in place and its holds (a box file's), and the pieces."""
     if args.one_sided:
         raise PentoError(tr("--one-sided is for flat boards: a piece in a box is never turned into its mirror image"))
     if args.run is cmd_solve and args.jobs != 1:
         raise PentoError(tr("--jobs lists flat boards' tilings only: list a box's fillings with one job"))
     if args.wrap:
         raise PentoError(tr("--wrap is for flat boards: a box's sides are never joined"))
-    return BoxProblem(
-        box,
-        read_solids(args.pieces or "planar-pentacubes"),
-        allow_unused=args.allow_unused,
-        mirrors=args.distinct != "rotations",
-    )
+    pieces = read_solids(args.pieces or "planar-pentacubes")
+    box, placed = parse_box_position(box_text, pieces)
+    return BoxProblem(box, pieces, allow_unused=args.allow_unused, placed=placed, mirrors=args.distinct != "rotations")
 
 
 def _problem(args: argparse.Namespace) -> Problem:

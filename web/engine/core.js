@@ -74,8 +74,8 @@ class Engine {
     // the language rides on the address: every engine, spares included, speaks the page's language;
     // so does the name of the lock the worker holds while it lives (worker.js), unique to it
     const life = `pento-engine-${Math.random().toString(36).slice(2)}-${performance.now()}`;
-    const address = `./worker.js?lang=${encodeURIComponent(lang)}&life=${encodeURIComponent(life)}`;
-    this.worker = new Worker(new URL(address, import.meta.url), { type: "module" });
+    const query = `lang=${encodeURIComponent(lang)}&life=${encodeURIComponent(life)}`;
+    this.worker = new Worker(new URL(`./worker.js?${query}`, import.meta.url), { type: "module" });
     this.started = new Promise((resolve, reject) => {
       /** The worker is gone (its lock was freed): at once, not after the watchdog's silence. */
       const ended = () => {
