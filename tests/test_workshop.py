@@ -1,6 +1,7 @@
 """The workshop game and the puzzle formats it shares with the cover game."""
 
 import contextlib
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -150,3 +151,33 @@ def test_free_set_merges_mirror_images():
 def test_only_a_game_that_lists_tilings_answers_solutions():
     r = api.handle({"id": 1, "cmd": "solutions", "args": {"game": "pegs", "desc": "english"}})
     assert r["error"]["code"] == "bad_request" and "does not list solutions" in r["error"]["message"]
+
+
+def test_the_workshop_joins_a_boards_sides_and_counts_the_loop() -> None:
+    """Issue 50: the workshop offers what --wrap does.  Its 3x20 with the short sides joined lists
+    Goodger's 2 classes under the loop's 80 motions; the flag rides on the state, the spec and the
+    text file, and the cover game, which plays flat boards, refuses such a puzzle in words."""
+
+    def call(cmd: str, **args: object) -> Any:
+        reply = api.handle({"id": 1, "cmd": cmd, "args": args})
+        assert reply["ok"], reply
+        return reply["result"]
+
+    opened = call("load", game="workshop", desc="3x20", state="")
+    moved = call("move", game="workshop", desc="3x20", state=opened["state"], move="flag c 1")
+    view = moved["view"]
+    assert (moved["state"], view["wrap"], view["puzzle"]) == ("3x20~FILNPTUVWXYZ~c", "cylinder", "3x20~FILNPTUVWXYZ~c")
+    listing = call("solutions", game="workshop", desc="3x20", state=moved["state"], distinct=True, seconds=30)
+    assert (listing["count"], listing["symmetries"], listing["complete"]) == (2, 80, True)
+    torus = call("move", game="workshop", desc="3x20", state=moved["state"], move="flag t 1")
+    assert torus["view"]["wrap"] == "torus"  # one way of joining at a time
+    flat = call("move", game="workshop", desc="3x20", state=torus["state"], move="flag t 0")
+    assert flat["view"]["wrap"] == "" and flat["state"] == "3x20~FILNPTUVWXYZ~"
+    puzzle = parse_puzzle("3x20~FILNPTUVWXYZ~t")
+    assert puzzle.board.wrap == "torus" and parse_puzzle_text(puzzle.text()) == puzzle
+    with pytest.raises(PentoError, match="'c' or 't' wraps the board"):
+        parse_puzzle("3x20~FILNPTUVWXYZ~ct")
+    refused = api.handle(
+        {"id": 1, "cmd": "load", "args": {"game": "cover", "desc": "3x20~FILNPTUVWXYZ~c", "state": ""}}
+    )
+    assert refused["error"]["code"] == "parse" and "plays flat boards" in refused["error"]["message"]

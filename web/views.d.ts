@@ -77,6 +77,8 @@ export interface WorkshopView extends GameView {
   pieces: any[];
   one_sided: boolean;
   allow_unused: boolean;
+  /** "" for a flat board, "cylinder" or "torus" (its sides joined) */
+  wrap: string;
   area: number;
   piece_area: number;
   puzzle: string | null;

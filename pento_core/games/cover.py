@@ -127,6 +127,8 @@ def _puzzle(desc: str) -> tuple[Board, PieceSet, bool]:
     """Parse and check a desc (cached: every request names its puzzle)."""
     puzzle = parse_puzzle(desc, MAX_SIDE)
     board, pieces = puzzle.board, puzzle.pieces
+    if board.wrap:
+        raise ParseError(tr("a board that wraps round is counted in the workshop: the cover game plays flat boards"))
     if board.area > pieces.area:
         raise ImpossibleError(
             tr("the board has {area} cells, more than the pieces cover ({area2})", area=board.area, area2=pieces.area)

@@ -21,7 +21,7 @@ command, which streams them as they are found).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..budget import Budget
@@ -59,6 +59,11 @@ the board's symmetries, or press Stop to keep what was found so far. Play this o
 the cover game. Export and Import save your puzzle as a text file; Copy link shares it.""")
 
 
+# the flags that join a board's sides (``flag c 1``: a cylinder, ``flag t 1``: a torus), as in a
+# puzzle spec's FLAGS
+_WRAPS = {"c": "cylinder", "t": "torus"}
+
+
 @dataclass(frozen=True)
 class WorkshopState:
     """The puzzle being edited: a grid of ``rows`` x ``cols`` with some cells on the board."""
@@ -68,6 +73,7 @@ class WorkshopState:
     cells: frozenset[Cell]
     pieces: PieceSet
     allow_unused: bool
+    wrap: str = ""  # "" (flat), "cylinder" or "torus": the board's sides joined (Board.wrap)
 
     def puzzle(self) -> Puzzle:
         """The puzzle, or a PentoError saying why there is none yet."""
@@ -75,7 +81,7 @@ class WorkshopState:
             raise PentoError(tr("the board has no cells: paint some"))
         if not self.pieces.counts:
             raise PentoError(tr("there are no pieces: choose some"))
-        return Puzzle(Board.of(self.cells), self.pieces, self.allow_unused)
+        return Puzzle(Board.of(self.cells).wrapped(self.wrap), self.pieces, self.allow_unused)
 
 
 def _grid_text(rows: int, cols: int, cells: frozenset[Cell]) -> str:
@@ -126,7 +132,7 @@ def _check_size(rows: int, cols: int) -> None:
 
 
 def _from_puzzle(p: Puzzle) -> WorkshopState:
-    return WorkshopState(p.board.height, p.board.width, p.board.cells, p.pieces, p.allow_unused)
+    return WorkshopState(p.board.height, p.board.width, p.board.cells, p.pieces, p.allow_unused, p.board.wrap)
 
 
 def placement_estimate(board: Board, pieces: PieceSet) -> int:
@@ -192,7 +198,9 @@ class Count:
 
 @dataclass(frozen=True)
 class Flag:
-    """``flag o 1`` (one-sided pieces), ``flag u 0`` (pieces may be left over): a flag on or off."""
+    """``flag o 1`` (one-sided pieces), ``flag u 0`` (pieces may be left over), ``flag c 1`` or
+    ``flag t 1`` (the board's sides joined as a cylinder or a torus; either off: flat): a flag on or
+    off."""
 
     which: str
     on: bool
@@ -250,13 +258,15 @@ class WorkshopGame(ListsInsteadOfHelping, GameBase[WorkshopState, WorkshopMove])
             raise ParseError(tr("a workshop state is BOARD~PIECES~FLAGS"))
         board, names, flags = parts
         rows, cols, cells = _parse_grid(board)
-        if set(flags) - set("ou"):
+        if set(flags) - {"o", "u", *_WRAPS} or sum(f in flags for f in _WRAPS) > 1:
             raise ParseError(tr("unknown flags {flags!r}", flags=flags))
         pieces = PieceSet((), "o" in flags) if names == "-" else parse_piece_names(names, "o" in flags)
-        return WorkshopState(rows, cols, cells, pieces, "u" in flags)
+        wrap = next((w for f, w in _WRAPS.items() if f in flags), "")
+        return WorkshopState(rows, cols, cells, pieces, "u" in flags, wrap)
 
     def write_state(self, st: WorkshopState) -> str:
         flags = ("o" if st.pieces.one_sided else "") + ("u" if st.allow_unused else "")
+        flags += next((f for f, w in _WRAPS.items() if w == st.wrap), "")
         return f"{_board_text(st)}~{st.pieces.names() or '-'}~{flags}"
 
     def parse_move(self, text: str) -> WorkshopMove:
@@ -285,7 +295,7 @@ class WorkshopGame(ListsInsteadOfHelping, GameBase[WorkshopState, WorkshopMove])
             return Count(name.strip(), number(n, N_("a count"), 0, MAX_COPIES))
         if verb == "flag":
             which, _, value = rest.partition(" ")
-            if which not in ("o", "u"):
+            if which not in ("o", "u", *_WRAPS):
                 raise ParseError(tr("unknown flag {which!r}", which=which))
             return Flag(which, value.strip() == "1")
         if verb == "import":
@@ -312,7 +322,7 @@ class WorkshopGame(ListsInsteadOfHelping, GameBase[WorkshopState, WorkshopMove])
             rows, cols = move.rows, move.cols
             cells = {c for c in st.cells if c[0] < rows and c[1] < cols}
             cells |= {(r, c) for r in range(rows) for c in range(cols) if r >= st.rows or c >= st.cols}
-            return WorkshopState(rows, cols, frozenset(cells), st.pieces, st.allow_unused)
+            return replace(st, rows=rows, cols=cols, cells=frozenset(cells))
         if isinstance(move, Paint):
             painted = set(st.cells)
             for cell in move.cells:
@@ -324,23 +334,25 @@ class WorkshopGame(ListsInsteadOfHelping, GameBase[WorkshopState, WorkshopMove])
                     painted.discard(cell)
                 else:
                     painted.add(cell)
-            return WorkshopState(st.rows, st.cols, frozenset(painted), st.pieces, st.allow_unused)
+            return replace(st, cells=frozenset(painted))
         if isinstance(move, BoardEdit):
-            return WorkshopState(move.rows, move.cols, move.cells, st.pieces, st.allow_unused)
+            return replace(st, rows=move.rows, cols=move.cols, cells=move.cells)
         if isinstance(move, Pieces):
             one_sided = st.pieces.one_sided
             pieces = PieceSet((), one_sided) if move.names == "-" else parse_piece_names(move.names, one_sided)
-            return WorkshopState(st.rows, st.cols, st.cells, pieces, st.allow_unused)
+            return replace(st, pieces=pieces)
         if isinstance(move, Count):
             piece = piece_by_name(move.name)
             counts = {p: k for p, k in st.pieces}
             match = next((p for p in counts if p.name == piece.name), piece)
             counts[match] = move.n
-            return WorkshopState(st.rows, st.cols, st.cells, PieceSet.of(counts, st.pieces.one_sided), st.allow_unused)
+            return replace(st, pieces=PieceSet.of(counts, st.pieces.one_sided))
         if isinstance(move, Flag):
             if move.which == "o":
-                return WorkshopState(st.rows, st.cols, st.cells, PieceSet.of(dict(st.pieces), move.on), st.allow_unused)
-            return WorkshopState(st.rows, st.cols, st.cells, st.pieces, move.on)
+                return replace(st, pieces=PieceSet.of(dict(st.pieces), move.on))
+            if move.which in _WRAPS:  # one way of joining the sides at a time; off: a flat board
+                return replace(st, wrap=_WRAPS[move.which] if move.on else "")
+            return replace(st, allow_unused=move.on)
         return _from_puzzle(parse_puzzle_text(move.text, MAX_SIDE))
 
     def info(self, desc: str) -> JSON:
@@ -382,6 +394,7 @@ class WorkshopGame(ListsInsteadOfHelping, GameBase[WorkshopState, WorkshopMove])
             ],
             "one_sided": st.pieces.one_sided,
             "allow_unused": st.allow_unused,
+            "wrap": st.wrap,
             "area": len(st.cells),
             "piece_area": st.pieces.area,
             "complete": False,

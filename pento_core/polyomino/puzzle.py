@@ -3,14 +3,15 @@
 Spec (one line, for links and saves): ``BOARD~PIECES~FLAGS``, where BOARD is
 ``RxC`` or rows of ``.``/``#`` joined by ``/``; PIECES is pentomino letters
 (``FILNPTUVWXYZ``) or names with optional copies (``I4*2,T4,C110_011``); FLAGS
-holds ``o`` (one-sided: pieces may not be turned over) and ``u`` (pieces may
-be left over).  PIECES and FLAGS may be left out: the 12 pentominoes, free,
+holds ``o`` (one-sided: pieces may not be turned over), ``u`` (pieces may
+be left over) and ``c`` or ``t`` (the board wraps round as a cylinder or a
+torus: :attr:`~.board.Board.wrap`).  PIECES and FLAGS may be left out: the 12 pentominoes, free,
 each used once.
 
 Text file (for export and import), three parts::
 
     ; one-sided, allow-unused          (optional: a comment line naming the flags)
-    <board text>
+    <board text>                       (a board that wraps starts with "wrap: cylinder" or "wrap: torus")
     ---
     <pieces file: pieces drawn with #, separated by blank lines>
 """
@@ -27,6 +28,7 @@ from .cover import Problem
 from .pieces import PieceSet, parse_piece_names, parse_pieces_text, write_pieces_text
 
 DEFAULT_PIECES = "FILNPTUVWXYZ"
+_WRAP_FLAGS = {"cylinder": "c", "torus": "t"}  # a board's wrap as a FLAGS letter
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,9 @@ class Puzzle:
 
     def spec(self) -> str:
         """The one-line spec; :func:`parse_puzzle` reads it back."""
-        flags = ("o" if self.one_sided else "") + ("u" if self.allow_unused else "")
+        flags = (
+            ("o" if self.one_sided else "") + ("u" if self.allow_unused else "") + _WRAP_FLAGS.get(self.board.wrap, "")
+        )
         names = self.pieces.names()
         if flags:
             return f"{self.board.spec()}~{names}~{flags}"
@@ -59,7 +63,8 @@ class Puzzle:
         """The text file; :func:`parse_puzzle_text` reads it back."""
         flags = [name for on, name in ((self.one_sided, "one-sided"), (self.allow_unused, "allow-unused")) if on]
         head = f"; {', '.join(flags)}\n" if flags else ""
-        return f"{head}{self.board.text()}\n---\n{write_pieces_text(self.pieces)}"
+        wrap = f"wrap: {self.board.wrap}\n" if self.board.wrap else ""
+        return f"{head}{wrap}{self.board.text()}\n---\n{write_pieces_text(self.pieces)}"
 
 
 def parse_puzzle(spec: str, max_side: int = MAX_SIDE) -> Puzzle:
@@ -71,9 +76,17 @@ def parse_puzzle(spec: str, max_side: int = MAX_SIDE) -> Puzzle:
     board_spec, names, flags = ([*parts, "", ""])[:3]
     if not board_spec.strip():
         raise ParseError(tr("the puzzle description has no board"))
-    if set(flags) - set("ou"):
-        raise ParseError(tr("unknown flags {flags!r}: 'o' is one-sided, 'u' allows pieces left over", flags=flags))
+    if set(flags) - set("ouct") or ("c" in flags and "t" in flags):
+        raise ParseError(
+            tr(
+                "unknown flags {flags!r}: 'o' is one-sided, 'u' allows pieces left over, 'c' or 't' wraps the board",
+                flags=flags,
+            )
+        )
     board = parse_board(board_spec)
+    wrap = next((w for w, f in _WRAP_FLAGS.items() if f in flags), "")
+    if wrap:
+        board = board.wrapped(wrap)
     _check_side(board, max_side)
     pieces = parse_piece_names(names or DEFAULT_PIECES, one_sided="o" in flags)
     return Puzzle(board, pieces, "u" in flags)

@@ -97,6 +97,17 @@ export function createView({ root, info, host }) {
   const oneSided = el("input", { type: "checkbox" });
   const leftOver = el("input", { type: "checkbox" });
   oneSided.addEventListener("change", () => host.move(`flag o ${oneSided.checked ? 1 : 0}`));
+  // a board whose sides are joined: its short sides (a loop, a tube) or both pairs (a torus)
+  const WRAPS = [
+    ["", t("flat board (no sides joined)")],
+    ["c", t("short sides joined (a loop)")],
+    ["t", t("both pairs of sides joined (a torus)")],
+  ];
+  const wrapSelect = el("select", { ariaLabel: t("sides joined") }, WRAPS.map(([value, text]) => el("option", { value, textContent: text })));
+  wrapSelect.addEventListener("change", () => {
+    const on = wrapSelect.value;
+    host.move(on ? `flag ${on} 1` : `flag ${view.wrap === "torus" ? "t" : "c"} 0`);
+  });
   leftOver.addEventListener("change", () => host.move(`flag u ${leftOver.checked ? 1 : 0}`));
   const counts = new Map(); // name -> input
   const families = info.catalogue.map((fam) => {
@@ -209,6 +220,7 @@ export function createView({ root, info, host }) {
         el("div", { className: "presets" }, [
           label(t("one-sided (pieces may not be turned over)"), oneSided),
           label(t("pieces may be left over"), leftOver),
+          wrapSelect,
         ]),
         pieceSummary,
         ...families,
@@ -388,6 +400,7 @@ export function createView({ root, info, host }) {
       colsInput.value = String(view.cols);
       oneSided.checked = view.one_sided;
       leftOver.checked = view.allow_unused;
+      wrapSelect.value = view.wrap === "cylinder" ? "c" : view.wrap === "torus" ? "t" : "";
       const have = new Map(view.pieces.map((p) => [p.name, p.count]));
       for (const [name, input] of counts) input.value = String(have.get(name) || 0);
       customList.replaceChildren();
@@ -412,7 +425,7 @@ export function createView({ root, info, host }) {
       exportText.value = view.text || "";
       if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
       download.href = URL.createObjectURL(new Blob([view.text || ""], { type: "text/plain" }));
-      playThis.disabled = !view.puzzle || !!view.reason;
+      playThis.disabled = !view.puzzle || !!view.reason || !!view.wrap; // the cover game plays flat boards
       if (listing.key !== view.puzzle) {
         // an edit makes the listed tilings stale
         listing.reset();
