@@ -6,13 +6,15 @@ Goodger's Polyform Puzzler publishes; every filling is checked with the tests' o
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support.clirun import pento
 from support.solids import solid_turns
 
+from pento_core import api
 from pento_core.errors import ParseError
-from pento_core.polycube.pieces import parse_solids_text
+from pento_core.polycube.pieces import parse_solids, parse_solids_text, portable, solid_by_name
 
 # one piece of each size, 2 to 7 cubes, all flat (Hoffmann's; Goodger's names)
 DIABOLICAL = """; the Diabolical Cube
@@ -124,10 +126,13 @@ def test_the_soma_cube_from_a_pieces_file_with_layers(tmp_path: Path) -> None:
 
 
 def test_a_pieces_file_names_sizes_and_copies() -> None:
-    """Named by its ``;`` line, else by its family's name (the domino, D1), else C1, C2...; a piece
+    """Named by its ``;`` line, else by its family's name (the domino, D1), else by its shape; a piece
     drawn twice is two copies, and a set may mix sizes up to 12 cubes."""
     ps = parse_solids_text("; big\n" + "#" * 12 + "\n\n##\n\n##\n\n###\n###\n-\n#..\n...\n")
-    assert sorted((p.size, p.name, n) for p, n in ps) == [(2, "D1", 2), (7, "C1", 1), (12, "BIG", 1)]
+    assert sorted((p.size, p.name, n) for p, n in ps) == [(2, "D1", 2), (7, "C111_111.100_000", 1), (12, "BIG", 1)]
+    # a name that is the shape: read back as that shape, by any set of names
+    assert solid_by_name("C111_111.100_000").shape == next(p.shape for p, _ in ps if p.size == 7)
+    assert parse_solids(portable(ps).names()) == portable(ps)
 
 
 @pytest.mark.parametrize(
@@ -151,3 +156,30 @@ def test_the_command_line_says_what_is_wrong_with_a_pieces_file(tmp_path: Path) 
     bad.write_text("##\n-\n..\n.#\n")
     r = pento("count", "2x2x2", "--pieces", str(bad))
     assert r.returncode == 2 and r.stderr.strip() == "error: line 1: a piece's cubes must touch face to face"
+
+
+def test_the_box_workshop_takes_a_pieces_file() -> None:
+    """The box workshop's 'Use the pieces drawn here' (the page sends ``import TEXT``): the pieces
+    become names a link carries (a polycube's own, else the shape itself), and the Diabolical Cube's
+    13 fillings are counted there too."""
+
+    def call(cmd: str, **args: object) -> Any:
+        reply = api.handle({"id": 1, "cmd": cmd, "args": args})
+        assert reply["ok"], reply
+        return reply["result"]
+
+    opened = call("load", game="boxshop", desc="3x3x3", state="")
+    moved = call("move", game="boxshop", desc="3x3x3", state=opened["state"], move="import " + DIABOLICAL)
+    assert moved["state"] == "3,3,3~full~D1,R2,K4,U,H27,C111_111_100"
+    again = call("load", game="boxshop", desc="3x3x3", state=moved["state"])  # the link reads back
+    assert again["state"] == moved["state"]
+    listing = call("solutions", game="boxshop", desc="3x3x3", state=moved["state"], distinct=True, seconds=30)
+    assert (listing["count"], listing["complete"]) == (13, True)
+    bad = api.handle(
+        {
+            "id": 1,
+            "cmd": "move",
+            "args": {"game": "boxshop", "desc": "3x3x3", "state": opened["state"], "move": "import ##\n-\n..\n.#"},
+        }
+    )
+    assert bad["error"]["code"] == "parse" and "face to face" in bad["error"]["message"]

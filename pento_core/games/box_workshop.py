@@ -32,7 +32,7 @@ from ..limits import MAX_STATE, number, within
 from ..polycube.box import Box, filling_text, parse_box
 from ..polycube.feasibility import impossibility
 from ..polycube.geometry import Cell
-from ..polycube.pieces import SolidSet, family, parse_solids
+from ..polycube.pieces import SolidSet, family, parse_solids, parse_solids_text, portable
 from ..polycube.problem import BoxProblem, Filling
 from ..polyomino.cover import Runs, listed
 from ..polyomino.feasibility import OPENING_SECONDS
@@ -217,6 +217,8 @@ class BoxWorkshopGame(ListsInsteadOfHelping, GameBase[BoxEdit, BoxEditMove]):
             return Paint(tuple(_cells(rest, (MAX_SIDE, MAX_SIDE, MAX_SIDE))), verb == "paint")
         if verb == "pieces":
             return Pieces(rest.strip())
+        if verb == "import":  # a pieces file for boxes: its pieces, named so that a link carries them
+            return Pieces(portable(parse_solids_text(rest)).names())
         raise ParseError(tr("{text!r} is not an edit of the box", text=text.strip()[:40]))
 
     def write_move(self, move: BoxEditMove) -> str:

@@ -34,6 +34,8 @@ from .geometry import (
     orientations,
 )
 
+MAX_SOLID_CUBES = 12  # cubes in one piece of a pieces file or a solid_code
+
 # The non-planar pentacubes, each drawn as its layers from the bottom up ("|" between layers),
 # rows separated by "/".
 _NON_PLANAR = {
@@ -153,9 +155,57 @@ def _by_name() -> dict[str, Solid]:
     return out
 
 
+_CODE = re.compile(r"^C[01]+(?:_[01]+)*(?:\.[01]+(?:_[01]+)*)*$")
+
+
+def solid_code(shape: Iterable[Cell]) -> str:
+    """A name that is the shape itself, as :func:`solid_by_name` reads it back: ``C``, then each
+    layer's rows of ``1`` (a cube) and ``0`` (none), rows joined by ``_``, layers by ``.``
+    (``C11_10.10_00``: three cubes in a corner, one above).  Any polycube can be named so."""
+    cells = normalize(shape)
+    d, r, c = (max(cell[i] for cell in cells) + 1 for i in range(3))
+    return "C" + ".".join(
+        "_".join("".join("1" if (z, y, x) in cells else "0" for x in range(c)) for y in range(r)) for z in range(d)
+    )
+
+
+def _from_code(code: str) -> Solid:
+    cells = [
+        (z, y, x)
+        for z, layer in enumerate(code[1:].split("."))
+        for y, row in enumerate(layer.split("_"))
+        for x, ch in enumerate(row)
+        if ch == "1"
+    ]
+    if not cells or len(cells) > MAX_SOLID_CUBES or not is_connected(cells):
+        raise ParseError(
+            tr("{name} is not a piece: 1 to {n} cubes that touch face to face", name=code[:24], n=MAX_SOLID_CUBES)
+        )
+    shape = normalize(cells)
+    return Solid(solid_code(shape), shape)
+
+
+def portable(pieces: SolidSet) -> SolidSet:
+    """``pieces`` with names :func:`parse_solids` reads back as the same shapes: its own names where
+    they are polycubes' names (``X``, ``K3``), else its polycube's name where it has one, else its
+    :func:`solid_code` (a pieces file's ``; NAME`` is the file's own, not a name a link can carry)."""
+    out = []
+    for p, n in pieces:
+        known = _by_name().get(p.name)
+        if known is None or canonical(known.shape) != canonical(p.shape):
+            found = identify(p.shape)  # a polycube's own name (D1, R2), else the shape as a name
+            p = Solid(found.name if found is not None else solid_code(p.shape), p.shape)
+        out.append((p, n))
+    return SolidSet(tuple(out))
+
+
 def solid_by_name(name: str) -> Solid:
-    """A solid of :func:`pentacubes` or of a :func:`family` by its name (``X``, ``L1``, ``K3``)."""
-    p = _by_name().get(name.strip().upper())
+    """A solid of :func:`pentacubes` or of a :func:`family` by its name (``X``, ``L1``, ``K3``), or
+    any polycube by its :func:`solid_code`."""
+    key = name.strip().upper()
+    if _CODE.match(key):
+        return _from_code(key)
+    p = _by_name().get(key)
     if p is None:
         raise ParseError(tr("{name} is not a polycube's name (F, L1, Q, K3...)", name=name.strip()[:12]))
     return p
@@ -255,7 +305,6 @@ def parse_solids(spec: str) -> SolidSet:
     return SolidSet.of(pieces)
 
 
-MAX_SOLID_CUBES = 12  # cubes in one piece of a pieces file
 _SOLID_NAME = re.compile(r"^[A-Za-z0-9']{1,12}$")
 
 
@@ -263,8 +312,8 @@ def parse_solids_text(text: str) -> SolidSet:
     """A pieces file for boxes: the flat pieces file's format with layers.  Each piece is its
     layers' rows (``#`` a cube, ``.`` or a space none), the layers separated by a line ``-``, pieces
     by a blank line; a line ``; NAME`` just before a piece names it (other ``;`` lines are
-    comments), else it takes its polycube's name where it has one (``X``, ``L1``, ``K3``) or
-    ``C1``, ``C2``...  Any face-connected polycube of 1 to :data:`MAX_SOLID_CUBES` cubes, of any
+    comments), else it takes its polycube's name where it has one (``X``, ``L1``, ``K3``) or its
+    :func:`solid_code`.  Any face-connected polycube of 1 to :data:`MAX_SOLID_CUBES` cubes, of any
     sizes in one set; a piece drawn k times is k copies.  Errors name the line."""
     drawn: list[tuple[str | None, Shape, int]] = []  # (name, shape, first line)
     name: str | None = None
@@ -319,16 +368,11 @@ def parse_solids_text(text: str) -> SolidSet:
         raise ParseError(tr("no pieces found (draw each piece with '#', separate pieces by a blank line)"), 1)
     named: dict[str, tuple[Cell, ...]] = {}
     pieces: list[Solid] = []
-    unnamed = 0
     for given, shape, line_no in drawn:
         key = canonical(shape)
         if given is None:
             known = identify(shape)
-            if known is not None:
-                given = known.name
-            else:
-                unnamed += 1
-                given = f"C{unnamed}"
+            given = known.name if known is not None else solid_code(shape)
         if named.setdefault(given, key) != key:
             raise ParseError(tr("two different pieces are named {name}", name=given), line_no + 1)
         pieces.append(Solid(given, shape))

@@ -90,6 +90,15 @@ export function createView({ root, host }) {
     if (names.value.trim()) host.move(`pieces ${names.value.trim()}`);
   });
   const pieceNote = el("p", { className: "ws-note" });
+  // a pieces file for boxes, pasted: any polycubes of up to 12 cubes (docs/formats.md)
+  const drawn = el("textarea", { rows: 5, ariaLabel: t("pieces drawn layer by layer"), placeholder: "##\n#.\n-\n#.\n.." });
+  const drawnButton = button(t("Use the pieces drawn here"), () => {
+    if (drawn.value.trim()) host.move(`import ${drawn.value}`);
+  });
+  const drawnNote = el("p", {
+    className: "ws-note",
+    textContent: t("Draw each piece with #, its layers separated by a line -, and the pieces by an empty line."),
+  });
 
   // -- verdict, counting, browsing ------------------------------------------------------------------
   const verdict = el("p", { className: "ws-verdict" });
@@ -127,7 +136,7 @@ export function createView({ root, host }) {
       el("div", { className: "ws-columns" }, [
         section(t("The box"), sizeForm, tabs, el("div", { className: "ws-editor-wrap" }, [editor]), editorNote),
         section(t("Fillings"), el("div", { className: "presets" }, [prev, next]), shownText, glStage),
-        section(t("The pieces"), setSelect, namesForm, pieceNote),
+        section(t("The pieces"), setSelect, namesForm, pieceNote, drawnNote, drawn, drawnButton),
       ]),
     ]),
   );
