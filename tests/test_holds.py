@@ -15,6 +15,7 @@ from pento_core.errors import ImpossibleError, ParseError
 from pento_core.polyomino.board import parse_board
 from pento_core.polyomino.cover import Problem
 from pento_core.polyomino.pieces import PieceSet, parse_piece_names
+from pento_core.polyomino.puzzle import parse_puzzle, parse_puzzle_text
 
 GOODGER_3X20 = """....................
 ....................
@@ -87,3 +88,12 @@ def test_a_hold_is_drawn_beside_the_board_and_names_a_piece_of_the_set() -> None
     assert board.held("I") == frozenset({(0, 0), (0, 1), (0, 2), (0, 3)})
     with pytest.raises(ImpossibleError, match="F is held to a region but is not one of the pieces"):
         Problem(parse_board(".....\nhold F\n+++++\n"), parse_piece_names("I", False))
+
+
+def test_a_games_puzzle_holds_no_piece() -> None:
+    """The games (the cover game, the workshop) would let a player put a held piece anywhere while
+    their solver would not: a puzzle spec or text with a hold is refused, in words."""
+    with pytest.raises(ParseError, match="for the command line's board files"):
+        parse_puzzle("...../hold I/+++++")
+    with pytest.raises(ParseError, match="for the command line's board files"):
+        parse_puzzle_text(".....\nhold I\n+++++\n---\n#####\n")

@@ -83,7 +83,7 @@ def parse_puzzle(spec: str, max_side: int = MAX_SIDE) -> Puzzle:
                 flags=flags,
             )
         )
-    board = parse_board(board_spec)
+    board = _unheld(parse_board(board_spec))
     wrap = next((w for w, f in _WRAP_FLAGS.items() if f in flags), "")
     if wrap:
         board = board.wrapped(wrap)
@@ -106,7 +106,7 @@ def parse_puzzle_text(body: str, max_side: int = MAX_SIDE) -> Puzzle:
     if "---" not in [line.strip() for line in lines]:
         raise ParseError(tr("missing the line '---' between the board and the pieces"))
     cut = [line.strip() for line in lines].index("---")
-    board = parse_board("\n".join(lines[:cut]))
+    board = _unheld(parse_board("\n".join(lines[:cut])))
     _check_side(board, max_side)
     try:
         pieces = parse_pieces_text("\n".join(lines[cut + 1 :]), one_sided="one-sided" in flags)
@@ -114,6 +114,16 @@ def parse_puzzle_text(body: str, max_side: int = MAX_SIDE) -> Puzzle:
         line = None if e.line is None else e.line + cut + 1
         raise ParseError(str(e).split(": ", 1)[-1], line, e.column) from None
     return Puzzle(board, pieces, "allow-unused" in flags)
+
+
+def _unheld(board: Board) -> Board:
+    """``board``, which holds no piece to a region: a game's puzzle has no such rule (the games
+    would let a player put the piece anywhere while the solver would not), the command line has."""
+    if board.holds:
+        raise ParseError(
+            tr("a piece held to a region ('hold') is for the command line's board files, not a game's puzzle")
+        )
+    return board
 
 
 def _check_side(board: Board, max_side: int) -> None:
