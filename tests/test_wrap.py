@@ -11,7 +11,6 @@ from collections.abc import Iterable
 import pytest
 from support.checker import (
     brute_force,
-    brute_force_wrapped,
     classes_by_motion,
     is_wrapped_tiling,
     wrapped_classes,
@@ -46,7 +45,7 @@ def test_a_wrapped_board_counts_what_a_brute_force_finds(
     board = parse_board(spec).wrapped(wrap)
     ps, plain = _pieces(names)
     result = Problem(board, ps).count()
-    tilings = brute_force_wrapped(board.cells, plain, board.periods)
+    tilings = brute_force(board.cells, plain, periods=board.periods)
     classes, motions = wrapped_classes(tilings, board.cells, board.periods)
     assert (result.count, result.distinct, result.symmetries) == (len(tilings), classes, motions)
     if published is not None:

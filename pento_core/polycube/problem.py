@@ -23,8 +23,7 @@ from dataclasses import replace
 
 from ..budget import Budget
 from ..errors import ImpossibleError
-from ..i18n import tr
-from ..polyomino.cover import Cover, Mask, Motion
+from ..polyomino.cover import Cover, Mask, Motion, held_regions, keeps_holds
 from ..polyomino.feasibility import SEARCH_SECONDS
 from . import geometry
 from .box import Block, Box
@@ -92,13 +91,9 @@ class BoxProblem(Cover[Cell, Filling]):
         self._bit_of = {c: self._index(c) for c in box.cells}
         self._cell_of = {b: c for c, b in self._bit_of.items()}
         self.start_free = self.mask(empty)
-        names = {p.name for p in self.types}
-        for name, _ in box.holds:
-            if name not in names:
-                raise ImpossibleError(tr("{name} is held to a region but is not one of the pieces", name=name))
+        self._holds = held_regions([p.name for p in self.types], box.holds)
         placements: list[list[Mask]] = []
-        for piece in self.types:
-            held = box.held(piece.name)
+        for piece, held in zip(self.types, self._holds, strict=True):
             inside = self.mask(held) if held is not None else -1  # where its placements may lie
             masks = []
             for o in piece.orientations():
@@ -131,7 +126,6 @@ class BoxProblem(Cover[Cell, Filling]):
         shapes = [frozenset(p.orientations()) for p in self.types]
         maps: list[tuple[Motion, bool]] = []
         rotations = len(geometry.ROTATIONS)  # MOTIONS: the rotations first, then the reflections
-        holds = [self.box.held(p.name) for p in self.types]
         for i, motion in enumerate(geometry.MOTIONS):
             cell_map = box_motion(self.box, motion)
             if cell_map is None:
@@ -148,14 +142,7 @@ class BoxProblem(Cover[Cell, Filling]):
                     (self.types[types[self.types.index(b.piece)]], frozenset(cell_map[c] for c in b.cells))
                     for b in self.placed
                 }
-                if moved != placed:
-                    continue
-                # a piece held to a region goes where its image piece is held: that region's image
-                if any(
-                    (h is None) != (holds[u] is None)
-                    or (h is not None and frozenset(cell_map[c] for c in h) != holds[u])
-                    for h, u in zip(holds, types, strict=True)
-                ):
+                if moved != placed or not keeps_holds(self._holds, types, cell_map):
                     continue
                 maps.append(((self._bit_map(cell_map), types), i >= rotations))
         return maps

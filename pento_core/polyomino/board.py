@@ -84,19 +84,6 @@ class Board:
             return (h, 0) if h > w else (0, w)
         return (0, 0)
 
-    def neighbours(self, cell: Cell) -> list[Cell]:
-        """The board's cells next to ``cell``, across a seam too."""
-        ph, pw = self.periods
-        out = []
-        for r, c in neighbours(cell):
-            if ph:
-                r %= ph
-            if pw:
-                c %= pw
-            if (r, c) in self.cells and (r, c) != cell and (r, c) not in out:
-                out.append((r, c))
-        return out
-
     @classmethod
     def rectangle(cls, rows: int, cols: int) -> Board:
         if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):

@@ -64,7 +64,7 @@ import itertools
 import math
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
@@ -850,13 +850,9 @@ class Problem(Cover[Cell, Solution]):
             counts[self.types.index(p.piece)] -= 1
         self.start_free = self.mask(position.empty_cells)
         ph, pw = board.periods
-        names = {p.name for p in self.types}
-        for name, _ in board.holds:
-            if name not in names:
-                raise ImpossibleError(tr("{name} is held to a region but is not one of the pieces", name=name))
+        self._holds = held_regions([p.name for p in self.types], board.holds)
         placements: list[list[Mask]] = []
-        for piece in self.types:
-            held = board.held(piece.name)
+        for piece, held in zip(self.types, self._holds, strict=True):
             inside = self.mask(held) if held is not None else -1  # where its placements may lie
             masks: dict[Mask, None] = {}  # in order, each once (across a seam, two anchors may give one)
             for o in piece.orientations(self.pieces.one_sided):
@@ -893,16 +889,9 @@ class Problem(Cover[Cell, Solution]):
         maps: list[tuple[Motion, bool]] = []
         placed = {(p.piece, p.cells) for p in self.placed}
         counts = [n for _, n in self.pieces]
-        holds = [self.board.held(p.name) for p in self.types]
         for k, cell_map in board_motions(self.board):
             types = _type_map(k, self.types, counts, self.pieces.one_sided)
-            if types is None:
-                continue
-            # a piece held to a region goes where its image piece is held: that region's image
-            if any(
-                (h is None) != (holds[u] is None) or (h is not None and frozenset(cell_map[c] for c in h) != holds[u])
-                for h, u in zip(holds, types, strict=True)
-            ):
+            if types is None or not keeps_holds(self._holds, types, cell_map):
                 continue
             moved = {
                 (self.types[types[self.types.index(p.piece)]], frozenset(cell_map[c] for c in p.cells))
@@ -912,6 +901,25 @@ class Problem(Cover[Cell, Solution]):
                 continue
             maps.append(((self._bit_map(cell_map), types), k >= ROTATIONS_OF_THE_SQUARE))
         return maps
+
+
+def held_regions(names: Sequence[str], holds: Sequence[tuple[str, frozenset[Any]]]) -> list[frozenset[Any] | None]:
+    """The region each piece type (by its name) is held to (None: anywhere), from a board's or a
+    box's holds; ImpossibleError for a hold that names no piece of the set."""
+    for name, _ in holds:
+        if name not in names:
+            raise ImpossibleError(tr("{name} is held to a region but is not one of the pieces", name=name))
+    regions = dict(holds)
+    return [regions.get(name) for name in names]
+
+
+def keeps_holds(holds: Sequence[frozenset[Any] | None], types: Sequence[int], cell_map: dict[Any, Any]) -> bool:
+    """Whether a motion (``cell_map``, sending piece type t to ``types[t]``) keeps every hold: a piece
+    held to a region goes where its image piece is held, to that region's image."""
+    return all(
+        (h is None) == (holds[u] is None) and (h is None or frozenset(cell_map[c] for c in h) == holds[u])
+        for h, u in zip(holds, types, strict=True)
+    )
 
 
 # SYMMETRIES' first four are the rotations of the square, the other four its reflections

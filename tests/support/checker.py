@@ -65,13 +65,26 @@ def is_tiling(
     return True
 
 
+Periods = tuple[int, int]  # after how many rows, and columns, a board comes back to itself (0: never)
+FLAT: Periods = (0, 0)
+
+
+def _round(cell: Cell, periods: Periods) -> Cell:
+    r, c = cell
+    return (r % periods[0] if periods[0] else r, c % periods[1] if periods[1] else c)
+
+
 def brute_force(
     board: Iterable[Cell],
     pieces: dict[str, tuple[frozenset[Cell], int]],
     one_sided: bool = False,
     allow_unused: bool = False,
+    periods: Periods = FLAT,
 ) -> list[frozenset[tuple[str, frozenset[Cell]]]]:
-    """Every tiling, each as a set of (piece name, cells), by plain backtracking."""
+    """Every tiling, each as a set of (piece name, cells), by plain backtracking: the first free cell
+    is covered by each shape in turn.  On a flat board only a shape's own first cell (in reading
+    order) can land there; on a board whose rows (and or columns) wrap round after ``periods``, any
+    of its cells can, every cell taken round the seams."""
     board = frozenset(board)
     shapes = {n: sorted(_images(s, not one_sided), key=sorted) for n, (s, _) in pieces.items()}
     left = {n: k for n, (_, k) in pieces.items()}
@@ -83,68 +96,24 @@ def brute_force(
             out.append(frozenset(chosen))
             return
         first = min(free)
+        options: dict[tuple[str, frozenset[Cell]], None] = {}  # in order, each once
         for name in shapes:
             if not left[name]:
                 continue
             for shape in shapes[name]:
-                top = min(shape)  # the shape's first cell in reading order covers `first`
-                cells = frozenset((r - top[0] + first[0], c - top[1] + first[1]) for r, c in shape)
-                if cells <= free:
-                    left[name] -= 1
-                    chosen.append((name, cells))
-                    go(free - cells)
-                    chosen.pop()
-                    left[name] += 1
-
-    area = sum(len(s) * k for s, k in pieces.values())
-    if allow_unused or area == len(board):
-        go(board)
-    return out
-
-
-Periods = tuple[int, int]  # after how many rows, and columns, a board comes back to itself (0: never)
-
-
-def _round(cell: Cell, periods: Periods) -> Cell:
-    r, c = cell
-    return (r % periods[0] if periods[0] else r, c % periods[1] if periods[1] else c)
-
-
-def brute_force_wrapped(
-    board: Iterable[Cell], pieces: dict[str, tuple[frozenset[Cell], int]], periods: Periods
-) -> list[frozenset[tuple[str, frozenset[Cell]]]]:
-    """Every tiling of a board whose rows (and or columns) wrap round after ``periods``, by plain
-    backtracking: the first free cell is covered by any cell of any shape (across a seam, a shape's
-    first cell need not be the one that lands there), every cell taken round the seams."""
-    board = frozenset(board)
-    shapes = {n: sorted(_images(s, True), key=sorted) for n, (s, _) in pieces.items()}
-    left = {n: k for n, (_, k) in pieces.items()}
-    out: list[frozenset[tuple[str, frozenset[Cell]]]] = []
-    chosen: list[tuple[str, frozenset[Cell]]] = []
-
-    def go(free: frozenset[Cell]) -> None:
-        if not free:
-            out.append(frozenset(chosen))
-            return
-        first = min(free)
-        options = set()
-        for name in shapes:
-            if left[name]:
-                for shape in shapes[name]:
-                    for hit in shape:
-                        cells = frozenset(
-                            _round((r - hit[0] + first[0], c - hit[1] + first[1]), periods) for r, c in shape
-                        )
-                        if len(cells) == len(shape) and cells <= free:
-                            options.add((name, cells))
-        for name, cells in sorted(options, key=lambda o: (o[0], sorted(o[1]))):
+                for hit in shape if periods != FLAT else [min(shape)]:
+                    cells = frozenset(_round((r - hit[0] + first[0], c - hit[1] + first[1]), periods) for r, c in shape)
+                    if len(cells) == len(shape) and cells <= free:
+                        options[(name, cells)] = None
+        for name, cells in options:
             left[name] -= 1
             chosen.append((name, cells))
             go(free - cells)
             chosen.pop()
             left[name] += 1
 
-    if sum(len(s) * k for s, k in pieces.values()) == len(board):
+    area = sum(len(s) * k for s, k in pieces.values())
+    if allow_unused or area == len(board):
         go(board)
     return out
 
@@ -175,6 +144,16 @@ def is_wrapped_tiling(
     return seen == board and all(used[n] == k for n, (_, k) in pieces.items())
 
 
+def _turned(p: Cell, k: int, flip: bool) -> Cell:
+    """``p`` mirrored left to right (``flip``), then turned ``k`` quarter turns, about the origin."""
+    r, c = p
+    if flip:
+        c = -c
+    for _ in range(k):
+        r, c = c, -r
+    return (r, c)
+
+
 def _wrapped_motions(board: frozenset[Cell], periods: Periods) -> list[dict[Cell, Cell]]:
     """The motions of a board that wraps: every turn or flip of the plane followed by every slide
     round its seams, kept when it is a one-to-one map of the board's cells that keeps neighbours
@@ -188,13 +167,7 @@ def _wrapped_motions(board: frozenset[Cell], periods: Periods) -> list[dict[Cell
     cells = sorted(board)
     for flip in (False, True):
         for k in range(4):
-            image = []
-            for r, c in cells:
-                if flip:
-                    c = -c
-                for _ in range(k):
-                    r, c = c, -r
-                image.append((r, c))
+            image = [_turned(p, k, flip) for p in cells]
             r0 = min(r for r, _ in image)
             c0 = min(c for _, c in image)
             for dr in range(periods[0] or 1):
@@ -233,12 +206,7 @@ def _motions(board: frozenset[Cell]) -> list[tuple[Callable[[Cell], Cell], dict[
         for k in range(4):
 
             def f(p: Cell, k: int = k, flip: bool = flip) -> Cell:
-                r, c = p
-                if flip:
-                    c = -c
-                for _ in range(k):
-                    r, c = c, -r
-                return (r, c)
+                return _turned(p, k, flip)
 
             image = [f(p) for p in board]
             r0 = min(r for r, _ in image)
