@@ -738,11 +738,14 @@ DISTINCT = ("all", "rotations")  # --distinct's kinds: up to every symmetry, or 
 
 def _distinct_spelled_out(argv: list[str]) -> list[str]:
     """``--distinct`` takes a word only when it is ``rotations``: written ``--distinct=all`` or
-    ``--distinct=rotations`` for argparse, so that ``--distinct 6x10`` keeps 6x10 as the board."""
+    ``--distinct=rotations`` for argparse, so that ``--distinct 6x10`` (or ``--dist 6x10``, as
+    argparse let it be shortened before it took a word) keeps 6x10 as the board."""
+    if not argv or argv[0] not in ("count", "solve"):  # the commands with --distinct
+        return argv
     out: list[str] = []
     i = 0
     while i < len(argv):
-        if argv[i] == "--distinct":
+        if len(argv[i]) >= 3 and "--distinct".startswith(argv[i]):  # argparse's abbreviations too (--dist)
             follows = argv[i + 1] if i + 1 < len(argv) else ""
             out.append("--distinct=rotations" if follows == "rotations" else "--distinct=all")
             i += 2 if follows == "rotations" else 1

@@ -120,6 +120,8 @@ def test_the_command_line_wraps_and_names_the_group() -> None:
     assert "symmetries: 10 (10 rotations, no reflections)" in tube.stdout.splitlines()
     flat = pento("count", "--distinct", "6x10", "--timeout", "0.001")  # the board after --distinct stays the board
     assert flat.returncode == 3 and "symmetries: 4 (2 rotations, 2 reflections)" in flat.stdout
+    short = pento("count", "--dist", "3x20")  # shortened, as argparse always allowed
+    assert short.returncode == 0 and short.stdout.splitlines()[-2:] == ["count: 8", "distinct: 2"]
     box = pento("count", "2x2x5", "--wrap", "torus")
     assert (
         box.returncode == 2 and box.stderr.strip() == "error: --wrap is for flat boards: a box's sides are never joined"
