@@ -470,6 +470,8 @@ def handle(request: Any, progress: ProgressSink | None = None) -> JSON:
         return _error(rid, e.code, str(e))
     except RecursionError:
         return _error(rid, "too_large", tr("the request is too large to handle"))
+    except BudgetSpent:  # a generator's, a daily's: the time given ran out before a puzzle was made
+        return _error(rid, "stopped", tr("this took longer than the time allowed, so it was stopped; please try again"))
     except Exception as e:  # a bug: report it rather than kill the worker
         traceback.print_exc()
         return _error(rid, "internal", tr("internal error: {error}", error=f"{type(e).__name__}: {e}"))

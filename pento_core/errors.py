@@ -22,6 +22,7 @@ ErrorCode = Literal[
     "impossible",  # a puzzle with no solution, proved so (ImpossibleError)
     "illegal_move",  # a move the rules refuse; the message says why
     "bad_code",  # a race's or an assignment's result code that does not check out
+    "stopped",  # the request's time ran out before its work was done (BudgetSpent)
     "internal",  # a bug in the core: reported, never raised
 ]
 """Every ``error.code`` the API replies with (:mod:`pento_core.protocol` declares the replies)."""
@@ -58,6 +59,12 @@ class ImpossibleError(PentoError):
     """A problem that provably has no solution (area mismatch and the like)."""
 
     code: ClassVar[ErrorCode] = "impossible"
+
+
+class StoppedError(PentoError):
+    """The time given ran out before the work was done (a generator that made no puzzle in it)."""
+
+    code: ClassVar[ErrorCode] = "stopped"
 
 
 class IllegalMoveError(PentoError):

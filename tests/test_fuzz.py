@@ -126,6 +126,17 @@ def mostly(plausible: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     return st.one_of(*[plausible] * 9, JSONISH)
 
 
+# the daily's dates, the race's and the QR code's arguments: the plausible, the impossible and the
+# hostile (another script's digits, a day that never was, the first days before the dailies began)
+DATE = st.one_of(
+    st.builds(lambda y, m, d: f"{y}-{m:02d}-{d:02d}", st.integers(1999, 2101), st.integers(0, 13), st.integers(0, 32)),
+    st.sampled_from(["2026-11-26", "2026-02-30", "1999-12-31", "٢٠٢٦-١١-٢٣", "2026-1-5", "20261126", "", "today"]),
+)
+NAME = st.one_of(
+    st.sampled_from(["Ana", "Zoë Müller", "<b>Rui</b>", "", " ", "x" * 200, "=cmd|' /C calc'!A0"]), st.text(max_size=12)
+)
+RACE = st.one_of(st.sampled_from(["7K3M9Q", "ABCDEF", "abcdef", "ILOU00", "", "7K3M9"]), st.text(max_size=8))
+
 # Every command's own arguments are there (mostly plausible, now and then anything): a request
 # that lacks one is refused at the door, which tests little.
 ARGS = st.fixed_dictionaries(
@@ -142,6 +153,15 @@ ARGS = st.fixed_dictionaries(
         "seconds": mostly(st.just(SECONDS)),
         "distinct": mostly(st.booleans()),
         "keep": mostly(st.just(5)),
+        "date": mostly(DATE),
+        "name": mostly(NAME),
+        "race": mostly(RACE),
+        "tenths": mostly(st.integers(-5, 10**7)),
+        "text": mostly(st.text(max_size=60)),
+        "level": mostly(st.sampled_from(["L", "M", "Q", "H", "X", ""])),
+        "run": mostly(st.integers(-1, 300)),
+        "runs": mostly(st.integers(-1, 300)),
+        "codes": mostly(st.lists(st.text(max_size=40), max_size=4)),
     },
 )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from support.clirun import pento
 
-from pento_core import api
+from pento_core import api, registry
 from pento_core.budget import Budget, Outcome
 from pento_core.games.cover import CoverGame
 from pento_core.limits import MAX_COPIES, LimitError, number
@@ -391,3 +392,19 @@ def test_a_puzzle_of_the_day_keeps_its_budget_even_where_the_game_makes_it_at_on
     assert r.stderr.strip() == "stopped: budget spent before the puzzle was made"
     r = pento("daily", "cover", "--date", "2026-11-26")
     assert r.returncode == 0 and r.stdout.startswith("#daily:2026-11-26:cover:")
+
+
+@pytest.mark.parametrize("game", sorted(registry.GAMES))
+def test_a_spent_budget_is_a_reply_of_its_own_not_an_internal_error(game: str) -> None:
+    """The API fuzzer found `daily` for tangram with 0.05 s answering "internal error:
+    BudgetSpent": a generator's spent budget escaped as a bug.  Now every generating command of
+    every game, given a budget already spent, answers "stopped" in words (or its puzzle, where the
+    game makes it without a search)."""
+    spent = 1e-9
+    for cmd, args in (("daily", {"date": "2026-11-26"}), ("new", {"params": registry.get(game).presets()[0].params})):
+        request = {"id": 1, "cmd": cmd, "args": {"game": game, "seconds": spent, **args}}
+        r = json.loads(api.handle_json(json.dumps(request)))
+        if r["ok"] or (cmd == "daily" and r["error"]["message"].endswith("has no puzzle of the day")):
+            continue
+        assert r["error"]["code"] == "stopped", (cmd, r)
+        assert "time" in r["error"]["message"], r

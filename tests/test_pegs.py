@@ -358,7 +358,7 @@ def test_a_generator_out_of_time_says_so_and_reports_its_boards() -> None:
     r = api.handle(
         {"id": 1, "cmd": "new", "args": {"game": "pegs", "params": "new:english:hard", "seed": 1, "seconds": 0.0}}
     )
-    assert r["error"]["code"] == "invalid" and "in the time given" in r["error"]["message"]
+    assert r["error"]["code"] == "stopped" and "in the time given" in r["error"]["message"]
 
 
 def test_every_preset_but_the_question_can_be_won() -> None:

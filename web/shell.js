@@ -9,12 +9,12 @@ import { Core } from "./engine/core.js";
 import { byId, el, ignoreClicksFromBefore } from "./ui/dom.js";
 import { chooseLanguage, language, languageMenu, setLanguage, t, translateDocument } from "./ui/i18n.js";
 import { anotherParams, connect, copyLink, currentState, drawClock, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace, stopAnimation } from "./play/midend.js";
-import { embedded, notice, openHelp, plain, solvable, status, updateFullPage } from "./play/page.js";
+import { embedded, notice, openHelp, plain, setAsideNotice, solvable, status, updateFullPage } from "./play/page.js";
 import { clearAll, exportProgress, importFile } from "./screens/progress.js";
 import { openLink, parseHash, route } from "./router.js";
 import { findApi, ScormReport } from "./model/scorm.js";
 import { renderHome, renderLadders, renderSaved, renderToday } from "./screens/start.js";
-import { loadLanguage, saveLanguage, storageState } from "./model/storage.js";
+import { loadLanguage, saveLanguage, storageState, whenRecordsSetAside } from "./model/storage.js";
 import { chooseContrast, chooseTheme, setContrast, setTheme } from "./ui/theme.js";
 import { hint, onLoading, setCoreState, solve, stop } from "./play/work.js";
 import { printOne } from "./play/worksheet.js";
@@ -319,6 +319,7 @@ export async function boot() {
   bindKeys();
   bindContrast();
   bindTheme();
+  whenRecordsSetAside(setAsideNotice); // before anything reads a ranking, a draft or codes
   bootPart(renderHome);
   bootPart(() => showScreen("home"));
   performance.mark("pento-home"); // the start screen is up, before the engine (read by the benchmarks)

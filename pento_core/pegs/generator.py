@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, replace
 
 from ..budget import Budget, Progress, ProgressFn
-from ..errors import PentoError
+from ..errors import PentoError, StoppedError
 from ..i18n import N_, tr
 from .board import Jump, PegBoard
 from .solver import solve
@@ -99,7 +99,7 @@ def generate(
         cap = min(GRADE_NODES, GRADE_WORK // board.size)
         verdict = solve(board, g.pegs, g.finish, replace(budget, max_nodes=cap), prove=False)
         if budget.spent():
-            raise PentoError(tr("no puzzle could be made in the time given: try again, or an easier level"))
+            raise StoppedError(tr("no puzzle could be made in the time given: try again, or an easier level"))
         graded = Generated(g.pegs, g.finish, g.solution, verdict.nodes)
         if best is None or graded.nodes > best.nodes:
             best = graded

@@ -341,8 +341,27 @@ def test_a_teacher_never_loses_a_class(app: App) -> None:
     wait_until(page, "document.querySelectorAll('#results-rows tr').length === 1")
     assert "Ana" in page.locator("#results-rows tr").inner_text()
 
-
-def test_a_shared_laptop_the_next_pupil_says_not_you_and_a_name_is_corrected(app: App) -> None:
+    # issue 45: a list damaged on this device (an entry that no longer reads) still shows the two
+    # that read, says so, and keeps the whole list as it was, set aside: the next assignment made
+    # here does not write the damaged entry away
+    page.evaluate(
+        "const l = JSON.parse(localStorage.getItem('pento.assign-made'));"
+        "l.push({assignment: {id: 'BROKEN'}, made: 'yesterday'});"
+        "localStorage.setItem('pento.assign-made', JSON.stringify(l))"
+    )
+    damaged = page.evaluate("localStorage.getItem('pento.assign-made')")
+    page.evaluate(
+        "history.pushState(null, '', location.pathname + location.search); dispatchEvent(new PopStateEvent('popstate'))"
+    )
+    page.wait_for_selector("body[data-screen=home]", state="attached")
+    page.locator("#teach-open").click()
+    wait_until(page, "document.querySelectorAll('#teach-mine li').length === 2")
+    assert "could not be read in full" in page.locator("#notice").inner_text()
+    aside = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('pento.aside.') && k.endsWith('.pento.assign-made'))"
+        ".map(k => localStorage.getItem(k))"
+    )
+    assert aside == [damaged]
     """Issue 46: the next pupil on a shared laptop saw "Playing as" the one before and could not
     change it, and a mistyped name could not be corrected.  Now "Not you?" starts the next pupil
     afresh (the work of the one before kept, and given back when their name is typed again), and

@@ -53,6 +53,12 @@ let store = null;
 let refused = false;
 /** What storage refused or cannot hold, by key, while the page is open. @type {Map<string, string>} */
 const kept = new Map();
+/**
+ * Keys whose text did not read and could not be copied aside (storage full): left in storage as
+ * they are, unseen for this visit, and never written over by it (what the page writes to them is
+ * kept in memory); the next visit tries again.  @type {Set<string>}
+ */
+const hidden = new Set();
 /** The key written and removed to learn whether storage takes writes. */
 const PROBE = "pento.probe";
 
@@ -100,6 +106,7 @@ export const storageAvailable = () => readable() !== null;
 /** A key's text, or null: what this page kept first, then storage. @param {string} key @returns {string | null} */
 function get(key) {
   if (kept.has(key)) return /** @type {string} */ (kept.get(key));
+  if (hidden.has(key)) return null;
   const s = readable();
   try {
     return s ? s.getItem(key) : null;
@@ -117,7 +124,7 @@ function get(key) {
  */
 function put(key, value) {
   const s = readable();
-  if (s) {
+  if (s && !hidden.has(key)) {
     try {
       s.setItem(key, value);
       kept.delete(key);
@@ -133,6 +140,7 @@ function put(key, value) {
 /** Remove a key, from storage and from memory; storage may take writes again. @param {string} key */
 function drop(key) {
   kept.delete(key);
+  hidden.delete(key);
   const s = readable();
   if (!s) return;
   try {
@@ -155,7 +163,7 @@ function keys(prefix) {
   if (s) {
     for (let i = 0; i < s.length; i++) {
       const k = s.key(i);
-      if (k && k.startsWith(prefix)) out.add(k);
+      if (k && k.startsWith(prefix) && !hidden.has(k)) out.add(k);
     }
   }
   return [...out];
@@ -198,10 +206,77 @@ function normalise(entry) {
   return entry;
 }
 
-/** Keep ``raw`` under another key, out of the way, and remove the original. @param {string} key @param {string} raw */
+/**
+ * Keep ``raw`` under another key, out of the way, and remove the original; where storage has no
+ * room for the copy, the original stays where it is, unseen for this visit (``hidden``).
+ * @param {string} key
+ * @param {string} raw
+ * @returns {boolean} whether the copy was stored (and the original removed)
+ */
 function setAside(key, raw) {
-  put(`${ASIDE}${Date.now()}.${key}`, raw); // no room: the copy is kept while the page is open
-  drop(key);
+  if (copyAside(key, raw)) {
+    drop(key);
+    return true;
+  }
+  kept.delete(key);
+  hidden.add(key);
+  return false;
+}
+
+/** A copy of ``raw`` under a key of its own, beside ``key``'s: whether storage kept it. @param {string} key @param {string} raw */
+function copyAside(key, raw) {
+  const aside = `${ASIDE}${Date.now()}.${key}`;
+  if (put(aside, raw)) return true;
+  kept.delete(aside); // a copy in memory only would vanish unseen; the original stays instead
+  return false;
+}
+
+/** Who is told of a single-key store's record set aside (the page's notice); set by the page. */
+/** @type {(report: SetAside) => void} */
+let toldOfRecords = () => {};
+
+/** Tell ``listener`` of every single-key store's record set aside from now on (readSingle). @param {(report: SetAside) => void} listener */
+export function whenRecordsSetAside(listener) {
+  toldOfRecords = listener;
+}
+
+/**
+ * The value of a single-key store (rankings, an assignment's record, the teacher's draft, "My
+ * assignments", collected codes).  ``read`` gets the parsed JSON and returns the part of it this
+ * page reads, as it is stored, and whether that is all of it.  Text that is not JSON, or a value
+ * of which a part does not read, is first copied aside verbatim and the part that reads written
+ * back (nothing of it: the key removed): the next write of the store then never replaces the
+ * only copy of what a player or a teacher kept.  Returns ``empty`` for a missing key.
+ * @template T
+ * @param {string} key
+ * @param {(value: any) => {value: T | null, whole: boolean}} read
+ * @param {T} empty
+ * @returns {T}
+ */
+function readSingle(key, read, empty) {
+  const raw = get(key);
+  if (raw === null) return empty;
+  /** @type {{value: T | null, whole: boolean}} */
+  let got = { value: null, whole: false };
+  try {
+    got = read(JSON.parse(raw));
+  } catch {
+    // not JSON: copied aside below
+  }
+  if (!got.whole) {
+    // the copy first; with no room for it the original stays as it is, and this visit's writes stay in memory
+    if (!copyAside(key, raw)) hidden.add(key);
+    if (got.value !== null) put(key, JSON.stringify(got.value));
+    else if (!hidden.has(key)) drop(key);
+    toldOfRecords({ what: "records", n: 1 });
+  }
+  return got.value === null ? empty : got.value;
+}
+
+/** ``list``'s items that ``keep`` accepts, and whether that is all of them. @template T @param {unknown[]} list @param {(item: any) => boolean} keep @returns {{value: T[], whole: boolean}} */
+function keepIf(list, keep) {
+  const value = /** @type {T[]} */ (list.filter(keep));
+  return { value, whole: value.length === list.length };
 }
 
 /**
@@ -241,9 +316,10 @@ export function newId() {
 /** Version 2 kept every game under one key: give each its own (once; the old key goes when all are copied). */
 /**
  * What was set aside while reading, for the page to tell in the player's words (this module
- * keeps data and says nothing): ``what`` is "old-saves" (an older version's saves), "saves" or
- * "progress", ``n`` how many entries.
- * @typedef {{what: "old-saves" | "saves" | "progress", n: number}} SetAside
+ * keeps data and says nothing): ``what`` is "old-saves" (an older version's saves), "saves",
+ * "progress" or "records" (a ranking, an assignment's record, the draft, "My assignments", a list
+ * of collected codes), ``n`` how many entries.
+ * @typedef {{what: "old-saves" | "saves" | "progress" | "records", n: number}} SetAside
  */
 
 /** @param {(report: SetAside) => void} onSetAside */
@@ -355,23 +431,48 @@ const RANKING_SIZE = 10;
 
 /** A ranking's line: who, how long, the moves and the winning position, when (ISO 8601). @typedef {{name: string, seconds: number, moves?: number, state?: string, at?: string}} RankingEntry */
 
-/** Every board's ranking, by "game:desc". @returns {{[board: string]: RankingEntry[]}} */
+/** Whether ``e`` reads as a ranking's line. @param {any} e */
+const isRankingEntry = (e) => e && typeof e.name === "string" && Number.isFinite(e.seconds);
+
+/**
+ * Every board's ranking, by "game:desc" (version 1's lists by game moved to boards; a line that
+ * does not read is set aside with its store, by readSingle).
+ * @returns {{[board: string]: RankingEntry[]}}
+ */
 function readRankings() {
-  try {
-    const all = JSON.parse(get(RANKING) || "{}");
-    if (!all || typeof all !== "object" || Array.isArray(all)) return {};
-    if (all.v === RANKING_VERSION && all.boards && typeof all.boards === "object") return all.boards;
-    // version 1 kept one list per game: split it by board
-    /** @type {{[board: string]: any[]}} */
-    const boards = {};
-    for (const [game, list] of Object.entries(all)) {
-      if (!Array.isArray(list)) continue;
-      for (const e of list) if (e && typeof e.desc === "string") (boards[`${game}:${e.desc}`] ||= []).push(e);
-    }
-    return boards;
-  } catch {
-    return {};
-  }
+  /** @type {{[board: string]: RankingEntry[]}} */
+  const empty = {};
+  const stored = readSingle(
+    RANKING,
+    (all) => {
+      if (!all || typeof all !== "object" || Array.isArray(all)) return { value: null, whole: false };
+      /** @type {{[board: string]: RankingEntry[]}} */
+      const boards = {};
+      let whole = true;
+      if (all.v === RANKING_VERSION) {
+        if (!all.boards || typeof all.boards !== "object" || Array.isArray(all.boards)) return { value: null, whole: false };
+        for (const [board, list] of Object.entries(all.boards)) {
+          const read = Array.isArray(list) ? keepIf(list, isRankingEntry) : { value: [], whole: false };
+          boards[board] = /** @type {RankingEntry[]} */ (read.value);
+          whole &&= read.whole;
+        }
+        return { value: { v: RANKING_VERSION, boards }, whole };
+      }
+      for (const [game, list] of Object.entries(all)) {
+        if (!Array.isArray(list)) {
+          whole = false;
+          continue;
+        }
+        for (const e of list) {
+          if (isRankingEntry(e) && typeof e.desc === "string") (boards[`${game}:${e.desc}`] ||= []).push(e);
+          else whole = false;
+        }
+      }
+      return { value: { v: RANKING_VERSION, boards }, whole: false }; // version 1: kept aside once, as it was
+    },
+    { v: RANKING_VERSION, boards: empty },
+  );
+  return stored.boards;
 }
 
 /**
@@ -381,8 +482,7 @@ function readRankings() {
  * @returns {RankingEntry[]}
  */
 export function loadRanking(game, desc) {
-  const list = readRankings()[`${game}:${desc}`];
-  return (Array.isArray(list) ? list : []).filter((e) => e && typeof e.name === "string" && Number.isFinite(e.seconds));
+  return readRankings()[`${game}:${desc}`] || [];
 }
 
 /**
@@ -416,20 +516,25 @@ const DRAFT = "pento.assign-draft";
  * @returns {any}
  */
 export function loadAssignment(id) {
-  try {
-    const record = JSON.parse(get(ASSIGN + id) || "null");
-    if (!record || typeof record.name !== "string" || !Array.isArray(record.slots)) return null;
-    record.slots = record.slots.map((/** @type {unknown} */ s) => (typeof s === "string" ? s : null));
-    // the pupils who played before on this device (Not you?): each their name and their games
-    record.others = Array.isArray(record.others)
-      ? record.others
-          .filter((/** @type {any} */ o) => o && typeof o.name === "string" && o.name && Array.isArray(o.slots))
-          .map((/** @type {any} */ o) => ({ name: o.name, slots: o.slots.map((/** @type {unknown} */ s) => (typeof s === "string" ? s : null)) }))
-      : [];
-    return record;
-  } catch {
-    return null;
-  }
+  const slot = (/** @type {unknown} */ s) => (typeof s === "string" ? s : null);
+  const isSlot = (/** @type {unknown} */ s) => s === null || typeof s === "string";
+  const isOther = (/** @type {any} */ o) => o && typeof o.name === "string" && o.name && Array.isArray(o.slots);
+  return readSingle(
+    ASSIGN + id,
+    (record) => {
+      const a = record && record.assignment;
+      if (!a || typeof a.id !== "string" || !Array.isArray(a.items) || typeof record.name !== "string" || !Array.isArray(record.slots)) return { value: null, whole: false };
+      const others = Array.isArray(record.others) ? record.others : [];
+      const whole =
+        record.slots.every(isSlot) &&
+        (record.others === undefined || Array.isArray(record.others)) &&
+        others.every((/** @type {any} */ o) => isOther(o) && o.slots.every(isSlot));
+      record.slots = record.slots.map(slot);
+      record.others = others.filter(isOther).map((/** @type {any} */ o) => ({ name: o.name, slots: o.slots.map(slot) }));
+      return { value: record, whole };
+    },
+    null,
+  );
 }
 
 /** Keep a pupil's assignment record (false when it could not be written). @param {any} record @returns {boolean} */
@@ -448,6 +553,7 @@ function saveAssignment(record) {
  */
 export function updateAssignment(assignment, change) {
   const record = loadAssignment(assignment.id) || { assignment, name: "", slots: [], others: [] };
+  record.assignment = assignment; // the one the page shows, read from its link
   record.slots = assignment.items.map((_, k) => record.slots[k] || null);
   change(record);
   saveAssignment(record);
@@ -461,20 +567,26 @@ export function updateAssignment(assignment, change) {
  * @returns {{title: string, help: boolean, items: {game: string, desc: string, title: string}[], id: string, roster: string}}
  */
 export function loadDraft() {
-  try {
-    const draft = JSON.parse(get(DRAFT) || "null");
-    /** @type {any[]} */
-    const items = draft && Array.isArray(draft.items) ? draft.items.filter((/** @type {any} */ i) => i && typeof i.game === "string" && typeof i.desc === "string") : [];
-    return {
-      title: draft && typeof draft.title === "string" ? draft.title : "",
-      help: !!(draft && draft.help === true),
-      items: items.map((i) => ({ game: i.game, desc: i.desc, title: String(i.title || i.game) })),
-      id: draft && typeof draft.id === "string" ? draft.id : "",
-      roster: draft && typeof draft.roster === "string" ? draft.roster : "",
-    };
-  } catch {
-    return { title: "", help: false, items: [], id: "", roster: "" };
-  }
+  const isItem = (/** @type {any} */ i) => i && typeof i.game === "string" && typeof i.desc === "string";
+  const draft = readSingle(
+    DRAFT,
+    (d) => {
+      if (d === null) return { value: null, whole: true };
+      if (typeof d !== "object" || Array.isArray(d)) return { value: null, whole: false };
+      const items = Array.isArray(d.items) ? keepIf(d.items, isItem) : { value: [], whole: d.items === undefined };
+      return { value: { ...d, items: items.value }, whole: items.whole };
+    },
+    null,
+  );
+  /** @type {any[]} */
+  const items = draft ? draft.items : [];
+  return {
+    title: draft && typeof draft.title === "string" ? draft.title : "",
+    help: !!(draft && draft.help === true),
+    items: items.map((i) => ({ game: i.game, desc: i.desc, title: String(i.title || i.game) })),
+    id: draft && typeof draft.id === "string" ? draft.id : "",
+    roster: draft && typeof draft.roster === "string" ? draft.roster : "",
+  };
 }
 
 // -- the assignments a teacher has made on this device ----------------------------------------
@@ -494,13 +606,7 @@ const isMade = (e) => e && e.assignment && typeof e.assignment.id === "string" &
 
 /** The assignments made on this device, newest first (entries that do not read are left out). @returns {Made[]} */
 export function loadMade() {
-  try {
-    const list = JSON.parse(get(MADE) || "[]");
-    if (!Array.isArray(list)) return [];
-    return list.filter(isMade);
-  } catch {
-    return [];
-  }
+  return readSingle(MADE, (list) => (Array.isArray(list) ? keepIf(list, isMade) : { value: null, whole: false }), /** @type {Made[]} */ ([]));
 }
 
 /**
@@ -585,12 +691,8 @@ export const MAX_RACE_CODES = 500;
 
 /** The result codes collected for race or assignment ``id`` (strings, as typed or scanned). @param {string} id @returns {string[]} */
 export function loadRaceCodes(id) {
-  try {
-    const list = JSON.parse(get(RACE + id) || "[]");
-    return Array.isArray(list) ? list.filter((/** @type {unknown} */ c) => typeof c === "string") : [];
-  } catch {
-    return [];
-  }
+  const isCode = (/** @type {unknown} */ c) => typeof c === "string";
+  return readSingle(RACE + id, (list) => (Array.isArray(list) ? keepIf(list, isCode) : { value: null, whole: false }), /** @type {string[]} */ ([]));
 }
 
 /**

@@ -42,7 +42,8 @@ export function notice(message, action = null) {
 export function setAsideNotice({ what, n }) {
   if (what === "old-saves") notice(t("Some saved games from an older version could not be read; they were set aside."));
   else if (what === "saves") notice(tn("One saved game could not be read and was set aside; your other games are safe.", "{n} saved games could not be read and were set aside; your other games are safe.", n));
-  else notice(tn("One record of your progress could not be read and was set aside; the rest is safe.", "{n} records of your progress could not be read and were set aside; the rest is safe.", n));
+  else if (what === "progress") notice(tn("One record of your progress could not be read and was set aside; the rest is safe.", "{n} records of your progress could not be read and were set aside; the rest is safe.", n));
+  else notice(t("Something saved on this device could not be read in full. A copy was set aside, and what could be read is kept."));
 }
 
 /** The page's own address, without query or fragment: links made here work from any copy of it. */
