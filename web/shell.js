@@ -15,7 +15,7 @@ import { openLink, parseHash, route } from "./router.js";
 import { findApi, ScormReport } from "./model/scorm.js";
 import { renderHome, renderLadders, renderSaved, renderToday } from "./screens/start.js";
 import { loadLanguage, saveLanguage, storageState, whenRecordsSetAside } from "./model/storage.js";
-import { chooseContrast, chooseTheme, setContrast, setTheme } from "./ui/theme.js";
+import { chooseColours, chooseContrast, chooseTheme, setColours, setContrast, setTheme } from "./ui/theme.js";
 import { hint, onLoading, setCoreState, solve, stop } from "./play/work.js";
 import { printOne } from "./play/worksheet.js";
 
@@ -264,6 +264,23 @@ function bindContrast() {
   }
 }
 
+/** The colour-blind-friendly boxes (start screen, Help): as the high-contrast ones, for the colours
+ * of the marks, hints, clashes and players (theme.js's safe palettes). */
+function bindColours() {
+  for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(".colours-check"))) {
+    box.addEventListener("change", () => {
+      const value = box.checked ? "safe" : "standard";
+      setColours(value, true);
+      const url = new URL(location.href);
+      if (url.searchParams.has("colours")) {
+        url.searchParams.set("colours", value);
+        history.replaceState(history.state, "", url);
+      }
+      redraw();
+    });
+  }
+}
+
 /** Launched from a SCORM package (?scorm): report to the platform's API when there is one. */
 function connectPlatform() {
   if (!new URLSearchParams(location.search).has("scorm")) return;
@@ -296,6 +313,7 @@ function bootPart(run) {
 
 export async function boot() {
   setContrast(chooseContrast());
+  setColours(chooseColours());
   setTheme(chooseTheme(), false, redraw);
   await setLanguage(chooseLanguage(loadLanguage()));
   translateDocument();
@@ -318,6 +336,7 @@ export async function boot() {
   bindButtons();
   bindKeys();
   bindContrast();
+  bindColours();
   bindTheme();
   whenRecordsSetAside(setAsideNotice); // before anything reads a ranking, a draft or codes
   bootPart(renderHome);

@@ -185,6 +185,34 @@ def test_high_contrast_is_chosen_kept_and_drawn(app: App) -> None:
         )
 
 
+def test_colour_blind_friendly_colours_are_chosen_kept_and_used(app: App) -> None:
+    """Issue 49: the marks, hints, clashes and the page's good and bad words in colours every colour
+    vision tells apart (their palettes are checked by tests/js/colour_vision.test.mjs)."""
+    page = app.page
+    ok = "getComputedStyle(document.documentElement).getPropertyValue('--ok').trim()"
+    try:
+        assert page.evaluate(ok) == "#1a7f37"
+        page.get_by_role("checkbox", name="Colour-blind friendly").check()
+        assert page.evaluate("document.documentElement.dataset.colours") == "safe"
+        assert page.evaluate("localStorage.getItem('pento.colours')") == "safe"
+        assert page.evaluate(ok) == "#005f96"
+        page = play(app, registry.get("gandagalo").presets()[0].label, "gandagalo")
+        assert_clean(page, "GandaGalo in colour-blind friendly colours")
+        page.keyboard.press("?")
+        page.wait_for_selector("#help[open]", state="attached")
+        box = page.locator("#help-colours")
+        assert box.is_checked()
+        box.uncheck()
+        page.keyboard.press("Escape")
+        assert page.evaluate(ok) == "#1a7f37"
+        assert page.evaluate("localStorage.getItem('pento.colours')") == "standard"
+    finally:
+        page.evaluate(
+            "document.documentElement.dataset.colours = 'standard';"
+            "document.querySelectorAll('.colours-check').forEach(b => { b.checked = false; });"
+        )
+
+
 def test_the_peg_board_editor_with_the_keyboard(app: App) -> None:
     page = open_hash(app, "pegs:english:")
     page.get_by_role("button", name="Draw a board").click()

@@ -158,7 +158,7 @@ def test_mistakes_on_request_and_always(app: App) -> None:
     assert not layout(page)["mistakesShown"]
     assert min(pixel(page, r, c)[:3]) > 235  # paper white: nothing shown until asked
     page.get_by_role("button", name="Check").click()
-    wait_until(page, "document.querySelector('#status').textContent.startsWith('Marked in red')")
+    wait_until(page, "document.querySelector('#status').textContent.startsWith('Marked on the board')")
     red, green, blue, _ = pixel(page, r, c)
     assert red > 200 and green < 215 and blue < 215  # tinted red
     # "Show mistakes" keeps them shown as you play, and is remembered on this device

@@ -866,6 +866,12 @@ export const loadContrast = () => loadChoice("pento.contrast", /^(high|standard)
 /** Remember the player's contrast; false when it cannot be kept here. */
 export const saveContrast = (/** @type {string} */ value) => saveChoice("pento.contrast", value);
 
+/** The colours the player chose on this device ("safe": colour-blind safe, or "standard"), or null. */
+export const loadColours = () => loadChoice("pento.colours", /^(safe|standard)$/);
+
+/** Remember the player's colours; false when they cannot be kept here. */
+export const saveColours = (/** @type {string} */ value) => saveChoice("pento.colours", value);
+
 /** The theme the player chose on this device ("system", "light" or "dark"), or null. */
 export const loadTheme = () => loadChoice("pento.theme", /^(system|light|dark)$/);
 

@@ -12,10 +12,9 @@ const FALLBACK = [
   "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f",
 ];
 
-/** A colour for a piece name or label: the pentominoes have their own, others a stable pick. */
-/** The players' colours (Last Fit), in turn order: Okabe and Ito's, told apart with any colour vision. */
-export const PLAYER_COLORS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7"];
+export { PLAYER_COLORS } from "./theme.js";
 
+/** A colour for a piece name or label: the pentominoes have their own, others a stable pick. */
 export function colorOf(name) {
   const key = name.length === 1 ? name.toUpperCase() : name;
   if (COLORS[key]) return COLORS[key];

@@ -10,7 +10,7 @@
 //
 // Which contrast: ?contrast=high (or standard) in the link, else the one chosen
 // on this device, else the system's (prefers-contrast: more, forced colours).
-import { loadContrast, loadTheme, saveContrast, saveTheme } from "../model/storage.js";
+import { loadColours, loadContrast, loadTheme, saveColours, saveContrast, saveTheme } from "../model/storage.js";
 
 const STANDARD = {
   cell: "#f4f1ea", // empty board cells, in a checkerboard of two tones
@@ -79,10 +79,10 @@ const HIGH = {
   letter: "#000000",
   blocked: "#000000",
   locked: "#b4b4b4",
-  ok: "#005a1e",
-  okFill: "rgba(0,110,40,0.4)",
-  bad: "#a00000",
-  badFill: "rgba(200,0,0,0.35)",
+  ok: "#0050a0",
+  okFill: "rgba(0,80,160,0.4)",
+  bad: "#b34000",
+  badFill: "rgba(230,120,0,0.45)",
   focus: "#0000d0",
   focusWidth: 5,
   table: "#ffffff",
@@ -92,10 +92,69 @@ const HIGH = {
   markX: "#0033cc",
   markO: "#8a3200",
   markGiven: "#000000",
-  markAnchor: "#6a0080",
-  wrongFill: "#ffb3b3",
-  hintFill: "#a6e3b5",
+  markAnchor: "#cc0066",
+  wrongFill: "#ff8f6b",
+  hintFill: "#9cc8f0",
   namedFill: "#ffe680",
+};
+
+// Colour-blind safe (light and dark): the marks, the hint and the clash, and GandaGalo's squares in
+// Okabe and Ito's colours and lightnesses apart, so that no two of them a player must tell apart
+// look alike with protanopia, deuteranopia or tritanopia (tests/js/colour_vision.test.mjs).  A
+// hint is blue and a clash orange-red, where the standard theme's green and red look alike to
+// one reader in twelve boys.
+const SAFE = {
+  ...STANDARD,
+  ok: "#0072b2",
+  okFill: "rgba(0,114,178,0.3)",
+  bad: "#d55e00",
+  badFill: "rgba(213,94,0,0.3)",
+  markX: "#0072b2",
+  markO: "#e69f00",
+  markGiven: "#1b1b1b",
+  markAnchor: "#882255",
+  wrongFill: "#f09070",
+  hintFill: "#8cc4e8",
+  namedFill: "#f2e36b",
+};
+
+const SAFE_DARK = {
+  ...DARK,
+  ok: "#56b4e9",
+  okFill: "rgba(86,180,233,0.35)",
+  bad: "#e69f00",
+  badFill: "rgba(230,159,0,0.35)",
+  markX: "#56b4e9",
+  markO: "#e69f00",
+  markGiven: "#f0f0f5",
+  markAnchor: "#ff55bb",
+  wrongFill: "#a0441a",
+  hintFill: "#1d5b85",
+  namedFill: "#8a8a30",
+};
+
+/** The players' colours (Last Fit), in turn order: Okabe and Ito's, told apart with any colour vision. */
+export const PLAYER_COLORS = ["#0072b2", "#e69f00", "#009e73", "#882255"];
+
+/** Every set of colours the boards are drawn with, by name (the tests read them). */
+export const PALETTES = {
+  standard: { ...STANDARD, players: PLAYER_COLORS },
+  dark: { ...DARK, players: PLAYER_COLORS },
+  high: { ...HIGH, players: PLAYER_COLORS },
+  safe: { ...SAFE, players: PLAYER_COLORS },
+  safeDark: { ...SAFE_DARK, players: PLAYER_COLORS },
+};
+
+/**
+ * The roles of a palette a player must tell apart, each group from each other (the letters on
+ * pieces tell the pieces apart; these have only their colour): checked for every colour vision.
+ */
+export const TOLD_APART = {
+  "hint or clash": ["ok", "bad"],
+  "hint or clash, filled": ["okFill", "badFill"],
+  "GandaGalo's marks": ["markX", "markO", "markGiven", "markAnchor"],
+  "GandaGalo's squares": ["wrongFill", "hintFill", "namedFill", "table"],
+  "Last Fit's players": ["players"],
 };
 
 const systemHigh = () =>
@@ -116,8 +175,11 @@ export const highContrast = () => document.documentElement.dataset.contrast === 
 
 export const darkTheme = () => document.documentElement.dataset.theme === "dark";
 
+/** Whether the colour-blind-safe colours are on. */
+export const safeColours = () => document.documentElement.dataset.colours === "safe";
+
 /** The colours to draw with now. */
-export const ink = () => (highContrast() ? HIGH : darkTheme() ? DARK : STANDARD);
+export const ink = () => (highContrast() ? HIGH : safeColours() ? (darkTheme() ? SAFE_DARK : SAFE) : darkTheme() ? DARK : STANDARD);
 
 // -- the theme: "light", "dark" or "system" (the system's, followed as it changes) ----------------
 
@@ -161,4 +223,20 @@ export function setContrast(value, remember = false) {
   document.documentElement.dataset.contrast = high ? "high" : "standard";
   for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(".contrast-check"))) box.checked = high;
   if (remember) saveContrast(high ? "high" : "standard");
+}
+
+// -- colours everyone can tell apart: "safe" or "standard" ------------------------------------------
+
+/** The colours asked for by the link (?colours=safe or standard), this device's choice, or "standard". */
+export function chooseColours() {
+  const value = new URLSearchParams(location.search).get("colours");
+  return value === "safe" || value === "standard" ? value : loadColours() || "standard";
+}
+
+/** Draw with the colour-blind-safe colours or the standard ones; ``remember`` keeps the choice here. */
+export function setColours(value, remember = false) {
+  const safe = value === "safe";
+  document.documentElement.dataset.colours = safe ? "safe" : "standard";
+  for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(".colours-check"))) box.checked = safe;
+  if (remember) saveColours(safe ? "safe" : "standard");
 }

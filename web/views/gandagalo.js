@@ -244,7 +244,7 @@ export function createView({ root, info, host }) {
       if (b) parts.push(t("three equal marks in a line"));
       if (n) parts.push(tn("one mark the solution does not have", "{n} marks the solution does not have", n));
       const and = t(", and ");
-      host.status(t("Marked in red: {what}.", { what: parts.join(and) }), "error");
+      host.status(t("Marked on the board: {what}.", { what: parts.join(and) }), "error");
     }
   }
 
