@@ -81,6 +81,9 @@ def mutated(text: str) -> st.SearchStrategy[str]:
 def formats_of(game_id: str) -> Formats:
     game: Any = registry.get(game_id)
     params = [p.params for p in game.presets()]
+    # the levels of its ladders: the first, one between, the top, and the two just outside them
+    for ladder in game.ladders:
+        params += [f"{ladder.params}:{n}" for n in (1, ladder.size // 2, ladder.size, 0, ladder.size + 1)]
     # valid starting points: the golden links, and the start of the first presets' puzzles
     assert golden(game_id), f"{game_id} has no golden link in tests/golden_links.txt"
     pairs = golden(game_id) + [(game.new(p, 0), "") for p in params[:2]]
