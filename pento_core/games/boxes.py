@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..budget import Budget, BudgetSpent, Outcome
-from ..errors import ImpossibleError, ParseError, PentoError
+from ..errors import ImpossibleError, ParseError, PentoError, StoppedError
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_STATE, within
 from ..polycube.box import Block, Box, letters, parse_box
@@ -159,7 +159,7 @@ def _proved(desc: str) -> str:
     if status is Outcome.NO:
         raise ImpossibleError(tr("this box cannot be filled with these pieces: {why}", why=why))
     if status is Outcome.UNKNOWN:  # never offer a box not known to have a filling
-        raise PentoError(tr("no filling of this box was found in time; try a smaller box"))
+        raise StoppedError(tr("no filling of this box was found in time; try a smaller box"))
     return desc
 
 
@@ -263,7 +263,7 @@ class BoxesGame(GameBase[BoxesState, BoxMove]):
                 try:
                     return _desc(box, _mixed(box, seed, budget, progress))
                 except BudgetSpent:
-                    raise PentoError(tr("no filling of this box was found in time; try a smaller box")) from None
+                    raise StoppedError(tr("no filling of this box was found in time; try a smaller box")) from None
             params = _desc(box, SolidSet.of(pentacubes() if kind == "all" else pentacubes()[:12]))
         box, pieces, _ = _puzzle(params)
         return _proved(_desc(box, pieces))

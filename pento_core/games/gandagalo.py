@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from ..bitset import bits
 from ..budget import Budget
-from ..errors import IllegalMoveError, ParseError, PentoError
+from ..errors import IllegalMoveError, ParseError, PentoError, StoppedError
 from ..gandagalo import board as boards
 from ..gandagalo.board import MAX_SIDE, Grid, Mask
 from ..gandagalo.explain import name, next_step
@@ -115,7 +115,7 @@ def _puzzle(desc: str) -> Puzzle:
         raise PentoError(tr("the board already has three equal marks in a line at {cells}", cells=cells))
     report = analyse(grid, Budget(max_seconds=CHECK_SECONDS))
     if report.count is None:
-        raise PentoError(
+        raise StoppedError(
             tr("this board could not be checked in time; a GandaGalo board must have exactly one solution")
         )
     if report.count == 0:

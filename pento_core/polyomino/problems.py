@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from ..budget import Budget, Outcome, ProgressFn
-from ..errors import ImpossibleError, PentoError
+from ..errors import ImpossibleError, PentoError, StoppedError
 from ..i18n import N_, tr
 from ..limits import MAX_SIDE, number
 from . import freeform
@@ -46,7 +46,7 @@ def _prove(puzzle: Puzzle, what: str, progress: ProgressFn | None = None) -> Puz
     if result.status is Outcome.NO:
         raise ImpossibleError(tr("{what} has no cover", what=what))
     if result.status is Outcome.UNKNOWN:
-        raise PentoError(tr("the solver could not decide {what} in time", what=what))
+        raise StoppedError(tr("the solver could not decide {what} in time", what=what))
     return puzzle
 
 

@@ -94,8 +94,13 @@ def test_a_player_fills_it_by_touch_in_the_layer_view(app: App) -> None:
         for i, put in enumerate(plan):
             tap_element(page, cdp, f".tray-piece[data-piece='{put.name}']")
             wait_until(page, f"(h => h && h.name === {put.name!r})(window.pento.layout().hand)")
-            for axis in turns(put.name, hand(page)["o"], put.orientation):  # type: ignore[index]
-                tap_element(page, cdp, f"[data-action=turn-{axis}]")
+            # issue 49: any turning in one tap, from the strip of the piece's turnings
+            strip = page.locator(".box-turnings .turning")
+            assert strip.count() == len(solid_by_name(put.name).orientations())
+            turning = page.locator(f".box-turnings [data-orientation='{put.orientation}']")
+            turning.scroll_into_view_if_needed()
+            tap_element(page, cdp, f".box-turnings [data-orientation='{put.orientation}']")
+            assert turning.get_attribute("aria-pressed") == "true"
             z, r, c = lowest(put)
             tap_element(page, cdp, f".layer-tabs [aria-label='Layer {z + 1}']")
             assert hand(page)["o"] == put.orientation and layout(page)["layer"] == z  # type: ignore[index]
@@ -107,6 +112,17 @@ def test_a_player_fills_it_by_touch_in_the_layer_view(app: App) -> None:
                 assert hand(page)["at"] == list(put.anchor)  # type: ignore[index]
             finger_tap(cdp, *point)  # the square of its lowest cube again: it drops
             placed(page, i + 1)
+            if i == 0:
+                # issue 49: a tap more on that square (a double tap) leaves it where it is and says
+                # so; a deliberate one picks it up, and it goes back where it was
+                finger_tap(cdp, *point)
+                assert hand(page) is None
+                assert status_text(page) == f"{put.name} is in place. Tap it again to pick it up."
+                finger_tap(cdp, *point)
+                wait_until(page, f"(h => h && h.name === {put.name!r} && h.from)(window.pento.layout().hand)")
+                assert status_text(page).startswith(f"{put.name} picked up")
+                finger_tap(cdp, *point)  # and put back
+                placed(page, 1)
         finished(page)
         # the last drop opened "Well done!" under the finger, on pointerdown: the click that ends
         # that tap must not choose the dialog's button there (with this filling, New puzzle)

@@ -57,6 +57,8 @@ export function createView({ root, info, host }) {
   let bad = false; // the last drop was refused: the ghost shows red until it moves
   /** @type {Cell[]} */
   let marked = []; // cells a hint names
+  /** @type {string | null} a cell of the block just dropped: a tap on it right after only selects it */
+  let settled = null;
   let layout = null; // the layer canvas's grid
   let scene = null; // the 3D scene, once three.js has loaded (null where there is no WebGL)
 
@@ -130,7 +132,12 @@ export function createView({ root, info, host }) {
     trayButtons.set(name, b);
     tray.append(b);
   }
-  const side = el("div", { className: "box-side" }, [tabs, layerStage, tray]);
+  // every turning of the piece in hand, each one tap away (turning by X, Y and Z alone took up to
+  // 18 presses to reach the one wanted); shown while a piece is held
+  const turnings = el("div", { className: "box-turnings", role: "group", ariaLabel: t("turnings of the piece in hand"), hidden: true });
+  /** @type {string | null} the piece whose turnings the strip shows */
+  let turningsOf = null;
+  const side = el("div", { className: "box-side" }, [tabs, layerStage, turnings, tray]);
   const body = el("div", { className: "box-body" }, [glStage, side]);
   root.replaceChildren(head, body, describe);
 
@@ -258,6 +265,38 @@ export function createView({ root, info, host }) {
     }
   }
 
+  function drawTurnings() {
+    turnings.hidden = !hand;
+    if (!hand) return;
+    const { name } = hand;
+    if (turningsOf !== name) {
+      turningsOf = name;
+      const count = pieces.get(name).orientations.length;
+      turnings.replaceChildren(
+        ...pieces.get(name).orientations.map((/** @type {Cell[]} */ cells, /** @type {number} */ o) => {
+          const b = el("button", { type: "button", className: "turning" }, [solidIcon(name, cells, 6)]);
+          b.dataset.orientation = String(o);
+          b.setAttribute("aria-label", t("{name}, turning {n} of {count}", { name, n: o + 1, count }));
+          b.addEventListener("click", () => {
+            turnTo(o);
+            canvas.focus({ preventScroll: true });
+          });
+          return b;
+        }),
+      );
+    }
+    for (const b of /** @type {HTMLButtonElement[]} */ ([...turnings.children])) {
+      const on = Number(b.dataset.orientation) === hand.o;
+      b.setAttribute("aria-pressed", String(on));
+      if (on && turnings.scrollWidth > turnings.clientWidth) {
+        // the turning held in sight within the strip alone (scrollIntoView would scroll the page too)
+        const here = b.getBoundingClientRect();
+        const strip = turnings.getBoundingClientRect();
+        if (here.left < strip.left || here.right > strip.right) turnings.scrollLeft += here.left - strip.left - (strip.width - here.width) / 2;
+      }
+    }
+  }
+
   function syncTools() {
     for (const b of [...turnButtons, dropButton]) b.disabled = !hand;
     outButton.disabled = !(hand ? hand.from : blockAt(cursor));
@@ -269,6 +308,7 @@ export function createView({ root, info, host }) {
     drawLayer();
     draw3d();
     drawTray();
+    drawTurnings();
     syncTools();
     describeBoard();
   }
@@ -304,6 +344,7 @@ export function createView({ root, info, host }) {
       return;
     }
     if (hand && hand.name === name && !hand.from) return;
+    settled = null;
     const o = trayOrient.get(name);
     hand = { name, o, at: /** @type {Cell} */ (add(cursor, lowest(name, o).map((v) => -v))), from: null };
     clampHand();
@@ -317,6 +358,7 @@ export function createView({ root, info, host }) {
   function lift(cell) {
     const b = blockAt(cell);
     if (!b) return false;
+    settled = null;
     hand = { name: b.piece, o: b.orientation, at: /** @type {Cell} */ ([...b.at]), from: /** @type {Cell} */ ([...b.cells[0]]) };
     bad = false;
     marked = [];
@@ -338,9 +380,15 @@ export function createView({ root, info, host }) {
       host.status(t("Choose a piece in the tray first."));
       return;
     }
+    turnTo(pieces.get(hand.name).turn[axis][hand.o]);
+  }
+
+  /** Turn the piece in hand to its turning ``o``, its lowest cube where it was. */
+  function turnTo(o) {
+    if (!hand) return;
     const start = performance.now();
     const before = lowestCell();
-    hand.o = pieces.get(hand.name).turn[axis][hand.o];
+    hand.o = o;
     if (!hand.from) trayOrient.set(hand.name, hand.o);
     hand.at = /** @type {Cell} */ (add(before, lowest(hand.name, hand.o).map((v) => -v)));
     clampHand();
@@ -387,6 +435,7 @@ export function createView({ root, info, host }) {
     if (hand === held || (ok && hand === null)) {
       if (ok) {
         cursor = add(held.at, lowest(held.name, held.o));
+        settled = key(cursor);
         hand = null;
       }
       bad = !ok;
@@ -435,6 +484,15 @@ export function createView({ root, info, host }) {
       return;
     }
     cursor = cell;
+    const here = blockAt(cell);
+    if (here && settled && here.cells.some((x) => key(x) === settled)) {
+      // the tap right after a drop, on the piece just put down (a second tap on the square that
+      // dropped it): it stays; a deliberate tap picks it up
+      settled = null;
+      host.status(t("{name} is in place. Tap it again to pick it up.", { name: here.piece }));
+      draw();
+      return;
+    }
     if (!lift(cell)) {
       host.status(t("Choose a piece in the tray first."));
       draw();
