@@ -231,8 +231,7 @@ function copyAside(key, raw) {
   return false;
 }
 
-/** Who is told of a single-key store's record set aside (the page's notice); set by the page. */
-/** @type {(report: SetAside) => void} */
+/** Who is told of a single-key store's record set aside (the page's notice; set by the page). @type {(report: SetAside) => void} */
 let toldOfRecords = () => {};
 
 /** Tell ``listener`` of every single-key store's record set aside from now on (readSingle). @param {(report: SetAside) => void} listener */
