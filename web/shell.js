@@ -247,33 +247,23 @@ function bindTheme() {
   }
 }
 
-/** The high-contrast boxes (start screen, Help): the choice is kept on this device and in the link
- * when the link named one; the board is drawn again in the new colours at once. */
-function bindContrast() {
-  for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(".contrast-check"))) {
+/**
+ * The display boxes of the start screen and Help (``selector``): ticked, ``on`` is shown, else
+ * "standard" (``set`` keeps the choice on this device); the link keeps it too when it named one
+ * (``param``); the board is drawn again in the new colours at once.
+ * @param {string} selector
+ * @param {string} param
+ * @param {string} on
+ * @param {(value: string, remember: boolean) => void} set
+ */
+function bindDisplayBox(selector, param, on, set) {
+  for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(selector))) {
     box.addEventListener("change", () => {
-      const value = box.checked ? "high" : "standard";
-      setContrast(value, true);
+      const value = box.checked ? on : "standard";
+      set(value, true);
       const url = new URL(location.href);
-      if (url.searchParams.has("contrast")) {
-        url.searchParams.set("contrast", value);
-        history.replaceState(history.state, "", url);
-      }
-      redraw();
-    });
-  }
-}
-
-/** The colour-blind-friendly boxes (start screen, Help): as the high-contrast ones, for the colours
- * of the marks, hints, clashes and players (theme.js's safe palettes). */
-function bindColours() {
-  for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(".colours-check"))) {
-    box.addEventListener("change", () => {
-      const value = box.checked ? "safe" : "standard";
-      setColours(value, true);
-      const url = new URL(location.href);
-      if (url.searchParams.has("colours")) {
-        url.searchParams.set("colours", value);
+      if (url.searchParams.has(param)) {
+        url.searchParams.set(param, value);
         history.replaceState(history.state, "", url);
       }
       redraw();
@@ -335,8 +325,8 @@ export async function boot() {
   app.core.start().catch(() => {});
   bindButtons();
   bindKeys();
-  bindContrast();
-  bindColours();
+  bindDisplayBox(".contrast-check", "contrast", "high", setContrast); // high contrast
+  bindDisplayBox(".colours-check", "colours", "safe", setColours); // colour-blind friendly (theme.js's safe palettes)
   bindTheme();
   whenRecordsSetAside(setAsideNotice); // before anything reads a ranking, a draft or codes
   bootPart(renderHome);

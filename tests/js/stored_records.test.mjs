@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { emptyRecord, normaliseRecord, validRecord } from "../../web/model/progress_data.js";
+import { progressKey } from "../../web/model/storage.js"; // where the page looks for a puzzle's record
 
 /** A Storage in memory, as a browser's localStorage behaves (strings in, strings out; a quota). */
 class MemoryStorage {
@@ -115,18 +116,6 @@ function stored(r, value) {
   if (r.chance(0.08)) return text.slice(0, r.int(text.length));
   if (r.chance(0.04)) return r.pick(["", "{", "undefined", "<html>", "\u0000\uffff"]);
   return text;
-}
-
-/** The progress record's key, as storage.js makes it (FNV-1a twice), so that a record sits where the page looks. */
-function progressKey(game, desc) {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < desc.length; i++) {
-    const c = desc.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193) >>> 0;
-    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
-  }
-  return `pento.progress.${game}.${a.toString(16).padStart(8, "0")}${b.toString(16).padStart(8, "0")}`;
 }
 
 /** A device's storage: a few of each store, each valid or damaged. */

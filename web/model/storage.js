@@ -722,7 +722,7 @@ function textKey(text) {
 }
 
 /** The key of a puzzle's progress record. @param {string} game @param {string} desc @returns {string} */
-const progressKey = (game, desc) => `${PROGRESS}${game}.${textKey(desc)}`;
+export const progressKey = (game, desc) => `${PROGRESS}${game}.${textKey(desc)}`;
 
 /**
  * Every record of my progress, oldest first played first. A record that cannot be read is set
