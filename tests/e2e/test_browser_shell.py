@@ -67,6 +67,13 @@ def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str,
     for title in ["Pentomino cover", "Game of 20 and of 30", "Polyomino workshop"]:
         assert page.get_by_role("heading", name=title).is_visible()
     assert page.locator(".preset svg").count() >= 15
+    # each picture is an area per colour and one outline, not an element per cell: the start screen
+    # stays a light page to lay out, search and style (with a rect per cell it held 3,558 of them)
+    pictures = page.evaluate(
+        "[...document.querySelectorAll('svg.picture')].map(s => [s.children.length,"
+        " new Set([...s.children].map(e => e.getAttribute('fill'))).size, s.querySelectorAll('rect').length])"
+    )
+    assert pictures and all(n == colours and rects == 0 for n, colours, rects in pictures), pictures
     page.locator("[data-game=twenty]").get_by_role("button", name="How to play").click()
     assert "three copies" in str(page.locator("#help-rules").text_content())
     page.locator("#help-close").click()
