@@ -304,16 +304,17 @@ def count_on_cluster(
     (Dask's own recovery); the progress says how many workers were lost.  ``memory_mb`` bounds each
     worker's search.  Raises :class:`ValueError` when Dask is missing or no scheduler answers.
     """
-    try:
-        # Dask's API is untyped: it is held as Any here, the one place it is called
-        dask: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise ValueError("--cluster needs Dask's distributed package: pip install 'pento_core[cluster]'") from None
+    # the address and the port are checked first: a mistake there is said without loading Dask (a second)
     host, port = _check_address(address)
     start = time.monotonic()
     deadline = _wall_deadline(budget)
     seconds = None if deadline is None else max(0.1, deadline - time.time())
     _reachable(address, host, port, min(CONNECT_SECONDS, seconds or CONNECT_SECONDS))
+    try:
+        # Dask's API is untyped: it is held as Any here, the one place it is called
+        dask: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise ValueError("--cluster needs Dask's distributed package: pip install 'pento_core[cluster]'") from None
     try:
         client = dask.Client(address, timeout=min(30.0, seconds or 30.0))
     except (OSError, TimeoutError) as e:
