@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from support.a11y import controls_out_of_sight
 from support.browser import (
     ARTIFACTS,
     App,
@@ -29,7 +30,9 @@ from support.browser import (
 
 from pento_core import api
 
-SIZES = [(390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
+# a phone upright and on its side (two sizes of phone: 740 x 360 is a small one), a tablet, a laptop, a projector
+SIZES = [(390, 844), (844, 390), (740, 360), (768, 1024), (1366, 768), (1920, 1080)]
+FINGER_CELL = 24  # CSS pixels: the smallest square a finger plays on, zoomed in where the screen is too small
 
 
 def rect(page: Any, selector: str) -> dict[str, float] | None:
@@ -100,6 +103,29 @@ def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str,
 # -- every screen ---------------------------------------------------------------------------------------------
 
 
+def check_in_reach(page: Any, game: str, w: int, h: int) -> None:
+    """A phone on its side: every control of the game in sight at once (none below the screen's
+    edge, none cut off in a column that scrolls), and squares of at least FINGER_CELL, at once or
+    with the zoom buttons, which are then in sight themselves.  An editor that is a page of its own
+    (the workshops) scrolls as a page: only its squares are measured."""
+    if not page.query_selector("#view .workshop, #view .ws-editor"):
+        hidden = controls_out_of_sight(page)
+        assert not hidden, f"{game} at {w}x{h}: out of sight: {hidden}"
+    cell = layout(page)["cell"]
+    if cell >= FINGER_CELL:
+        return
+    zoom_in = page.get_by_role("button", name="Zoom in")
+    assert zoom_in.is_visible(), f"{game} at {w}x{h}: squares of {cell} px and no zoom"
+    while layout(page)["cell"] < FINGER_CELL and zoom_in.is_enabled():
+        zoom_in.click()
+        page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert layout(page)["cell"] >= FINGER_CELL, f"{game} at {w}x{h}: zoomed in, squares of {layout(page)['cell']} px"
+    page.screenshot(path=str(ARTIFACTS / f"size-{game}-zoomed-{w}x{h}.png"))
+    zoom_out = page.get_by_role("button", name="Zoom out")
+    while zoom_out.is_enabled():
+        zoom_out.click()
+
+
 def check_fits(page: Any, game: str, w: int, h: int) -> None:
     scroll = page.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]")
     assert scroll[0] <= w + 1 and scroll[1] <= h + 1, f"{game} at {w}x{h}: the page scrolls ({scroll})"
@@ -111,7 +137,11 @@ def check_fits(page: Any, game: str, w: int, h: int) -> None:
         assert editor and find
         for box in (editor, find):
             assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= w + 1
-            assert box["y"] + box["height"] <= footer["y"] + 1, f"workshop at {w}x{h}: below the fold"
+        assert find["y"] + find["height"] <= footer["y"] + 1, f"workshop at {w}x{h}: its action below the fold"
+        # the whole editor in view, but on a phone on its side, where that would take its squares
+        # under a finger's size, its first rows: the page scrolls to the rest
+        shown = editor["height"] if h > 520 else 2 * FINGER_CELL
+        assert editor["y"] + shown <= footer["y"] + 1, f"workshop at {w}x{h}: the editor below the fold"
         return
     lay = layout(page)
     if "editor" in lay:  # an editor (the box workshop), like the workshop's: it starts on screen, its action too
@@ -178,6 +208,8 @@ def test_every_game_fits_every_screen_and_follows_a_rotation(app: App, game: str
         page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         check_fits(page, game, w, h)
         page.screenshot(path=str(ARTIFACTS / f"size-{game}-{name}-{w}x{h}.png"))
+        if h <= 520:
+            check_in_reach(page, game, w, h)
     if game == "cover" and preset == "6 x 10":
         assert layout(page)["cell"] >= 64  # a projector gets big cells
 

@@ -40,6 +40,29 @@ SMALL_CONTROLS = """() => [...document.querySelectorAll(
   .filter(c => c.w < 44 || c.h < 44)"""
 
 
+# Every visible control of the game's view that is not wholly in sight: off the screen, or cut off by
+# a part of the page that scrolls (a column of tools taller than the screen).
+CONTROLS_OUT_OF_SIGHT = """() => [...document.querySelectorAll(
+    '#view button, #view input, #view select, #view label:has(input)')]
+  .filter(e => !(e.tagName === 'INPUT' && e.closest('label')))
+  .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0
+                 && getComputedStyle(e).visibility !== 'hidden'; })
+  .filter(e => { const r = e.getBoundingClientRect();
+    if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1) return true;
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const q = p.getBoundingClientRect();
+      if (r.top < q.top - 1 || r.bottom > q.bottom + 1 || r.left < q.left - 1 || r.right > q.right + 1) return true;
+    }
+    return false; })
+  .map(e => (e.textContent || e.ariaLabel || e.tagName).trim().slice(0, 24))"""
+
+
+def controls_out_of_sight(page: Any) -> list[str]:
+    return list(page.evaluate(CONTROLS_OUT_OF_SIGHT))
+
+
 def small_controls(page: Any) -> list[dict[str, Any]]:
     return list(page.evaluate(SMALL_CONTROLS))
 

@@ -236,10 +236,11 @@ export function createView({ root, info, host }) {
 
   // -- drawing the editor --------------------------------------------------------------------------------
   function editorCell() {
-    // as large as the column allows, and short enough to leave the verdict and the buttons in view
+    // as large as the column allows, and short enough to leave the verdict and the buttons in view,
+    // but never under a finger's 24 px for want of height (a phone on its side): the page scrolls
     const width = Math.min(editorWrap.clientWidth - 4, 720);
     const height = Math.max(96, root.clientHeight - top.offsetHeight - 80);
-    return Math.max(12, Math.min(44, Math.floor(Math.min(width / view.cols, height / view.rows))));
+    return Math.max(12, Math.min(44, Math.floor(Math.min(width / view.cols, Math.max(24, height / view.rows)))));
   }
 
   function drawEditor() {
