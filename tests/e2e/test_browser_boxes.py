@@ -67,6 +67,14 @@ def test_a_player_fills_the_3x4x5_box_with_the_mouse_in_the_3d_view(app: App) ->
         assert hand(page)["at"] == list(put.anchor)  # type: ignore[index]
         page.mouse.click(x, y)  # a click on the ghost drops it
         placed(page, i + 1)
+        if i == 0:
+            # a click on the piece in the layer view right after its drop leaves it there and says
+            # so in a mouse's words
+            lay = layout(page)
+            s, board = lay["cell"], lay["boards"][0]
+            page.mouse.click(board["x"] + (c + 0.5) * s, board["y"] + (r + 0.5) * s)
+            assert hand(page) is None
+            assert status_text(page) == f"{put.name} is in place. Click it again to pick it up."
     finished(page)
     assert not page.locator("[data-action=drop]").is_enabled()
 

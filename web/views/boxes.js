@@ -350,7 +350,7 @@ export function createView({ root, info, host }) {
     clampHand();
     bad = false;
     marked = [];
-    host.status(t("{name} in hand: move it, turn it with X, Y and Z, and drop it with Enter.", { name }));
+    host.status(t("{name} in hand: choose how it turns in the row under the layers (or with X, Y and Z), move it, and drop it (Enter).", { name }));
     draw();
   }
 
@@ -473,8 +473,9 @@ export function createView({ root, info, host }) {
     return r >= 0 && r < R && c >= 0 && c < C ? /** @type {Cell} */ ([layer(), r, c]) : null;
   }
 
-  /** A tap or click on ``cell`` of the layer being worked on (either view). */
-  function press(cell) {
+  /** A tap or click on ``cell`` of the layer being worked on (either view); ``mouse``: a click,
+   *  which the messages call one (a finger taps). */
+  function press(cell, mouse = false) {
     if (hand) {
       if (key(lowestCell()) === key(cell)) return drop(); // the same square again: put it there
       hand.at = add(cell, lowest(hand.name, hand.o).map((v) => -v));
@@ -489,7 +490,8 @@ export function createView({ root, info, host }) {
       // the tap right after a drop, on the piece just put down (a second tap on the square that
       // dropped it): it stays; a deliberate tap picks it up
       settled = null;
-      host.status(t("{name} is in place. Tap it again to pick it up.", { name: here.piece }));
+      const again = mouse ? t("{name} is in place. Click it again to pick it up.", { name: here.piece }) : t("{name} is in place. Tap it again to pick it up.", { name: here.piece });
+      host.status(again);
       draw();
       return;
     }
@@ -505,7 +507,7 @@ export function createView({ root, info, host }) {
     keyboard = false;
     canvas.focus({ preventScroll: true });
     const cell = layerCellAt(e.clientX, e.clientY);
-    if (cell) press(cell);
+    if (cell) press(cell, e.pointerType === "mouse");
   });
 
   canvas.addEventListener("keydown", (e) => {
@@ -581,7 +583,7 @@ export function createView({ root, info, host }) {
     const y = e.clientY - rect.top;
     if (hand) {
       const cell = scene.cellAt(x, y, layer());
-      if (cell) press(cell);
+      if (cell) press(cell, e.pointerType === "mouse");
       return;
     }
     const hit = scene.blockAt(x, y);
