@@ -1,6 +1,7 @@
 """The messages: every text a player reads, extracted from the core (Python) and the page (JS,
 index.html) into the gettext catalogues (pento_core/locale, web/locale), kept and compiled with
-Babel (pinned in requirements/), and written as the page's catalogues (locale_source)."""
+Babel (pinned in requirements/), and written as the page's catalogues (locale_source); the games'
+lines rendered in every language for a reviewer (messages_doc, docs/messages.md)."""
 
 from __future__ import annotations
 
@@ -157,6 +158,9 @@ def update_messages() -> int:
             total, missing = update_catalogue(folder / f"{lang}.po", lang, messages)
             log(f"{domain} {lang}: {total} messages, {missing} untranslated")
     compile_catalogues()
+    from . import messages_doc  # the games' lines in three languages, for a reviewer (docs/)
+
+    log(f"wrote {messages_doc.write().relative_to(ROOT)}")
     return 0
 
 

@@ -382,12 +382,23 @@ class LastFitGame(GameBase[LFState, Put]):
                     value2=r + 1,
                     value3=c + 1,
                 )
-            summary = tr(
-                "{last}{value} to move: {n_legal} possible placements.",
-                last=last,
-                value=names[st.turn],
-                n_legal=len(legal),
-            )
+            # the player against the computer is "you" in a sentence of its own ("Du bist am Zug",
+            # never "Du ist am Zug"; "É a tua vez", never "Vez de Tu")
+            if st.players.names[st.turn] == "You" and st.players.levels[st.turn] is None:
+                summary = ntr(
+                    "{last}Your turn: {n} possible placement.",
+                    "{last}Your turn: {n} possible placements.",
+                    len(legal),
+                    last=last,
+                )
+            else:
+                summary = ntr(
+                    "{last}{value} to move: {n} possible placement.",
+                    "{last}{value} to move: {n} possible placements.",
+                    len(legal),
+                    last=last,
+                    value=names[st.turn],
+                )
         pos = self._position(st)
         placements = [placement_json(p) for p in pos.placements]  # the same text as the move made
         if not st.players.block:  # whose piece each is: the page colours a piece by its player

@@ -1,0 +1,157 @@
+"""docs/messages.md: the lines a player reads about a game, written out in English, Portuguese and
+German with real numbers and names, for a reviewer who reads the three side by side (issue 49).
+
+The core's lines come from playing every game of the registry: its first two presets, at the
+start, after one move, halfway and at the end.  The moves are the game's own solver's; where its
+solver writes none (Last Fit between two players, whose solver only judges), its hints', one after
+another, until the game is over.  The line is the view's summary: the page's status line, which
+its win dialog repeats.  The page's own lines around a win (web/locale) follow, each with one and
+with several where it has a plural.
+
+``python3 build.py messages`` writes the file; a test fails while it differs from :func:`render`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from .base import ROOT
+
+DOC = ROOT / "docs" / "messages.md"
+LANGUAGES = ("en", "pt", "de")
+HEADINGS = ("English", "Português", "Deutsch")
+
+# The page's lines in its win dialog and on its status line after a win (web/play/midend.js), with
+# the values they are shown with: (message, plural or None, values, counts for a plural).
+WIN_LINES: list[tuple[str, str | None, dict[str, str], tuple[int, ...]]] = [
+    ("Well done!", None, {}, ()),
+    ("Time: {time}.", None, {"time": "1:05"}, ()),
+    ("Moves: {n}.", None, {}, (1, 12)),
+    ("Solved in {time}, {n} move.", "Solved in {time}, {n} moves.", {"time": "1:05"}, (1, 12)),
+    ("Puzzle of the day: {n} day in a row!", "Puzzle of the day: {n} days in a row!", {}, (2, 5)),
+    ("Puzzle of the day: solved today.", None, {}, ()),
+    ("Solved with the solver's help", None, {}, ()),
+    ("Solved by the solver (not timed).", None, {}, ()),
+    ("Solved. Undo to keep playing, or start another puzzle.", None, {}, ()),
+    ("Finished!", None, {}, ()),
+]
+
+
+@dataclasses.dataclass(frozen=True)
+class Line:
+    """One line as a player reads it: where it is said (a game and preset, or the page), when, and
+    its text in each of LANGUAGES."""
+
+    where: str
+    when: str
+    texts: tuple[str, ...]
+
+
+def _positions(game: Any, desc: str) -> list[tuple[str, Any]]:
+    """The start of ``desc``, after one move, halfway and the end, as (when, state)."""
+    from pento_core.budget import Budget
+
+    state = game.start(desc)
+    states = [state]
+    if "solve" in game.features:
+        for move in game.solve(state, Budget(max_seconds=60).started(), None).moves:
+            states.append(game.apply(states[-1], move))
+    if len(states) == 1 and "hint" in game.features:
+        while not game.status(states[-1]).over and len(states) < 60:
+            hint = game.hint(states[-1], Budget(max_seconds=60).started(), None)
+            if not hint.move:
+                break
+            states.append(game.apply(states[-1], hint.move))
+    picked = [("start", states[0])]
+    if len(states) > 2:
+        picked.append(("after one move", states[1]))
+    if len(states) > 3:
+        picked.append(("halfway", states[len(states) // 2]))
+    if len(states) > 1:
+        picked.append(("the end", states[-1]))
+    return picked
+
+
+def core_lines() -> list[Line]:
+    """Every game's lines (see the module's docstring)."""
+    from pento_core import registry
+    from pento_core.i18n import language, set_language, tr
+
+    was = language()
+    lines: list[Line] = []
+    try:
+        for game in registry.GAMES.values():
+            for preset in game.presets()[:2]:
+                desc = game.new(preset.params, 1)
+                for when, state in _positions(game, desc):
+                    texts = []
+                    for lang in LANGUAGES:
+                        set_language(lang)
+                        texts.append(str(game.view(state)["summary"]))
+                    set_language(LANGUAGES[0])
+                    lines.append(Line(f"{tr(game.title)}: {tr(preset.label)}", when, tuple(texts)))
+    finally:
+        set_language(was)
+    return lines
+
+
+def page_lines() -> list[Line]:
+    """The page's lines around a win, from its catalogues (web/locale), with its plural forms."""
+    from .messages import WEB_LOCALE, _read_catalogue
+
+    catalogues = {lang: _read_catalogue(WEB_LOCALE / f"{lang}.po", lang) for lang in LANGUAGES[1:]}
+    lines = []
+    for message, plural, values, counts in WIN_LINES:
+        for n in counts or (None,):
+            texts = []
+            for lang in LANGUAGES:
+                form = message if plural is None or n == 1 else plural
+                if lang != "en":
+                    entry = catalogues[lang].get(message)
+                    if entry is None:
+                        raise LookupError(f"the page's catalogue {lang}.po has no {message!r}")
+                    strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+                    form = strings[0] if plural is None or n == 1 else strings[1]
+                texts.append(form.format(**values, **({} if n is None else {"n": n})))
+            lines.append(Line("the page, after a win", "" if n is None else f"n = {n}", tuple(texts)))
+    return lines
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def lines() -> list[Line]:
+    """The core's lines, then the page's."""
+    return [*core_lines(), *page_lines()]
+
+
+def render(rendered: list[Line] | None = None) -> str:
+    """docs/messages.md as it should read now (of ``rendered``, :func:`lines` by default)."""
+    out = [
+        "# What a player reads, in three languages",
+        "",
+        "Every game's status line (which its win dialog repeats) at the start, after one move,",
+        "halfway and at the end of its first two presets, played with the game's own solver's moves,",
+        "and the page's own lines around a win: for a translator or a reviewer to read side by side.",
+        "Written by `python3 build.py messages` (pento_build/messages_doc.py); a test fails while",
+        "this file differs from what the games say (tests/test_messages.py).",
+        "",
+    ]
+    where = None
+    for line in lines() if rendered is None else rendered:
+        if line.where != where:
+            where = line.where
+            out += ["", f"## {where}", "", f"| | {' | '.join(HEADINGS)} |", "|---|---|---|---|"]
+        out.append(f"| {line.when} | {' | '.join(_cell(t) for t in line.texts)} |")
+    return "\n".join(out) + "\n"
+
+
+def write() -> Path:
+    """Write docs/messages.md; returns its path."""
+    from .base import write_if_changed
+
+    write_if_changed(DOC, render())
+    return DOC
