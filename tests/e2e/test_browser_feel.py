@@ -32,6 +32,31 @@ def test_every_visible_control_of_every_game_is_a_touch_target(app: App, size: d
         page.wait_for_selector("body[data-screen=home]", state="attached")
 
 
+def test_a_phones_start_screen_is_a_few_screens_long_and_every_puzzle_a_tap_away(app: App) -> None:
+    """Issue 49: the start screen was 6,800 px long on a phone (every preset of every game, the
+    levels and the forms); a card now shows its first row of puzzles, the rest one tap away."""
+    page = app.page
+    page.set_viewport_size(PHONE)
+    height = page.evaluate("document.querySelector('main').scrollHeight")
+    assert height <= 5 * PHONE["height"], f"the start screen is {height} px long"
+    card = page.locator("[data-game=cover]")
+    last = card.get_by_role("button", name="Toothed parallelogram", exact=True)
+    toggle = card.get_by_role("button", name="Show more puzzles")
+    assert last.is_hidden() and card.locator(".ladders").is_hidden()
+    assert toggle.get_attribute("aria-expanded") == "false"
+    toggle.click()
+    assert card.get_by_role("button", name="Show fewer puzzles").get_attribute("aria-expanded") == "true"
+    assert card.locator(".ladders").is_visible() and card.get_by_role("button", name="Play").first.is_visible()
+    last.click()
+    wait_until(page, "(s => s && s.game === 'cover')(window.pento.session())", timeout=60)
+    # a laptop shows every puzzle at once, with no such button
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.locator("#home-link").click()
+    page.wait_for_selector("body[data-screen=home]", state="attached")
+    assert card.get_by_role("button", name="Toothed parallelogram", exact=True).is_visible()
+    assert card.locator(".card-toggle").is_hidden()
+
+
 # the toolbar is the shell's: the game with every button, one with fewer, and the workshop
 @pytest.mark.parametrize("game", ["cover", "lastfit", "workshop"])
 def test_a_phones_toolbar_is_one_row_and_more_holds_the_rest(app: App, game: str) -> None:

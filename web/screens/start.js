@@ -10,6 +10,8 @@ import { ladderPlace, streaks } from "../model/progress_data.js";
 import { listProgress, listSaves, setAbandoned } from "../model/storage.js";
 
 const $ = byId;
+/** How many of a game's presets a phone shows before "Show more puzzles" (one row of three). */
+const FIRST_ROW = 3;
 
 export function renderHome() {
   const list = $("game-list");
@@ -34,8 +36,20 @@ export function renderHome() {
       howTo,
     ]);
     const ladders = g.ladders.length ? [el("div", { className: "ladders" })] : [];
-    const card = el("section", { className: "card" }, [head, presets, ...ladders, ...g.forms.map((f) => paramForm(g.id, f, error)), error]);
+    // a phone shows a card's first row of puzzles; the rest (more presets, the levels, the forms)
+    // one tap away, so that the start screen is a few screens long, not ten (style.css)
+    const more = g.presets.length > FIRST_ROW || ladders.length > 0 || g.forms.length > 0;
+    const toggle = more ? [el("button", { type: "button", className: "card-toggle link-button", textContent: t("Show more puzzles") })] : [];
+    const card = el("section", { className: "card" }, [head, presets, ...toggle, ...ladders, ...g.forms.map((f) => paramForm(g.id, f, error)), error]);
     card.dataset.game = g.id;
+    for (const button of toggle) {
+      button.setAttribute("aria-expanded", "false");
+      button.addEventListener("click", () => {
+        const open = card.classList.toggle("open");
+        button.setAttribute("aria-expanded", String(open));
+        button.textContent = open ? t("Show fewer puzzles") : t("Show more puzzles");
+      });
+    }
     list.append(card);
   }
   renderLadders();
