@@ -62,7 +62,10 @@ def check(line: messages_doc.Line) -> None:
         (PT, r"(?<![\d.,])1 (?!de\b)[a-zçãõéí]+s\b"),
         (DE, r"(?<![\d.,])1 (Teile|Felder|Feldern|Züge|Zügen|Sprünge|Stifte|Zellen|Platzierungen|Kopien|Tage)\b"),
     ):
-        assert not re.search(plural_after_one, line.texts[lang]), f"a plural after 1: {named(line)}"
+        for found in re.finditer(plural_after_one, line.texts[lang]):
+            before = line.texts[lang][: found.start()].split()
+            named_one = before and before[-1][:1].isupper()  # "Player 1 wins": a name, not a count
+            assert named_one, f"a plural after 1: {named(line)}"
     # a sentence goes on after a comma in small letters ("..., Faltam ..." was two glued together);
     # a name goes on capitalised (a piece, a player, a figure)
     for lang in (EN, PT):

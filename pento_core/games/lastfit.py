@@ -486,9 +486,24 @@ class LastFitGame(GameBase[LFState, Put]):
                 m.text,
                 st.lay.cells_of(m.mask),
             )
+        # lost against perfect play: still a move to try (a player may not play perfectly), the one
+        # that leaves the other player the fewest places, rather than no move at all
+        m = lf.fewest_replies(legal, st.occupied, st.used)
+        r, c = min(st.lay.cells_of(m.mask))
         return Hint(
-            "blocked",
-            tr("{who}: a loss against perfect play, whatever the move. ({counted}.)", who=who, counted=counted),
+            "place",
+            tr(
+                "{who}: a loss against perfect play, whatever the move ({counted}). The hardest for the other"
+                " player: {value} at ({value2},{value3}), as shown, leaves the fewest places ({replies}).",
+                who=who,
+                counted=counted,
+                value=lf.NAMES[m.piece],
+                value2=r + 1,
+                value3=c + 1,
+                replies=len(lf.after(legal, m)),
+            ),
+            m.text,
+            st.lay.cells_of(m.mask),
         )
 
     def _blocking_hint(self, st: LFState, budget: Budget) -> Hint:
