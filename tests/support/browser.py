@@ -173,16 +173,30 @@ def touch_device(browser: Any, url: str, **options: Any) -> Iterator[tuple[Any, 
         page = ctx.new_page()
         page.goto(url)
         wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null", timeout=90)
+        wait_until(page, LAID_OUT)  # a finger goes where the board is now, not where it was a frame ago
         yield page, ctx.new_cdp_session(page)
     finally:
         ctx.close()
 
 
+# The board's layout is the same two frames on: nothing (a status line that grew, a font that came)
+# is still moving it.
+LAID_OUT = (
+    "new Promise(done => { const was = JSON.stringify(window.pento.layout());"
+    " requestAnimationFrame(() => requestAnimationFrame(() => done(was === JSON.stringify(window.pento.layout())))); })"
+)
+
+
 def start_game(page: Any, base: str | None, preset: str, game: str = "cover") -> None:
-    """Open ``preset`` of ``game`` from the start screen (loading ``base`` first unless None)."""
+    """Open ``preset`` of ``game`` from the start screen (loading ``base`` first unless None); on a
+    phone, where a game's card shows its first row of puzzles, through "Show more puzzles"."""
     if base is not None:
         open_ready(page, base)
-    page.locator(f"[data-game={game}]").get_by_role("button", name=preset, exact=True).click()
+    card = page.locator(f"[data-game={game}]")
+    button = card.get_by_role("button", name=preset, exact=True)
+    if not button.is_visible() and card.locator(".card-toggle").is_visible():
+        card.locator(".card-toggle").click()
+    button.click()
     page.wait_for_selector("body[data-screen=play]", state="attached")
     wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null", timeout=60)
 
