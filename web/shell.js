@@ -16,7 +16,7 @@ import { findApi, ScormReport } from "./model/scorm.js";
 import { renderHome, renderLadders, renderSaved, renderToday } from "./screens/start.js";
 import { loadLanguage, saveLanguage, storageState, whenRecordsSetAside } from "./model/storage.js";
 import { chooseColours, chooseContrast, chooseTheme, setColours, setContrast, setTheme } from "./ui/theme.js";
-import { hint, onLoading, setCoreState, solve, stop } from "./play/work.js";
+import { engineSettled, hint, onLoading, setCoreState, solve, stop } from "./play/work.js";
 import { printOne } from "./play/worksheet.js";
 
 const $ = byId;
@@ -179,11 +179,19 @@ function bindButtons() {
   setInterval(drawClock, 250);
 }
 
+/** Whether this page keeps an offline cache (a service worker): not from a file, nor where a
+ *  platform serves it (SCORM), nor with ?nosw. */
+function offlineWanted() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return false;
+  return !["nosw", "scorm"].some((p) => new URLSearchParams(location.search).has(p));
+}
+
 function registerOffline() {
-  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-  if (["nosw", "scorm"].some((p) => new URLSearchParams(location.search).has(p))) return; // a platform serves it
-  navigator.serviceWorker
-    .register("./sw.js")
+  if (!offlineWanted()) return;
+  // once the engine's first boot is over: the engine has put what it downloaded in the offline
+  // cache (worker.js), and the service worker's install adds only the rest
+  engineSettled
+    .then(() => navigator.serviceWorker.register("./sw.js"))
     .then((registration) => {
       // A new build found while this page is open: its files are cached, and this page still runs
       // the old ones. Say so; a reload switches (saves and links are read by every later version).
@@ -320,7 +328,7 @@ export async function boot() {
     nextItem,
   });
   // the engine first: its worker boots on another thread while this one draws the start screen
-  app.core = new Core(setCoreState, onLoading, language(), PROTOCOL);
+  app.core = new Core(setCoreState, onLoading, language(), PROTOCOL, offlineWanted());
   app.core.onRestart = () => notice(t("The puzzle engine stopped and was restarted; your game is kept."));
   app.core.start().catch(() => {});
   bindButtons();

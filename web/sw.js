@@ -8,7 +8,16 @@ const CACHE = `pento-${BUILD}`;
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
 sw.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS)).then(() => sw.skipWaiting()));
+  // what the page's engine has already put in this build's cache (worker.js) is not fetched again
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then(async (cache) => {
+        const have = new Set((await cache.keys()).map((request) => request.url));
+        await cache.addAll(ASSETS.filter((asset) => !have.has(new URL(asset, sw.location.href).href)));
+      })
+      .then(() => sw.skipWaiting()),
+  );
 });
 
 sw.addEventListener("activate", (event) => {

@@ -60,8 +60,9 @@ class Engine {
    * @param {((p: {loaded: number, total: number, phase: string}) => void) | null} onLoading
    * @param {string} lang the language the engine speaks
    * @param {number} protocol the protocol the page speaks: an engine of another is refused ("outdated")
+   * @param {boolean} [offline] keep what it downloads in the offline cache (the page's service worker's)
    */
-  constructor(onLoading, lang, protocol) {
+  constructor(onLoading, lang, protocol, offline = false) {
     /** @type {((message: string) => void) | null} */
     this.onCrash = null;
     this.pending = new Map();
@@ -74,8 +75,10 @@ class Engine {
     // the language rides on the address: every engine, spares included, speaks the page's language;
     // so does the name of the lock the worker holds while it lives (worker.js), unique to it
     const life = `pento-engine-${Math.random().toString(36).slice(2)}-${performance.now()}`;
-    const query = `lang=${encodeURIComponent(lang)}&life=${encodeURIComponent(life)}`;
-    this.worker = new Worker(new URL(`./worker.js?${query}`, import.meta.url), { type: "module" });
+    // given in the worker's name, not its address: one address for every engine, which the browser
+    // fetches once and the offline cache holds as it is
+    const query = `lang=${encodeURIComponent(lang)}&life=${encodeURIComponent(life)}${offline ? "&offline=1" : ""}`;
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: query });
     this.started = new Promise((resolve, reject) => {
       /** The worker is gone (its lock was freed): at once, not after the watchdog's silence. */
       const ended = () => {
@@ -201,13 +204,15 @@ export class Core {
    * @param {(p: {loaded: number, total: number, phase: string}) => void} onLoading bytes of the runtime and the wheel
    * @param {string} lang the language every engine speaks
    * @param {number} protocol the protocol the page speaks (config.js's PROTOCOL): an engine of another is refused
+   * @param {boolean} [offline] the page keeps an offline cache: the first engine puts its downloads there
    */
-  constructor(onState, onLoading = () => {}, lang = "en", protocol = 0) {
+  constructor(onState, onLoading = () => {}, lang = "en", protocol = 0, offline = false) {
     /** @type {((message: string) => void) | null} */
     this.onRestart = null;
     this.onState = onState;
     this.lang = lang;
     this.protocol = protocol;
+    this.offline = offline;
     this.onLoading = onLoading;
     this.nextId = 1;
     this.engine = null;
@@ -228,7 +233,7 @@ export class Core {
   start(booting = null) {
     if (this.engine) this.engine.terminate();
     this.onState("loading", null);
-    this.engine = this.adopt(booting || new Engine(this.onLoading, this.lang, this.protocol));
+    this.engine = this.adopt(booting || new Engine(this.onLoading, this.lang, this.protocol, this.offline));
     this.readyPromise = this.engine.started.then(
       (/** @type {import("../protocol").Hello} */ hello) => {
         this.hello = hello;

@@ -5,17 +5,21 @@
 // {type: "fatal", message}, and {type: "alive"} once it holds its life's lock (below).
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
-import { BUILD, BYTECODE, SIZES, WHEEL } from "../config.js";
+import { ASSETS, BUILD, BYTECODE, SIZES, WHEEL } from "../config.js";
 import { pack, unpack } from "./snapshot_pack.js";
 
 const base = new URL("../../", import.meta.url); // the site's root: web/engine/ is two folders down
 let api = null;
 
+// What the page gives this engine, in its name (core.js): its language, its life's lock, and
+// whether it keeps its downloads in the offline cache.
+const given = new URLSearchParams(self.name);
+
 // This worker's life, told to the page the moment it ends, however it ends (an uncaught error,
 // self.close(), the runtime aborting): the worker holds a Web Lock named by the page for as long
 // as it lives, and the page asks for the same lock, which it gets only once the worker is gone.
 // Without Web Locks (an insecure address) the page's watchdog notices a silent engine, later.
-const life = new URL(self.location.href).searchParams.get("life");
+const life = given.get("life");
 if (life && self.navigator.locks) {
   self.navigator.locks
     .request(life, () => {
@@ -44,10 +48,30 @@ function report(phase, force = false) {
   lastReport = now;
   postMessage({ type: "loading", loaded: Math.min(loaded, total), total, phase });
 }
+// On a page that keeps an offline cache (?offline=1: its service worker registers once this engine
+// is ready), each of the build's files this engine downloads goes into that cache as it comes, so
+// the service worker's install finds it there instead of downloading it again.  A guest profile's
+// browser cache does not keep the 9.6 MB runtime, and the install fetched it a second time.
+const offline = given.get("offline") === "1" && "caches" in self;
+const buildFiles = new Set(ASSETS.map((a) => new URL(a, base).href));
+/** @type {Promise<unknown>[]} */
+const keeping = [];
+/** Put ``response`` (a copy) in the offline cache under ``url`` unless it holds it already. */
+function keepOffline(url, response) {
+  const copy = response.clone();
+  keeping.push(
+    caches
+      .open(`pento-${BUILD}`)
+      .then(async (cache) => ((await cache.match(url)) ? undefined : cache.put(url, copy)))
+      .catch(() => {}), // no room, or storage closed: the service worker fetches it, as before
+  );
+}
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const response = await realFetch(input, init);
   if (!response.ok || !response.body) return response;
+  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, base).href;
+  if (offline && buildFiles.has(url)) keepOffline(url, response);
   // Count a copy's bytes, so that Pyodide gets the browser's own response (and the
   // WebAssembly module still compiles while it streams in, from the code cache when warm).
   const reader = response.clone().body.getReader();
@@ -185,9 +209,10 @@ const ready = (async () => {
   loaded = total;
   report("start", true);
   api = pyodide.pyimport("pento_core.api");
-  const lang = new URL(self.location.href).searchParams.get("lang") || "en";
+  const lang = given.get("lang") || "en";
   const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello", args: { lang } })));
   if (!hello.ok) throw new Error(hello.error.message);
+  await Promise.all(keeping); // in the offline cache before the page registers its service worker
   postMessage({ type: "ready", hello: hello.result, boot: { ...bootReport(pyodide), restored } });
   if (fresh) keepSnapshot(fresh); // after "ready", and no request waits for it
   return true;

@@ -109,6 +109,13 @@ function outdated() {
   text($("load-error-text"), t("This page and its puzzle engine are from two different versions of Pento. Reload the page to finish the update."));
 }
 
+/** @type {() => void} */
+let settle = () => {};
+/** Resolved once the engine's first boot has ended, ready or not: its downloads are over. */
+export const engineSettled = new Promise((resolve) => {
+  settle = () => resolve(undefined);
+});
+
 /**
  * The engine's state, as the engine client reports it (``code``: an error's, for "error").
  * @param {"loading" | "ready" | "error"} state
@@ -117,6 +124,7 @@ function outdated() {
  */
 export function setCoreState(state, detail, code) {
   document.body.dataset.core = state;
+  if (state !== "loading") settle();
   if (state === "ready") performance.mark("pento-core-ready");
   $("load-error").hidden = state !== "error";
   if (state === "error") {
