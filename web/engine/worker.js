@@ -62,7 +62,8 @@ function keepOffline(url, response) {
   keeping.push(
     caches
       .open(`pento-${BUILD}`)
-      .then(async (cache) => ((await cache.match(url)) ? undefined : cache.put(url, copy)))
+      // kept already (a later visit): the copy is let go, not held in memory unread
+      .then(async (cache) => ((await cache.match(url)) ? copy.body?.cancel() : cache.put(url, copy)))
       .catch(() => {}), // no room, or storage closed: the service worker fetches it, as before
   );
 }
