@@ -62,7 +62,7 @@ def test_the_engine_imports_the_core_from_its_bytecode(app: App) -> None:
 
 def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str, console: Console) -> None:
     held: list[Any] = []
-    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.context.route("**/pyodide.asm.wasm.gz", lambda route: held.append(route))
     page.goto(base_url + "?nosw")
     # the games, their presets with pictures and their rules are there while the engine loads
     page.wait_for_selector("[data-game=cover] .preset svg")
@@ -95,7 +95,7 @@ def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str,
     # the board the moment the core is ready
     for route in held:
         route.continue_()
-    page.context.unroute("**/pyodide.asm.wasm")
+    page.context.unroute("**/pyodide.asm.wasm.gz")
     wait_until(page, "window.pento.session() && window.pento.session().desc === '4x15'", timeout=90)
     assert page.locator("#waiting").is_hidden()
 
