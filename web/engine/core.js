@@ -72,8 +72,8 @@ class Engine {
     this.dead = false;
     this.lastHeard = performance.now();
     this.pingSent = null;
-    // the language rides on the address: every engine, spares included, speaks the page's language;
-    // so does the name of the lock the worker holds while it lives (worker.js), unique to it
+    // every engine, spares included, speaks the page's language; each holds a lock of its own while
+    // it lives (worker.js), named here
     const life = `pento-engine-${Math.random().toString(36).slice(2)}-${performance.now()}`;
     // given in the worker's name, not its address: one address for every engine, which the browser
     // fetches once and the offline cache holds as it is

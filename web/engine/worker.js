@@ -48,10 +48,10 @@ function report(phase, force = false) {
   lastReport = now;
   postMessage({ type: "loading", loaded: Math.min(loaded, total), total, phase });
 }
-// On a page that keeps an offline cache (?offline=1: its service worker registers once this engine
-// is ready), each of the build's files this engine downloads goes into that cache as it comes, so
-// the service worker's install finds it there instead of downloading it again.  A guest profile's
-// browser cache does not keep the 9.6 MB runtime, and the install fetched it a second time.
+// On a page that keeps an offline cache ("offline" in the name: its service worker registers once
+// this engine is ready), each of the build's files this engine downloads goes into that cache as
+// it comes, so the service worker's install finds it there instead of downloading it again.  A
+// guest profile's browser cache does not keep the 9.6 MB runtime: the install fetched it again.
 const offline = given.get("offline") === "1" && "caches" in self;
 const buildFiles = new Set(ASSETS.map((a) => new URL(a, base).href));
 /** @type {Promise<unknown>[]} */
