@@ -201,6 +201,10 @@ def _vendor(name: str, version: str, integrity: str, why: str, files: tuple[tupl
     return out
 
 
+# Files of the site the offline cache takes only once used (see build()): three.js and its licence.
+ON_DEMAND = ("vendor/three.module.js", "vendor/three.core.js", "vendor/three-LICENSE.txt")
+
+
 def vendored() -> dict[str, str]:
     """The libraries the site ships, by their paths under web/ (pinned, from npm, cached in .cache/):
     jsQR (``vendor/jsQR.js``) and three.js (``vendor/three.module.js`` and the ``three.core.js`` it
@@ -514,7 +518,11 @@ def build() -> Path:
     assets = ["./", "index.html", wheel.name, *([core_bytecode] if core_bytecode else [])]
     shipped_runtime = [PACKED_RUNTIME if f == RUNTIME else f for f in PYODIDE_FILES]
     assets += [f"pyodide/{f}" for f in (*shipped_runtime, "pyodide-lock.json")]
-    assets += [p.relative_to(DIST).as_posix() for p in sorted(wanted)] + [f"web/{g}" for g in generated]
+    assets += [p.relative_to(DIST).as_posix() for p in sorted(wanted)]
+    # three.js (2.1 MB, the pentacube boxes' 3D view alone) is not in the offline cache's first fill:
+    # the service worker keeps it the first time the view loads it; offline before that, the boxes
+    # play in their layer view (web/views/boxes.js says why)
+    assets += [f"web/{g}" for g in generated if g not in ON_DEMAND]
     # What the engine downloads, in bytes: the page's loading bar counts against these.
     sizes = {f"pyodide/{f}": (DIST / "pyodide" / f).stat().st_size for f in shipped_runtime}
     sizes[wheel.name] = (DIST / wheel.name).stat().st_size

@@ -311,6 +311,8 @@ def played_offline(context: Any, page: Any, host: Host) -> None:
     # the engine's 9.6 MB runtime was, once by the engine and again by the service worker's install
     twice = {path: n for path, n in host.bodies.items() if n > 1}
     assert not twice, f"sent whole more than once: {twice}"
+    # and three.js (2.1 MB, the pentacube boxes' 3D view alone) only once a 3D view loads it
+    assert not [path for path in host.bodies if path.startswith("/web/vendor/three")]
     # launched as an installed app opens it: the manifest's start_url
     start = page.evaluate("new URL('../', document.querySelector('link[rel=manifest]').href).href")
     context.set_offline(True)
