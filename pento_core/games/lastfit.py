@@ -449,62 +449,42 @@ class LastFitGame(GameBase[LFState, Put]):
         exact = replace(budget.started(), max_nodes=lf.EXACT_NODES)
         verdict = lf.solve(st.lay, st.occupied, st.used, exact) if len(legal) <= lf.EXACT_MOVES else None
         counted = tr("{n_legal} possible placements now", n_legal=len(legal))
-        if verdict is None or verdict.value is Outcome.UNKNOWN:
-            m = lf.fewest_replies(legal, st.occupied, st.used)
-            r, c = min(st.lay.cells_of(m.mask))
-            return Hint(
-                "place",
-                tr(
-                    "{who}: too early to know who wins ({counted}). A good try: {value} at ({value2},{value3}),"
-                    " as shown, leaves the other player the fewest places ({replies}).",
-                    who=who,
-                    counted=counted,
-                    value=lf.NAMES[m.piece],
-                    value2=r + 1,
-                    value3=c + 1,
-                    replies=len(lf.after(legal, m)),
-                ),
-                m.text,
-                st.lay.cells_of(m.mask),
-            )
-        if verdict.move is not None:
-            m = verdict.move
-            replies = len(lf.after(legal, m))
-            r, c = min(st.lay.cells_of(m.mask))
-            return Hint(
-                "place",
-                tr(
+        if verdict is not None and verdict.value is not Outcome.UNKNOWN and verdict.move is not None:
+            return self._move_hint(
+                st,
+                legal,
+                verdict.move,
+                N_(
                     "{who}: a win with perfect play. {value} at ({value2},{value3}), as shown, leaves"
-                    " {replies} placements and no way to win. ({counted}.)",
-                    who=who,
-                    value=lf.NAMES[m.piece],
-                    value2=r + 1,
-                    value3=c + 1,
-                    replies=replies,
-                    counted=counted,
+                    " {replies} placements and no way to win. ({counted}.)"
                 ),
-                m.text,
-                st.lay.cells_of(m.mask),
-            )
-        # lost against perfect play: still a move to try (a player may not play perfectly), the one
-        # that leaves the other player the fewest places, rather than no move at all
-        m = lf.fewest_replies(legal, st.occupied, st.used)
-        r, c = min(st.lay.cells_of(m.mask))
-        return Hint(
-            "place",
-            tr(
-                "{who}: a loss against perfect play, whatever the move ({counted}). The hardest for the other"
-                " player: {value} at ({value2},{value3}), as shown, leaves the fewest places ({replies}).",
                 who=who,
                 counted=counted,
-                value=lf.NAMES[m.piece],
-                value2=r + 1,
-                value3=c + 1,
-                replies=len(lf.after(legal, m)),
-            ),
-            m.text,
-            st.lay.cells_of(m.mask),
-        )
+            )
+        # too early to know, or lost against perfect play: still a move to try (a player may not
+        # play perfectly), the one that leaves the other player the fewest places
+        if verdict is None or verdict.value is Outcome.UNKNOWN:
+            message = N_(
+                "{who}: too early to know who wins ({counted}). A good try: {value} at ({value2},{value3}),"
+                " as shown, leaves the other player the fewest places ({replies})."
+            )
+        else:
+            message = N_(
+                "{who}: a loss against perfect play, whatever the move ({counted}). The hardest for the other"
+                " player: {value} at ({value2},{value3}), as shown, leaves the fewest places ({replies})."
+            )
+        best_try = lf.fewest_replies(legal, st.occupied, st.used)
+        return self._move_hint(st, legal, best_try, message, who=who, counted=counted)
+
+    def _move_hint(self, st: LFState, legal: list[lf.Move], m: lf.Move, message: str, **values: str) -> Hint:
+        """A hint showing move ``m``: ``message`` (marked with N_) in the player's language, filled with
+        ``values``, the piece (``value``), its top left cell counted from 1 (``value2``, ``value3``)
+        and how many placements it leaves the other player (``replies``)."""
+        cells = st.lay.cells_of(m.mask)
+        r, c = min(cells)
+        replies = len(lf.after(legal, m))
+        said = tr(message, value=lf.NAMES[m.piece], value2=r + 1, value3=c + 1, replies=replies, **values)
+        return Hint("place", said, m.text, cells)
 
     def _blocking_hint(self, st: LFState, budget: Budget) -> Hint:
         """The blocking puzzle's hint: the first piece of a blocking found from this position
