@@ -9,7 +9,17 @@ from typing import Any
 
 import pytest
 from support.a11y import small_controls
-from support.browser import App, first_presets, open_hash, play, session, status_text, wait_until, win_one_by_five
+from support.browser import (
+    App,
+    first_presets,
+    open_hash,
+    play,
+    session,
+    status_text,
+    two_frames,
+    wait_until,
+    win_one_by_five,
+)
 
 from pento_core import api
 
@@ -24,7 +34,7 @@ def test_every_visible_control_of_every_game_is_a_touch_target(app: App, size: d
     assert small_controls(page) == [], "on the start screen"
     for game, preset in first_presets():
         play(app, preset, game)
-        page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        two_frames(page)
         assert small_controls(page) == [], f"{game} ({preset})"  # Help, open on a first visit, included
         page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
         assert small_controls(page) == [], f"{game} ({preset})"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from support.browser import App, finger_drag, open_hash, play, session, status_text, wait_until
+from support.browser import App, finger_drag, open_hash, play, session, status_text, two_frames, wait_until
 
 from pento_core import api
 
@@ -215,7 +215,7 @@ def test_a_finger_drops_the_peg_where_it_is_drawn_above_it(app: App) -> None:
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     try:
-        page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        two_frames(page)
         a, b = hole(page, 1, 3), hole(page, 3, 3)
         lift = 1.2 * json.loads(page.evaluate("JSON.stringify(window.pento.layout())"))["cell"]
 

@@ -24,6 +24,7 @@ from support.browser import (
     session,
     status_text,
     touch_device,
+    two_frames,
     wait_until,
     win_one_by_five,
 )
@@ -118,7 +119,7 @@ def check_in_reach(page: Any, game: str, w: int, h: int) -> None:
     assert zoom_in.is_visible(), f"{game} at {w}x{h}: squares of {cell} px and no zoom"
     while layout(page)["cell"] < FINGER_CELL and zoom_in.is_enabled():
         zoom_in.click()
-        page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        two_frames(page)
     assert layout(page)["cell"] >= FINGER_CELL, f"{game} at {w}x{h}: zoomed in, squares of {layout(page)['cell']} px"
     page.screenshot(path=str(ARTIFACTS / f"size-{game}-zoomed-{w}x{h}.png"))
     zoom_out = page.get_by_role("button", name="Zoom out")
@@ -205,7 +206,7 @@ def test_every_game_fits_every_screen_and_follows_a_rotation(app: App, game: str
         page.set_viewport_size({"width": w, "height": h})
         wait_until(page, f"window.innerWidth === {w} && window.innerHeight === {h}")
         # the ResizeObserver runs before the next frame is drawn: two frames on, the board is laid out anew
-        page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        two_frames(page)
         check_fits(page, game, w, h)
         page.screenshot(path=str(ARTIFACTS / f"size-{game}-{name}-{w}x{h}.png"))
         if h <= 520:

@@ -179,6 +179,12 @@ def touch_device(browser: Any, url: str, **options: Any) -> Iterator[tuple[Any, 
         ctx.close()
 
 
+def two_frames(page: Any) -> None:
+    """Wait until the page has drawn two more frames: a resize's ResizeObserver has run and the
+    board is laid out anew."""
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 # The board's layout is the same two frames on: nothing (a status line that grew, a font that came)
 # is still moving it.
 LAID_OUT = (
