@@ -20,8 +20,6 @@ from typing import Any
 from .base import ROOT
 
 DOC = ROOT / "docs" / "messages.md"
-LANGUAGES = ("en", "pt", "de")
-HEADINGS = ("English", "Português", "Deutsch")
 
 # The page's lines in its win dialog and on its status line after a win (web/play/midend.js), with
 # the values they are shown with: (message, plural or None, values, counts for a plural).
@@ -42,7 +40,7 @@ WIN_LINES: list[tuple[str, str | None, dict[str, str], tuple[int, ...]]] = [
 @dataclasses.dataclass(frozen=True)
 class Line:
     """One line as a player reads it: where it is said (a game and preset, or the page), when, and
-    its text in each of LANGUAGES."""
+    its text in each of the core's languages (pento_core.i18n.LANGUAGES, English first)."""
 
     where: str
     when: str
@@ -77,7 +75,7 @@ def _positions(game: Any, desc: str) -> list[tuple[str, Any]]:
 def core_lines() -> list[Line]:
     """Every game's lines (see the module's docstring)."""
     from pento_core import registry
-    from pento_core.i18n import language, set_language, tr
+    from pento_core.i18n import LANGUAGES, language, set_language, tr
 
     was = language()
     lines: list[Line] = []
@@ -99,6 +97,8 @@ def core_lines() -> list[Line]:
 
 def page_lines() -> list[Line]:
     """The page's lines around a win, from its catalogues (web/locale), with its plural forms."""
+    from pento_core.i18n import LANGUAGES
+
     from .messages import WEB_LOCALE, _read_catalogue
 
     catalogues = {lang: _read_catalogue(WEB_LOCALE / f"{lang}.po", lang) for lang in LANGUAGES[1:]}
@@ -130,6 +130,8 @@ def lines() -> list[Line]:
 
 def render(rendered: list[Line] | None = None) -> str:
     """docs/messages.md as it should read now (of ``rendered``, :func:`lines` by default)."""
+    from pento_core.i18n import LANGUAGE_NAMES, LANGUAGES
+
     out = [
         "# What a player reads, in three languages",
         "",
@@ -144,7 +146,8 @@ def render(rendered: list[Line] | None = None) -> str:
     for line in lines() if rendered is None else rendered:
         if line.where != where:
             where = line.where
-            out += ["", f"## {where}", "", f"| | {' | '.join(HEADINGS)} |", "|---|---|---|---|"]
+            headings = " | ".join(LANGUAGE_NAMES[lang] for lang in LANGUAGES)
+            out += ["", f"## {where}", "", f"| | {headings} |", "|---" * (len(LANGUAGES) + 1) + "|"]
         out.append(f"| {line.when} | {' | '.join(_cell(t) for t in line.texts)} |")
     return "\n".join(out) + "\n"
 
