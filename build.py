@@ -305,9 +305,15 @@ def scorm(assignment: str | None) -> Path:
         # again under them changed the build's id mid-run (a test read one id, its page another)
         build()
     title = scorm_title(link)
-    # the runtime once, packed (the page fetches only the .gz; the file as it ships is the benchmarks')
+    # each packed file once, as the page fetches it (the runtime's JavaScript also as it is: a
+    # platform whose policy refuses to import the unpacked copy gets that)
+    config = (DIST / "web" / "config.js").read_text(encoding="utf-8")
+    unpacked = {f for f in json.loads(config.split("export const PACKED = ", 1)[1].split(";", 1)[0])}
+    unpacked -= {RUNTIME_FALLBACK}
     files = sorted(
-        p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file() and p.name not in (".version", RUNTIME)
+        f
+        for f in (p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file() and p.name != ".version")
+        if f not in unpacked and not f.startswith("bench/")
     )
     build_id = hashlib.sha256("\n".join(files).encode() + link.encode()).hexdigest()[:12]
     manifest = scorm_manifest(title, f"index.html?scorm{link}", files, f"pento-{build_id}")
@@ -325,22 +331,31 @@ def scorm(assignment: str | None) -> Path:
     return target
 
 
-# The runtime's WebAssembly as the page fetches it: gzipped (9.6 MB -> 3.5 MB on any host, one that
-# compresses nothing included), unpacked in the engine's worker with the browser's own
-# DecompressionStream (web/engine/worker.js).  The file as it ships stays beside it for the
-# benchmarks' bare Pyodide boot; the page, the offline cache and SCORM use the packed one only.
-RUNTIME = "pyodide.asm.wasm"
-PACKED_RUNTIME = RUNTIME + ".gz"
+# Files the page fetches gzipped, each from NAME.gz beside it (made by build()): the engine's worker
+# unpacks them with the browser's own DecompressionStream as they stream in (web/engine/worker.js),
+# from any host, one that compresses nothing included.  The runtime's WebAssembly 9.6 -> 3.5 MB, its
+# JavaScript 1.25 -> 0.26 MB, the standard library (a stored zip) 4.7 -> 1.7 MB, the core (idem)
+# 2.1 -> 0.95 MB.  The files as they are stay in dist/: the runtime's JavaScript is what the worker
+# imports where its host's policy refuses to import the unpacked copy (docs/hosting.md), and the
+# others are the benchmarks' bare Pyodide boot's.  The page, the offline cache and SCORM use the .gz.
+PACKED_RUNTIME = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip")
+RUNTIME_FALLBACK = "pyodide/pyodide.asm.mjs"
 
 
-def packed_runtime(folder: Path) -> Path:
-    """``folder``'s runtime gzipped beside it (made again only when the runtime changed)."""
-    raw, packed = folder / RUNTIME, folder / PACKED_RUNTIME
-    if not packed.exists() or packed.stat().st_mtime < raw.stat().st_mtime:
+def gzipped(path: Path) -> Path:
+    """``path`` gzipped beside it as ``path.gz`` (made again only when ``path`` changed)."""
+    packed = path.with_name(path.name + ".gz")
+    if not packed.exists() or packed.stat().st_mtime < path.stat().st_mtime:
         partial = packed.with_suffix(f".{os.getpid()}.part")
-        partial.write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))  # the same bytes every build
+        partial.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))  # the same bytes every build
         partial.replace(packed)
     return packed
+
+
+def core_name(wheel: Path) -> str:
+    """The name of the core's file as the page installs it: ``pento_core-VERSION.zip``."""
+    name, version = wheel.name.split("-")[:2]
+    return f"{name}-{version}.zip"
 
 
 def install_pyodide(target: Path) -> None:
@@ -382,35 +397,38 @@ def original_stdlib() -> Path:
     return kept
 
 
-def bytecode(wheel: Path) -> tuple[Path, Path] | None:
-    """The standard library and the core compiled to bytecode by Pyodide's own Python
-    (scripts/bytecode.mjs, run by Node): (the standard library zip, the core's __pycache__ zip).
+def page_python(wheel: Path) -> tuple[Path, Path]:
+    """The page's Python: (the standard library, the core) as zips for the page's engine.
 
-    The page then imports without compiling: its engine starts about a second sooner (2.8 s
-    became 1.8 s in headless Chromium here).  Cached in .cache/ under a digest of what goes in.
-    None without Node: the page then compiles as it loads, as Python does, only slower.
+    Made by Pyodide's own Python (scripts/pack_python.mjs, run by Node): the standard library cut
+    down to what Pyodide and the core import and compiled to bytecode, the core as bytecode with no
+    sources.  The page then downloads 2.7 MB instead of 5.9 MB and imports without compiling (its
+    engine starts about a second sooner).  Cached in .cache/ under a digest of what goes in.
+    Without Node: Pyodide's standard library as it ships and the wheel itself (sources the page
+    compiles as it loads, as Python does, only slower).
     """
     node = shutil.which("node")
     if node is None:
-        log("no Node: the page will compile Python as it loads (install Node for a faster start)")
-        return None
-    script = ROOT / "scripts" / "bytecode.mjs"
+        log("no Node: the page gets Python's sources and compiles them as it loads (install Node for a lighter page)")
+        return original_stdlib(), wheel
+    script = ROOT / "scripts" / "pack_python.mjs"
     h = hashlib.sha256(PYODIDE_VERSION.encode())
     for p in (script, wheel):
         h.update(p.read_bytes())
-    out = CACHE / f"bytecode-{h.hexdigest()[:16]}"
-    made = (out / "python_stdlib.zip", out / wheel.name.replace(".whl", ".bytecode.zip"))
+    out = CACHE / f"python-{h.hexdigest()[:16]}"
+    made = (out / "python_stdlib.zip", out / core_name(wheel))
     if all(p.exists() for p in made):
         return made
-    for old in CACHE.glob("bytecode-*"):
-        shutil.rmtree(old, ignore_errors=True)
+    for old in [*CACHE.glob("python-*"), *CACHE.glob("bytecode-*")]:
+        if old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
     # made in a folder of its own, then each moved into place whole: a test process may be reading
     with tempfile.TemporaryDirectory(dir=CACHE) as fresh:
         tmp = [Path(fresh) / p.name for p in made]
-        args = [node, str(script), str(DIST / "pyodide"), str(original_stdlib()), str(tmp[0]), str(wheel), str(tmp[1])]
+        args = [node, str(script), str(DIST / "pyodide"), str(original_stdlib()), str(wheel), *map(str, tmp)]
         done = subprocess.run(args, capture_output=True, text=True)
         if done.returncode:
-            sys.exit(f"build: compiling Python to bytecode failed: {done.stderr.strip()[-400:]}")
+            sys.exit(f"build: packing Python for the page failed: {done.stderr.strip()[-400:]}")
         log(done.stdout.strip())
         out.mkdir(exist_ok=True)
         for a, b in zip(tmp, made, strict=True):
@@ -458,20 +476,17 @@ def build() -> Path:
     """Assemble dist/.  A second run with nothing changed rewrites almost nothing."""
     DIST.mkdir(exist_ok=True)
     install_pyodide(DIST / "pyodide")
-    packed_runtime(DIST / "pyodide")
     compile_catalogues()  # before the wheel: it ships them
     wheel = build_wheel(CACHE / "wheel")
-    copy_if_changed(wheel, DIST / wheel.name)
-    compiled = bytecode(wheel)
-    if compiled is None:
-        copy_if_changed(original_stdlib(), DIST / "pyodide" / "python_stdlib.zip")
-        core_bytecode = None
-    else:
-        copy_if_changed(compiled[0], DIST / "pyodide" / "python_stdlib.zip")
-        copy_if_changed(compiled[1], DIST / compiled[1].name)
-        core_bytecode = compiled[1].name
-    for old in [*DIST.glob("*.whl"), *DIST.glob("*.bytecode.zip")]:
-        if old.name not in (wheel.name, core_bytecode):
+    stdlib, core_zip = page_python(wheel)
+    copy_if_changed(stdlib, DIST / "pyodide" / "python_stdlib.zip")
+    core = core_name(wheel)
+    copy_if_changed(core_zip, DIST / core)
+    packed = [*PACKED_RUNTIME, core]
+    for f in packed:
+        gzipped(DIST / f)
+    for old in {*DIST.glob("*.whl"), *DIST.glob("*.bytecode.zip"), *DIST.glob("pento_core-*.zip*")}:
+        if old.name not in (core, core + ".gz"):
             old.unlink()
     copy_if_changed(ROOT / "index.html", DIST / "index.html")
     sys.path.insert(0, str(ROOT))
@@ -505,34 +520,28 @@ def build() -> Path:
         write_if_changed(DIST / "web" / name, locale_source(lang))
     # The build's identity: it names the offline cache, so a new build replaces the old one.
     h = hashlib.sha256()
-    shipped = [
-        DIST / wheel.name,
-        *([DIST / core_bytecode] if core_bytecode else []),
-        DIST / "pyodide" / "python_stdlib.zip",
-    ]
+    shipped = [DIST / core, DIST / "pyodide" / "python_stdlib.zip"]
     for p in [*shipped, DIST / "index.html", *[DIST / "web" / g for g in generated[1:]], *sorted(wanted)]:
         h.update(p.name.encode())
         h.update(p.read_bytes())
     h.update(PYODIDE_VERSION.encode())
     build_id = h.hexdigest()[:12]
-    assets = ["./", "index.html", wheel.name, *([core_bytecode] if core_bytecode else [])]
-    shipped_runtime = [PACKED_RUNTIME if f == RUNTIME else f for f in PYODIDE_FILES]
-    assets += [f"pyodide/{f}" for f in (*shipped_runtime, "pyodide-lock.json")]
+    # What the engine fetches, packed; the runtime's JavaScript as it is only where the packed copy
+    # cannot be imported (the service worker keeps it then, once fetched, as it keeps three.js)
+    fetched = [f + ".gz" for f in packed]
+    assets = ["./", "index.html", *fetched, "pyodide/pyodide.mjs", "pyodide/pyodide-lock.json"]
     assets += [p.relative_to(DIST).as_posix() for p in sorted(wanted)]
     # three.js (2.1 MB, the pentacube boxes' 3D view alone) is not in the offline cache's first fill:
     # the service worker keeps it the first time the view loads it; offline before that, the boxes
     # play in their layer view (web/views/boxes.js says why)
     assets += [f"web/{g}" for g in generated if g not in ON_DEMAND]
     # What the engine downloads, in bytes: the page's loading bar counts against these.
-    sizes = {f"pyodide/{f}": (DIST / "pyodide" / f).stat().st_size for f in shipped_runtime}
-    sizes[wheel.name] = (DIST / wheel.name).stat().st_size
-    if core_bytecode:
-        sizes[core_bytecode] = (DIST / core_bytecode).stat().st_size
+    sizes = {f: (DIST / f).stat().st_size for f in fetched}
     config = (
         "// Written by build.py: what this build of the site is made of.\n"
         f"export const BUILD = {json.dumps(build_id)};\n"
-        f"export const WHEEL = {json.dumps(wheel.name)};\n"
-        f"export const BYTECODE = {json.dumps(core_bytecode)};\n"
+        f"export const CORE = {json.dumps(core)};\n"
+        f"export const PACKED = {json.dumps(packed)};\n"
         f"export const PYODIDE_VERSION = {json.dumps(PYODIDE_VERSION)};\n"
         f"export const PROTOCOL = {PROTOCOL};\n"
         f"export const ASSETS = {json.dumps(assets)};\n"
@@ -587,7 +596,7 @@ def prepare_node() -> Path:
     return bin_dir
 
 
-ESLINT_PATHS = ("web", "tests/js", "scripts", "docs/template", "eslint.config.js")
+ESLINT_PATHS = ("web", "tests/js", "tests/support", "scripts", "docs/template", "eslint.config.js")
 
 
 def test(pytest_args: list[str]) -> int:

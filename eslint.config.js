@@ -100,7 +100,7 @@ export default [
     },
   },
   {
-    files: ["tests/js/**/*.mjs", "scripts/**/*.mjs"],
+    files: ["tests/js/**/*.mjs", "tests/support/**/*.mjs", "scripts/**/*.mjs"],
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
   },
   {

@@ -6,6 +6,7 @@ lines rendered in every language for a reviewer (messages_doc, docs/messages.md)
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import html.parser
 import io
 import json
@@ -164,6 +165,9 @@ def update_messages() -> int:
     return 0
 
 
+MO_DATE = datetime.datetime(2024, 1, 1, tzinfo=datetime.UTC)  # the wheel's zip dates' day
+
+
 def compile_catalogues() -> None:
     """The core's catalogues compiled for the standard library's gettext (``locale/<lang>.mo``,
     shipped in the wheel; git ignores them), rewritten only when their text changed."""
@@ -174,7 +178,11 @@ def compile_catalogues() -> None:
 
     for lang in i18n.LANGUAGES[1:]:
         out = io.BytesIO()
-        write_mo(out, _read_catalogue(CORE_LOCALE / f"{lang}.po", lang), use_fuzzy=False)
+        catalogue = _read_catalogue(CORE_LOCALE / f"{lang}.po", lang)
+        # the .po files carry no creation date, and Babel writes the time of the build instead: the
+        # same catalogue must give the same bytes (the wheel, the page's core and the build's id)
+        catalogue.creation_date = MO_DATE
+        write_mo(out, catalogue, use_fuzzy=False)
         target = CORE_LOCALE / f"{lang}.mo"
         if not target.exists() or target.read_bytes() != out.getvalue():
             target.write_bytes(out.getvalue())

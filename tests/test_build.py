@@ -9,6 +9,7 @@ import sys
 import threading
 import urllib.request
 from contextlib import redirect_stderr
+from typing import Any
 
 import pytest
 
@@ -98,26 +99,34 @@ def test_the_server_sends_the_page_and_the_worker_their_own_policies() -> None:
         server.server_close()
 
 
-def test_the_page_imports_bytecode_made_by_its_own_python() -> None:
-    """build.py compiles the standard library and the core with Pyodide's Python (run by Node), so
-    the page's engine imports without compiling (bench_browser: the bare boot in 0.4 of the time).
-    Every module has its bytecode, all of one Python's (one magic number, not the host's), the
-    standard library's unchecked, the core's checked against its sources' hash, so a stale file is
-    never used; the page's configuration names the core's file, and the offline cache holds it."""
-    import importlib.util
+def _config(name: str) -> Any:
     import json
     import os
     import re
-    import zipfile
 
     if not os.environ.get("PENTO_BUILT"):
         build.build()
     config = (build.DIST / "web" / "config.js").read_text()
-    name = json.loads(re.search(r"BYTECODE = (.*);", config).group(1))  # type: ignore[union-attr]
-    wheel = json.loads(re.search(r"WHEEL = (.*);", config).group(1))  # type: ignore[union-attr]
-    assert name == wheel.replace(".whl", ".bytecode.zip")
-    assert name in json.loads(re.search(r"ASSETS = (.*);", config).group(1))  # type: ignore[union-attr]
-    assert name in json.loads(re.search(r"SIZES = (.*);", config).group(1))  # type: ignore[union-attr]
+    return json.loads(re.search(rf"export const {name} = (.*);", config).group(1))  # type: ignore[union-attr]
+
+
+def test_the_page_gets_its_python_packed_trimmed_and_as_bytecode_of_its_own() -> None:
+    """Issue 47: build.py packs the page's Python with Pyodide's own (scripts/pack_python.mjs, run by
+    Node).  The standard library keeps only what the page can import, every module as bytecode of
+    one Python's (one magic number, not the host's), unchecked, as there is no source; the core comes
+    once, as bytecode in place of its sources (not the wheel and its bytecode beside it).  Each of
+    those, and the runtime, is fetched gzipped: the .gz is the file, and the page, its offline cache
+    and its loading bar know only the .gz."""
+    import gzip
+    import importlib.util
+    import zipfile
+
+    core, packed, assets, sizes = (_config(n) for n in ("CORE", "PACKED", "ASSETS", "SIZES"))
+    assert core in packed and "pyodide/python_stdlib.zip" in packed and "pyodide/pyodide.asm.wasm" in packed
+    for f in packed:
+        assert gzip.decompress((build.DIST / (f + ".gz")).read_bytes()) == (build.DIST / f).read_bytes(), f
+        assert f + ".gz" in assets and f not in assets and f + ".gz" in sizes
+    assert sorted(sizes) == sorted(f + ".gz" for f in packed)
 
     def header(data: bytes) -> tuple[bytes, int]:
         return data[:4], int.from_bytes(data[4:8], "little")
@@ -125,19 +134,46 @@ def test_the_page_imports_bytecode_made_by_its_own_python() -> None:
     with zipfile.ZipFile(build.original_stdlib()) as z:
         sources = {n for n in z.namelist() if n.endswith(".py")}
     with zipfile.ZipFile(build.DIST / "pyodide" / "python_stdlib.zip") as z:
-        compiled = {n: header(z.read(n)) for n in z.namelist() if n.endswith(".pyc")}
-        assert not [n for n in z.namelist() if n.endswith(".py")]
-    assert {n[:-1] for n in compiled} == sources
+        compiled = {n: header(z.read(n)) for n in z.namelist()}
+    assert {n[:-1] for n in compiled} < sources  # bytecode only, of modules Pyodide ships
+    assert len(compiled) < 0.6 * len(sources)  # trimmed (559 modules ship; some 290 are kept)
+    assert {"json/__init__.pyc", "asyncio/__init__.pyc", "gettext.pyc"} < set(compiled)  # Pyodide's, the core's
+    assert "unittest/__init__.pyc" not in compiled and "email/__init__.pyc" not in compiled
     magics = {magic for magic, _ in compiled.values()}
     assert len(magics) == 1 and magics != {importlib.util.MAGIC_NUMBER}  # Pyodide's Python, not this one
     assert {flags for _, flags in compiled.values()} == {0b01}  # by hash, unchecked: there is no source
-    with zipfile.ZipFile(build.DIST / wheel) as z:
-        modules = {n for n in z.namelist() if n.endswith(".py")}
-    with zipfile.ZipFile(build.DIST / name) as z:
-        core = {n: header(z.read(n)) for n in z.namelist()}
-    tag = re.compile(r"(.*)/__pycache__/([^/.]+)\.cpython-3\d+\.pyc")
-    assert {"{}/{}.py".format(*tag.fullmatch(n).groups()) for n in core} == modules  # type: ignore[union-attr]
-    assert {h for h in core.values()} == {(magics.pop(), 0b11)}  # by hash, checked against the source
+    with zipfile.ZipFile(build.CACHE / "wheel" / core.replace(".zip", "-py3-none-any.whl")) as z:
+        wheel = set(z.namelist())
+    with zipfile.ZipFile(build.DIST / core) as z:
+        page = {n: header(z.read(n)) for n in z.namelist()}
+    modules = {n for n in wheel if n.endswith(".py")}
+    assert {n[:-1] for n in page if n.endswith(".pyc")} == modules  # each module's bytecode where its source was
+    assert not [n for n in page if n.endswith((".py", ".po"))]  # and no source
+    assert {n for n in page if not n.endswith(".pyc")} == {n for n in wheel - modules if not n.endswith(".po")}
+    assert {h for n, h in page.items() if n.endswith(".pyc")} == {(magics.pop(), 0b01)}
+
+
+def test_every_game_plays_on_the_python_the_page_gets() -> None:
+    """Issue 47: the trimmed standard library holds every module the page imports.  In Pyodide (run by
+    Node) on exactly the page's standard library and core: every module of the core imports, and the
+    API's tour (tests/support/api_tour.py: every command of every game, in the three languages) gets
+    no internal error, which is what a module left out gives."""
+    import json
+    import shutil
+
+    from pento_core import registry
+
+    _config("CORE")  # built
+    node = shutil.which("node")
+    assert node, "the tests need Node (build.py test installs it)"
+    script = build.ROOT / "tests" / "support" / "page_python.mjs"
+    done = subprocess.run([node, str(script), str(build.DIST)], capture_output=True, text=True, cwd=build.ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["modules"] == []
+    assert seen["tour"]["internal"] == []
+    played = seen["tour"]["games"]
+    assert {game: played.get(game, 0) >= 20 for game in registry.GAMES} == dict.fromkeys(registry.GAMES, True), played
 
 
 def test_a_scorm_package_is_titled_by_what_it_launches() -> None:

@@ -1,8 +1,9 @@
 // The types of config.js, which build.py writes into dist/web/ (what this build is made of).
 export const BUILD: string;
-export const WHEEL: string;
-/** The core's bytecode (__pycache__ files to unpack beside the wheel's sources), or null. */
-export const BYTECODE: string | null;
+/** The core as the page installs it: a zip to unpack into site-packages (build.py's core_name). */
+export const CORE: string;
+/** The files the engine fetches gzipped, from NAME.gz (build.py's PACKED_RUNTIME and the core). */
+export const PACKED: string[];
 export const PYODIDE_VERSION: string;
 /** The protocol the page speaks (pento_core.protocol.PROTOCOL): the engine's hello must say the same. */
 export const PROTOCOL: import("./protocol").Protocol;

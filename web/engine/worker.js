@@ -1,11 +1,11 @@
-// The core's home: boots Pyodide, loads the pento_core wheel, answers requests.
+// The core's home: boots Pyodide, installs pento_core, answers requests.
 // Protocol (pento_core.api): in {id, cmd, args}; out {type: "response", id, ok, result | error}.
 // Also posted: {type: "loading", loaded, total, phase} while booting (bytes of the
-// runtime and the wheel), {type: "ready", hello}, {type: "progress", id, progress},
+// runtime, the standard library and the core), {type: "ready", hello}, {type: "progress", id, progress},
 // {type: "fatal", message}, and {type: "alive"} once it holds its life's lock (below).
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
-import { ASSETS, BUILD, BYTECODE, SIZES, WHEEL } from "../config.js";
+import { ASSETS, BUILD, CORE, PACKED, SIZES } from "../config.js";
 import { pack, unpack } from "./snapshot_pack.js";
 
 const base = new URL("../../", import.meta.url); // the site's root: web/engine/ is two folders down
@@ -30,10 +30,8 @@ if (life && self.navigator.locks) {
 }
 
 // Count the bytes of every download against the sizes build.py wrote, so the
-// page can show a real progress bar while some 9 MB arrive.
-const total = Object.entries(SIZES)
-  .filter(([name]) => !name.endsWith(".mjs")) // the runtime's modules come through import(), not fetch
-  .reduce((sum, [, n]) => sum + n, 0);
+// page can show a real progress bar while some 6 MB arrive.
+const total = Object.values(SIZES).reduce((sum, n) => sum + n, 0);
 let loaded = 0;
 let lastReport = 0;
 let trailing = null;
@@ -67,14 +65,16 @@ function keepOffline(url, response) {
       .catch(() => {}), // no room, or storage closed: the service worker fetches it, as before
   );
 }
-// The runtime's WebAssembly comes gzipped (build.py: 9.6 MB -> 3.5 MB from any host) and is
-// unpacked here as it streams in: Pyodide gets a response of the module itself, which it compiles
-// while it arrives.
-const RUNTIME = new URL("pyodide/pyodide.asm.wasm", base).href;
+// The runtime (its WebAssembly and its JavaScript), the standard library and the core come gzipped
+// (build.py: 15 MB -> 5.5 MB from any host) and are unpacked here as they stream in: Pyodide gets a
+// response of the file itself, and compiles the WebAssembly while it arrives.
+const packedFiles = new Set(PACKED.map((f) => new URL(f, base).href));
+const TYPES = { wasm: "application/wasm", mjs: "text/javascript", zip: "application/zip" };
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   let url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, base).href;
-  const packed = url === RUNTIME;
+  const packed = packedFiles.has(url);
+  const type = TYPES[/** @type {keyof TYPES} */ (url.split(".").pop())] || "application/octet-stream";
   if (packed) url += ".gz";
   const response = await realFetch(packed ? url : input, init);
   if (!response.ok || !response.body) return response;
@@ -93,14 +93,32 @@ self.fetch = async (input, init) => {
   // a host that labels .gz files as gzip-encoded has had the browser unpack it already
   if (!packed || /gzip/i.test(response.headers.get("Content-Encoding") || "")) return response;
   const unpack = /** @type {ReadableWritablePair<Uint8Array, Uint8Array>} */ (/** @type {unknown} */ (new DecompressionStream("gzip")));
-  return new Response(response.body.pipeThrough(unpack), { headers: { "Content-Type": "application/wasm" } });
+  return new Response(response.body.pipeThrough(unpack), { headers: { "Content-Type": type } });
 };
 
-// How the core's modules were loaded: how many, and how many of them had no valid bytecode and
-// were compiled from source as the engine started (none, when the build made bytecode).
+/** Pyodide's JavaScript, fetched packed (1.25 MB -> 0.26 MB) and imported from its unpacked copy; or
+ * undefined where this worker's security policy refuses to import a blob: URL (a host following an
+ * older docs/hosting.md), and Pyodide then imports the file as it is, which works everywhere. */
+async function runtimeModule() {
+  const response = await fetch(new URL("pyodide/pyodide.asm.mjs", base));
+  if (!response.ok) return undefined; // Pyodide tries the file itself, and says what failed
+  const url = URL.createObjectURL(new Blob([await response.arrayBuffer()], { type: "text/javascript" }));
+  try {
+    return (await import(url)).default;
+  } catch {
+    return undefined;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+// How the core's modules were loaded: how many, and how many of them were compiled from source as
+// the engine started (none, when the build made bytecode: the page then has no sources at all).
 const BOOT_REPORT = `
 import importlib.util, sys
 def _from_source(module):
+    if str(module.__spec__.origin).endswith(".pyc"):
+        return False  # bytecode with no source beside it
     try:
         with open(module.__spec__.cached, "rb") as f:
             pyc = f.read(16)
@@ -171,38 +189,32 @@ async function forgetSnapshot() {
   }
 }
 
-/** The core's files into site-packages: the wheel and, where the build made it, its bytecode (found
- * only beside its sources). A restored engine needs them too: its memory holds the imported
- * modules, not the files a later import reads. */
-function install(pyodide, wheel, compiled) {
+/** The core's files into site-packages (build.py: its modules' bytecode, or without Node their
+ * sources). A restored engine needs them too: its memory holds the imported modules, not the
+ * files a later import reads. */
+function install(pyodide, core) {
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  if (compiled) pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
+  pyodide.unpackArchive(core, "zip", { extractDir: sitePackages });
 }
 
 const ready = (async () => {
   report("download", true);
   const indexURL = new URL("pyodide/", base).href;
-  // Fetch the wheel while Pyodide boots: the two overlap.
-  const wheel = fetch(new URL(WHEEL, base)).then((r) => {
-    if (!r.ok) throw new Error(`could not fetch ${WHEEL} (HTTP ${r.status})`);
+  // Fetch the core while Pyodide boots: the two overlap.
+  const core = fetch(new URL(CORE, base)).then((r) => {
+    if (!r.ok) throw new Error(`could not fetch ${CORE} (HTTP ${r.status})`);
     return r.arrayBuffer();
   });
-  wheel.catch(() => {}); // handled below, once Pyodide is up; not an unhandled rejection meanwhile
-  // The core's modules compiled to bytecode by build.py, so that importing them compiles nothing
-  // (each file is checked against its source's hash, so a stale one is never used).  Optional: a
-  // build made without Node has none, and without it the core compiles as it loads.
-  const bytecode = BYTECODE
-    ? fetch(new URL(BYTECODE, base)).then((r) => (r.ok ? r.arrayBuffer() : null), () => null)
-    : Promise.resolve(null);
+  core.catch(() => {}); // handled below, once Pyodide is up; not an unhandled rejection meanwhile
+  const createPyodideModule = await runtimeModule();
   let pyodide = null;
   let restored = false;
   const snapshot = await readSnapshot();
   if (snapshot) {
     // another runtime's snapshot or a damaged one is refused here: forgotten, and a full boot
-    pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot }).catch(() => null);
+    pyodide = await loadPyodide({ indexURL, createPyodideModule, _loadSnapshot: snapshot }).catch(() => null);
     if (pyodide) {
-      install(pyodide, await wheel, await bytecode);
+      install(pyodide, await core);
       pyodide.runPython(AFTER_RESTORE);
       restored = true;
     } else {
@@ -211,8 +223,8 @@ const ready = (async () => {
   }
   let fresh = null;
   if (!pyodide) {
-    pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
-    install(pyodide, await wheel, await bytecode);
+    pyodide = await loadPyodide({ indexURL, createPyodideModule, _makeSnapshot: true });
+    install(pyodide, await core);
     pyodide.runPython("import pento_core.api");
     fresh = pyodide.makeMemorySnapshot();
   }

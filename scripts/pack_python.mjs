@@ -1,0 +1,131 @@
+// Python as the page ships it, made by the page's own Python (Pyodide's, run here by Node):
+//
+//   node scripts/pack_python.mjs PYODIDE_DIR STDLIB_IN WHEEL STDLIB_OUT CORE_OUT
+//
+// STDLIB_OUT: Pyodide's standard library (STDLIB_IN, its sources) cut down to the modules the page
+// can import, each compiled to bytecode (zipimport reads a module's .pyc in a zip as it would its
+// .py), stored uncompressed: build.py gzips the whole file, which packs 614 files' worth of
+// modules into some 1.7 MB instead of 4.5 MB, and the page imports without inflating each module.
+// CORE_OUT: the core of WHEEL as the page installs it, each module's bytecode where its source
+// was (the page runs no source: the wheel's 0.7 MB stay out of the download) and the wheel's
+// other files (compiled messages, tables, metadata) as they are.  Both zips are the same bytes for the same input.
+//
+// Which modules the page can import: those Pyodide itself has imported once it has started, and
+// every module that importing the core's modules imports, with the imports the core makes inside
+// its functions (found in its sources), all followed as Python follows them; a module is kept with
+// its package.  Modules the standard library imports only inside one of its functions are kept
+// where the page takes such a path (RUNTIME_ONLY below, each with its reason): the test
+// test_build.py's tour plays every game through the API on exactly this standard library and fails
+// on a module that is missing, by name.
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const [pyodideDir, stdlibIn, wheel, stdlibOut, coreOut] = process.argv.slice(2);
+if (!coreOut) {
+  console.error("usage: node scripts/pack_python.mjs PYODIDE_DIR STDLIB_IN WHEEL STDLIB_OUT CORE_OUT");
+  process.exit(2);
+}
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+// Pyodide's own standard library, whole: what the page will keep is worked out from it
+const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + "/", stdLibURL: path.resolve(stdlibIn) });
+pyodide.FS.writeFile("/tmp/stdlib.zip", new Uint8Array(readFileSync(stdlibIn)));
+pyodide.FS.writeFile("/tmp/core.whl", new Uint8Array(readFileSync(wheel)));
+const report = pyodide.runPython(`
+import ast
+import importlib
+import importlib.util
+import pkgutil
+import site
+import sys
+import zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+STAMP = (2024, 1, 1, 0, 0, 0)  # the same input, the same bytes out
+
+# Imported by the standard library inside a function, on a path the page takes (tests/test_build.py
+# tours every game on the trimmed library and names what is missing):
+RUNTIME_ONLY = {
+    "encodings",  # every codec: a text's encoding is looked up by name when it is first used
+    "importlib.resources",  # files(), with which the core reads its tables, imports its adapters
+    "importlib.readers",  # and the reader of a package in folders
+}
+
+
+def bytecode(source, filename, checked):
+    code = compile(source, filename, "exec", dont_inherit=True)
+    return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked)
+
+
+def entry(name):
+    return zipfile.ZipInfo(name, STAMP)  # stored: build.py gzips the whole zip
+
+
+def module_name(filename):
+    name = filename.rsplit(".", 1)[0].replace("/", ".")
+    return name.removesuffix(".__init__")
+
+
+# -- what the page can import ----------------------------------------------------------------------
+booted = set(sys.modules)
+with zipfile.ZipFile("/tmp/core.whl") as z:
+    z.extractall("/tmp/core")
+    sources = {n: z.read(n) for n in z.namelist() if n.endswith(".py")}
+sys.path.insert(0, "/tmp/core")
+import pento_core
+
+for info in pkgutil.walk_packages(pento_core.__path__, "pento_core."):
+    try:
+        importlib.import_module(info.name)
+    except ImportError:  # a command line's optional extra (Dask): not the page's
+        pass
+inside = set()  # what the core imports, at the top of a module or inside a function
+for name, source in sources.items():
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            inside.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            inside.add(node.module)
+for name in sorted(inside):
+    if not name.startswith("pento_core"):
+        try:
+            importlib.import_module(name)
+        except ImportError:  # an optional extra
+            pass
+wanted = {m for m in sys.modules if not m.startswith("pento_core")} | booted
+
+
+def kept(filename):
+    name = module_name(filename)
+    return name in wanted or any(name == r or name.startswith(r + ".") for r in RUNTIME_ONLY)
+
+
+# -- the standard library, trimmed and compiled, where the page finds it -----------------------------
+where = next(p for p in sys.path if p.endswith(".zip"))
+count = left = 0
+with zipfile.ZipFile("/tmp/stdlib.zip") as zin, zipfile.ZipFile("/tmp/stdlib-out.zip", "w") as zout:
+    for info in sorted(zin.infolist(), key=lambda i: i.filename):
+        if not info.filename.endswith(".py"):
+            continue  # folders, and the odd data file of a package the page never imports
+        if not kept(info.filename):
+            left += 1
+            continue
+        data = zin.read(info)
+        zout.writestr(entry(info.filename[:-3] + ".pyc"), bytecode(data, f"{where}/{info.filename}", False))
+        count += 1
+
+# -- the core: bytecode in place of each source, and the wheel's other files -------------------------
+packages = site.getsitepackages()[0]
+made = 0
+with zipfile.ZipFile("/tmp/core.whl") as zin, zipfile.ZipFile("/tmp/core-out.zip", "w") as zout:
+    for name in sorted(zin.namelist()):
+        if name.endswith(".py"):
+            zout.writestr(entry(name[:-3] + ".pyc"), bytecode(sources[name], f"{packages}/{name}", False))
+            made += 1
+        elif not name.endswith(".po"):  # the messages' sources: the page reads their .mo
+            zout.writestr(entry(name), zin.read(name))
+f"{sys.version.split()[0]}: {count} modules of the standard library kept and compiled ({left} left out), {made} of the core"
+`);
+writeFileSync(stdlibOut, pyodide.FS.readFile("/tmp/stdlib-out.zip"));
+writeFileSync(coreOut, pyodide.FS.readFile("/tmp/core-out.zip"));
+console.log(report);

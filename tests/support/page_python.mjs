@@ -1,0 +1,37 @@
+// The page's Python as the page gets it, in Node: Pyodide (dist/pyodide) on the standard library
+// the build trimmed for the page, the core unpacked from the page's own zip; then every module of
+// the core imported and tests/support/api_tour.py's tour run.  Prints one JSON line:
+// {"modules": [modules of the core that failed to import, with why], "tour": tour()'s result}.
+//
+//   node tests/support/page_python.mjs DIST
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const dist = path.resolve(process.argv[2]);
+const config = readFileSync(path.join(dist, "web", "config.js"), "utf-8");
+const core = JSON.parse(/export const CORE = (.*);/.exec(config)[1]);
+const indexURL = path.join(dist, "pyodide") + "/";
+const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL, stdLibURL: path.join(indexURL, "python_stdlib.zip") });
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+pyodide.unpackArchive(new Uint8Array(readFileSync(path.join(dist, core))), "zip", { extractDir: sitePackages });
+pyodide.FS.mkdirTree("/tour/support");
+pyodide.FS.writeFile("/tour/support/__init__.py", "");
+pyodide.FS.writeFile("/tour/support/api_tour.py", readFileSync(new URL("./api_tour.py", import.meta.url)));
+const out = pyodide.runPython(`
+import importlib, json, pkgutil, sys
+import pento_core
+
+failed = []
+for info in pkgutil.walk_packages(pento_core.__path__, "pento_core."):
+    try:
+        importlib.import_module(info.name)
+    except ImportError as e:
+        failed.append(f"{info.name}: {e}")
+sys.path.insert(0, "/tour")
+from support.api_tour import tour
+
+json.dumps({"modules": failed, "tour": tour()})
+`);
+console.log(out);
