@@ -603,7 +603,7 @@ def test(pytest_args: list[str]) -> int:
     ensure_chromium()
     bin_dir = prepare_node()  # at once when the caller's Python did it beside pip (see main)
     build()
-    paths = ["pento_core", "pento_build", "tests", "bench", "scripts", "build.py", "docs/template"]
+    paths = ["pento_core", "pento_class", "pento_build", "tests", "bench", "scripts", "build.py", "docs/template"]
     steps = [
         ("ruff", [sys.executable, "-m", "ruff", "check", *paths]),
         ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", *paths]),

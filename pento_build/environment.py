@@ -66,7 +66,8 @@ def ensure_env(lock: str) -> Path:
     own python3) refuse that, and elsewhere it would change the caller's tools.
     """
     lock_file = ROOT / "requirements" / f"{lock}.txt"
-    text = lock_file.read_text() + (ROOT / "requirements" / "build.txt").read_text()
+    # every lock file counts: one includes another (-r), test.txt class.txt and class.txt build.txt
+    text = lock + "".join(p.read_text() for p in sorted((ROOT / "requirements").glob("*.txt")))
     digest = hashlib.sha256(text.encode()).hexdigest()
     stamp = VENV / f".pento-{lock}"
     if not venv_python().exists():

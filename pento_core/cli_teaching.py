@@ -87,7 +87,7 @@ def cmd_assignment_make(args: argparse.Namespace) -> int:
         start, parts = links.split(link)
         base = start if base is None else base
         try:
-            items.append(_puzzle(parts))
+            items.append(assignment.linked_puzzle(parts))
         except PentoError as e:
             raise PentoError(tr("link {n}: {e}", n=k + 1, e=e)) from None
     roster = [] if args.roster is None else roster_names(args.read_text(args.roster))
@@ -99,7 +99,7 @@ def cmd_assignment_make(args: argparse.Namespace) -> int:
 
 def cmd_assignment_results(args: argparse.Namespace) -> int:
     _, parts = links.split(args.link)
-    given = _assignment(parts)
+    given = assignment.linked_assignment(parts)
     codes = [c.strip() for c in re.split(r"[\n\r,;]+", args.read_text(args.codes)) if c.strip()]
     rows = assignment.results(given, codes)
     total = len(given.items)
@@ -164,16 +164,6 @@ def _game(game_id: str) -> Any:
     return registry.get(game_id)
 
 
-def _puzzle(parts: list[str]) -> assignment.Item:
-    """The one puzzle a link's parts open: a puzzle's, a puzzle of the day's or a race's."""
-    kind = parts[0]
-    if kind in ("daily", "race", "results") and len(parts) >= 4:
-        return assignment.Item(parts[2], parts[3])
-    if kind in registry.GAMES and len(parts) >= 2:
-        return assignment.Item(kind, parts[1])
-    raise PentoError(tr("this link does not open one puzzle (it begins #{kind})", kind=kind[:20]))
-
-
 def roster_names(text: str) -> list[str]:
     """A class list's names: one a line; a line of a CSV file (commas, semicolons or tabs) gives
     its first cell, quotes around it taken off."""
@@ -195,15 +185,3 @@ def _assignment_parts(a: assignment.Assignment) -> list[str]:
     return [a.id, _flags(a), a.title, *(p for item in a.items for p in (item.game, item.desc))]
 
 
-def _assignment(parts: list[str]) -> assignment.Assignment:
-    """The assignment a link opens: an assignment's or its results page's, or a race's (its
-    one-puzzle assignment); checked as the page checks it."""
-    kind = parts[0]
-    if kind in ("assign", "assign-results") and len(parts) >= 6 and len(parts) % 2 == 0:
-        rest = parts[4:]
-        items = [assignment.Item(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)]
-        flag, *roster = parts[2].split("\n")
-        return assignment.check_assignment(parts[1], parts[3], flag == "h", items, roster)
-    if kind in ("race", "results") and len(parts) >= 4:
-        return assignment.race_assignment(parts[1], parts[2], parts[3])
-    raise PentoError(tr("this is not the link of an assignment or a race (it begins #{kind})", kind=kind[:20]))

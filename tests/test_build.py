@@ -75,7 +75,7 @@ def test_the_server_listens_on_loopback_and_ignores_dropped_connections() -> Non
 
 
 def test_the_lock_pins_every_package() -> None:
-    for name in ("build.txt", "test.txt"):
+    for name in ("build.txt", "class.txt", "test.txt"):
         for line in (build.ROOT / "requirements" / name).read_text().splitlines():
             line = line.strip()
             if line and not line.startswith(("#", "-r")):

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from .. import i18n
+from .. import i18n, registry
 from ..budget import Budget, Progress, ProgressFn
 from ..digits import DigitReader, DigitWriter
 from ..errors import PentoError
@@ -174,6 +174,41 @@ def check_assignment(
             raise RaceCodeError(tr("puzzle {n}: {e}", n=i + 1, e=e)) from e
     checked = check_roster(list(roster))
     return Assignment(race.check_race_id(assignment_id), check_title(title), bool(help), tuple(items), checked)
+
+
+def linked_puzzle(parts: list[str]) -> Item:
+    """The one puzzle a link opens (its decoded parts, :func:`pento_core.links.split`): a puzzle's,
+    a puzzle of the day's or a race's; raises naming the link's kind when it opens no one puzzle."""
+    kind = parts[0]
+    if kind in ("daily", "race", "results") and len(parts) >= 4:
+        return Item(parts[2], parts[3])
+    if kind in registry.GAMES and len(parts) >= 2:
+        return Item(kind, parts[1])
+    raise PentoError(tr("this link does not open one puzzle (it begins #{kind})", kind=kind[:20]))
+
+
+def linked_assignment(parts: list[str]) -> Assignment:
+    """The assignment a link opens (its decoded parts): an assignment's or its results page's, or a
+    race's (its one-puzzle assignment); checked as the page checks it."""
+    kind = parts[0]
+    if kind in ("assign", "assign-results") and len(parts) >= 6 and len(parts) % 2 == 0:
+        rest = parts[4:]
+        items = [Item(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)]
+        flag, *roster = parts[2].split("\n")
+        return check_assignment(parts[1], parts[3], flag == "h", items, roster)
+    if kind in ("race", "results") and len(parts) >= 4:
+        return race_assignment(parts[1], parts[2], parts[3])
+    raise PentoError(tr("this is not the link of an assignment or a race (it begins #{kind})", kind=kind[:20]))
+
+
+def solves(item: Item, state: str) -> bool:
+    """Whether ``state`` is a position of ``item``'s puzzle that the game counts as solved (a state
+    that does not read as one of its positions does not)."""
+    game = race.racing_game(item.game)
+    try:
+        return game.status(game.start(item.desc, state)).state == "solved"
+    except PentoError:
+        return False
 
 
 # The search each puzzle's start gets to prove that it cannot be won: counted in positions, so that
