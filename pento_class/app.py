@@ -16,6 +16,12 @@ The API (issue 48, "exactly so"; every body JSON, every token a bearer):
   (``{"type": "work", "name", "item", "solved", "tenths", "hints", "solves", "accepted"}``);
 * ``POST /api/sessions/ID/end`` (the teacher's bearer) -> ``200 {}``: the PIN stops working.
 
+And for the page (web/screens/join.js, web/screens/board.js): ``POST /api/lookup`` ``{"pin"}`` ->
+``{"title", "roster"}`` (the names a pupil picks from; wrong PINs counted as for joining); ``GET
+/api/lesson`` (a pupil's bearer) -> ``{"assignment", "name", "ended"}``; ``GET /api/sessions/ID``
+(the teacher's bearer) -> ``{"session", "pin", "assignment", "ended"}``; ``/join`` and ``/board``
+lead to the page's join and board screens.
+
 Bounds: a request body of at most 64 kB (413), a client's wrong PINs, sessions made and a pupil's
 work each limited per minute (429). Every reply says why in ``{"error": TEXT}``.
 """
@@ -36,7 +42,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -231,15 +237,9 @@ def create_app(store: Store, site: Path | None) -> Starlette:
 
     @api
     async def join(request: Request) -> Response:
-        client = _client(request)
-        if wrong_pins.over(client):
-            raise Refused(429, "too many wrong PINs: wait a minute")
         body = await _body(request)
-        pin, name = _field(body, "pin", str), _field(body, "name", str)
-        session = await to_thread.run_sync(store.open_session_by_pin, pin.strip()) if len(pin) <= 12 else None
-        if session is None:
-            wrong_pins.hit(client)
-            raise Refused(404, "no lesson has this PIN: check it with your teacher")
+        session = await open_by_pin(request, body)
+        name = _field(body, "name", str)
         try:
             name = check_name(name)
         except RaceCodeError as e:
@@ -247,6 +247,45 @@ def create_app(store: Store, site: Path | None) -> Starlette:
         pupil, token = await to_thread.run_sync(store.add_pupil, session.id, name)
         hub.publish(session.id, {"type": "join", "name": pupil.name})
         return JSONResponse({"pupil_token": token})
+
+    async def open_by_pin(request: Request, body: dict[str, Any]) -> Any:
+        client = _client(request)
+        if wrong_pins.over(client):
+            raise Refused(429, "too many wrong PINs: wait a minute")
+        pin = _field(body, "pin", str).strip()
+        session = await to_thread.run_sync(store.open_session_by_pin, pin) if len(pin) <= 12 else None
+        if session is None:
+            wrong_pins.hit(client)
+            raise Refused(404, "no lesson has this PIN: check it with your teacher")
+        return session
+
+    @api
+    async def lookup(request: Request) -> Response:
+        session = await open_by_pin(request, await _body(request))
+        return JSONResponse({"title": session.assignment["title"], "roster": session.assignment["roster"]})
+
+    @api
+    async def lesson(request: Request) -> Response:
+        pupil = await to_thread.run_sync(store.pupil, _bearer(request))
+        if pupil is None:
+            raise Refused(403, "this token is no pupil's")
+        session = await to_thread.run_sync(store.session, pupil.session)
+        assert session is not None
+        return JSONResponse({"assignment": session.assignment, "name": pupil.name, "ended": session.ended is not None})
+
+    @api
+    async def about(request: Request) -> Response:
+        session_id = await teacher_of(request)
+        session = await to_thread.run_sync(store.session, session_id)
+        assert session is not None
+        return JSONResponse(
+            {
+                "session": session.id,
+                "pin": session.pin,
+                "assignment": session.assignment,
+                "ended": session.ended is not None,
+            }
+        )
 
     @api
     async def work(request: Request) -> Response:
@@ -334,6 +373,11 @@ def create_app(store: Store, site: Path | None) -> Starlette:
         Route("/api/sessions/{session}/results", results, methods=["GET"]),
         Route("/api/sessions/{session}/events", events, methods=["GET"]),
         Route("/api/sessions/{session}/end", end, methods=["POST"]),
+        Route("/api/sessions/{session}", about, methods=["GET"]),
+        Route("/api/lookup", lookup, methods=["POST"]),
+        Route("/api/lesson", lesson, methods=["GET"]),
+        Route("/join", lambda request: RedirectResponse("/#join", status_code=303), methods=["GET"]),
+        Route("/board", lambda request: RedirectResponse("/#board", status_code=303), methods=["GET"]),
     ]
     if site is not None:
         routes.append(Mount("/", StaticFiles(directory=site, html=True)))

@@ -183,5 +183,3 @@ def _flags(a: assignment.Assignment) -> str:
 
 def _assignment_parts(a: assignment.Assignment) -> list[str]:
     return [a.id, _flags(a), a.title, *(p for item in a.items for p in (item.game, item.desc))]
-
-

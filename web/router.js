@@ -1,13 +1,15 @@
 // The address: #game:desc:state (each part URI-encoded), history.state = {slot}; what the
 // address names is opened through the mid-end's one path.
 import { app } from "./play/app.js";
-import { assignHash, openAssignment, openBuilder, parseAssignHash } from "./screens/assign.js";
+import { openAssignment, openBuilder, parseAssignHash } from "./screens/assign.js";
 import { parseDailyHash } from "./play/daily.js";
 import { byId } from "./ui/dom.js";
 import { t } from "./ui/i18n.js";
 import { currentState, freshSlot, goHome, leaveGame, openPosition, openRace, openResults, persist, showScreen } from "./play/midend.js";
-import { busy, gameEntry, hashFor, notice, plain, setAsideNotice, status, titleOf } from "./play/page.js";
+import { assignHash, busy, gameEntry, hashFor, notice, plain, setAsideNotice, status, titleOf } from "./play/page.js";
 import { renderProgress } from "./screens/progress.js";
+import { openJoin } from "./screens/join.js";
+import { openBoard } from "./screens/board.js";
 import { parseRaceHash, raceAssignment } from "./play/race.js";
 import { listSaves } from "./model/storage.js";
 
@@ -17,6 +19,8 @@ export function parseHash() {
   const raw = location.hash.replace(/^#/, "");
   if (!raw) return null;
   if (raw === "progress") return { page: "progress" };
+  if (raw === "board") return { page: "board" };
+  if (raw === "join" || raw.startsWith("join:")) return { page: "join", pin: raw.slice(5) };
   try {
     const parts = raw.split(":").map((p) => decodeURIComponent(p));
     const assigned = parseAssignHash(parts);
@@ -47,6 +51,16 @@ export async function route() {
   if (target && target.assign) return openAssignment(target.assign);
   if (target && target.page === "teach") return openBuilder();
   if (target && target.page === "progress") return openProgressPage();
+  if (target && target.page === "join") {
+    return openJoin({
+      pin: target.pin,
+      open: (assignment) => {
+        history.replaceState(null, "", assignHash(assignment));
+        openAssignment(assignment);
+      },
+    });
+  }
+  if (target && target.page === "board") return openBoard();
   if (!target || !target.game) {
     goHome(false);
     return;

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import urllib.error
@@ -23,11 +24,19 @@ def built_site() -> Path:
     return build.DIST
 
 
-class ClassServer:
-    """``python -m pento_class serve --data DATA --port 0`` running; ``base`` its address."""
+def free_port() -> int:
+    """A port nothing listens on now (for a server restarted on the same address)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
-    def __init__(self, data: Path, *extra: str) -> None:
-        args = [sys.executable, "-m", "pento_class", "serve", "--data", str(data), "--port", "0"]
+
+class ClassServer:
+    """``python -m pento_class serve --data DATA --port PORT`` running (any free port unless
+    given); ``base`` its address."""
+
+    def __init__(self, data: Path, *extra: str, port: int = 0) -> None:
+        args = [sys.executable, "-m", "pento_class", "serve", "--data", str(data), "--port", str(port)]
         args += ["--site", str(built_site()), *extra]
         self.process = subprocess.Popen(args, cwd=build.ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert self.process.stdout is not None

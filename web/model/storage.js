@@ -588,6 +588,85 @@ export function loadDraft() {
   };
 }
 
+// -- a live lesson on a class server (issue 48): the pupil's token and work not yet sent, the teacher's board
+
+const LIVE = "pento.live.";
+const BOARD = "pento.board";
+
+/**
+ * @typedef {object} QueuedWork a piece of work waiting to be sent (pento_class's POST /api/work)
+ * @property {number} item
+ * @property {string} event
+ * @property {boolean} solved
+ * @property {number} tenths
+ * @property {number} hints
+ * @property {number} solves
+ * @property {string} state
+ */
+
+/**
+ * @typedef {object} LiveLesson a pupil's place in a live lesson, by the assignment's id
+ * @property {string} token the pupil's token (pento_class's join)
+ * @property {string} name
+ * @property {QueuedWork[]} queue sent in order; each leaves it once the server has kept it
+ * @property {string[]} sent each puzzle's last work queued (solved, hints, solves, time), so the same is not sent twice
+ * @property {boolean} ended the teacher ended the lesson: nothing more is sent
+ */
+
+/** @param {any} w */
+const isQueued = (w) =>
+  w && Number.isInteger(w.item) && typeof w.event === "string" && typeof w.solved === "boolean" && Number.isInteger(w.tenths) && Number.isInteger(w.hints) && Number.isInteger(w.solves) && typeof w.state === "string";
+
+/** The pupil's live lesson for assignment ``id``, or null (none joined on this device). @param {string} id @returns {LiveLesson | null} */
+export function loadLive(id) {
+  return readSingle(
+    LIVE + id,
+    (l) => {
+      if (!l || typeof l.token !== "string" || typeof l.name !== "string" || !Array.isArray(l.queue)) return { value: null, whole: false };
+      const queue = l.queue.filter(isQueued);
+      const sent = Array.isArray(l.sent) ? l.sent.map((/** @type {unknown} */ x) => (typeof x === "string" ? x : "")) : [];
+      return { value: { token: l.token, name: l.name, queue, sent, ended: l.ended === true }, whole: queue.length === l.queue.length };
+    },
+    null,
+  );
+}
+
+/** Change the live lesson of assignment ``id`` as it is stored now (another tab may have queued
+ * work since) and keep it; a new one starts from ``fresh``. @param {string} id @param {(lesson: LiveLesson) => void} change @param {LiveLesson} [fresh] */
+export function updateLive(id, change, fresh) {
+  const lesson = loadLive(id) || fresh;
+  if (!lesson) return null;
+  change(lesson);
+  put(LIVE + id, JSON.stringify(lesson));
+  return lesson;
+}
+
+/**
+ * @typedef {object} Board the teacher's live lesson on this device (pento_class's session)
+ * @property {string} session
+ * @property {string} pin
+ * @property {string} token the teacher's token: whoever holds it reads the results
+ * @property {{id: string, title: string, help: boolean, items: {game: string, desc: string}[], roster?: string[]}} assignment
+ */
+
+/** The teacher's live lesson, or null. @returns {Board | null} */
+export function loadBoard() {
+  return readSingle(
+    BOARD,
+    (b) => {
+      const whole = b && typeof b.session === "string" && typeof b.pin === "string" && typeof b.token === "string" && b.assignment && Array.isArray(b.assignment.items);
+      return { value: whole ? b : null, whole: !!whole };
+    },
+    null,
+  );
+}
+
+/** Keep (``board``) or forget (null) the teacher's live lesson. @param {Board | null} board */
+export function saveBoard(board) {
+  if (board) put(BOARD, JSON.stringify(board));
+  else drop(BOARD);
+}
+
 // -- the assignments a teacher has made on this device ----------------------------------------
 
 const MADE = "pento.assign-made";

@@ -1,5 +1,6 @@
 // The mid-end (after sgtpuzzles): one path that opens a game, then moves, undo and redo, saves,
 // the win, replay and races, for every game alike. It knows no rules: every move goes to the core.
+import { noteWork } from "./live.js";
 import { app } from "./app.js";
 import { celebrate } from "../ui/celebrate.js";
 import { byId, el } from "../ui/dom.js";
@@ -122,6 +123,7 @@ export function persist() {
     summary: app.session.view ? app.session.view.summary : "",
     stamp: (app.session.stamp = `${TAB}.${++writes}`),
   });
+  noteWork(app.session, elapsedNow()); // a live lesson's work, sent as it happens
   if (!ok && storageAvailable() && !app.saveWarned) {
     app.saveWarned = true;
     notice(t("This game could not be saved on this device (storage is full). The link keeps your position:"), [
@@ -138,6 +140,8 @@ export function showScreen(name) {
   $("progress-page").hidden = name !== "progress";
   $("teach").hidden = name !== "teach";
   $("assign").hidden = name !== "assign";
+  $("join").hidden = name !== "join";
+  $("board").hidden = name !== "board";
   $("gamebar").hidden = name !== "play";
   $("timer").hidden = name !== "play" || !app.session || !features(app.session.game).includes("timer");
   document.body.dataset.screen = name;

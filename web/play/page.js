@@ -52,6 +52,13 @@ export const pageBase = () => location.origin + location.pathname;
 /** An address's fragment (#a:b:c): each part URI-encoded, so a part may hold any text. */
 export const fragment = (parts) => "#" + parts.map((p) => encodeURIComponent(p)).join(":");
 
+/** The part after an assignment's id: "h" (Hint and Solve allowed) or "-", then each name of its
+ * class list after a line break (a name holds none; pento_core/cli_teaching.py writes it too). */
+const flagsOf = (a) => (a.help ? "h" : "-") + (a.roster || []).map((/** @type {string} */ n) => "\n" + n).join("");
+
+/** The address of ``a``: a pupil's (``kind`` "assign") or the teacher's results ("assign-results"). */
+export const assignHash = (a, kind = "assign") => fragment([kind, a.id, flagsOf(a), a.title, ...a.items.flatMap((i) => [i.game, i.desc])]);
+
 /** The link to a position of a game: #game:desc:state. */
 export const hashFor = (game, desc, state) => fragment([game, desc, state]);
 

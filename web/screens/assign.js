@@ -14,20 +14,14 @@ import { CATALOG } from "../catalog.js";
 import { byId, el, saveFile } from "../ui/dom.js";
 import { language, t, tn } from "../ui/i18n.js";
 import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "../play/midend.js";
-import { formatTime, fragment, gameEntry, notice, pageBase, plain, status, text, titleOf } from "../play/page.js";
+import { assignHash, formatTime, gameEntry, notice, pageBase, plain, status, text, titleOf } from "../play/page.js";
 import { shareText, showQr } from "../play/race.js";
+import { liveState, onLiveChange, send } from "../play/live.js";
 import { getSave, loadAssignment, loadDraft, loadMade, loadRaceCodes, MAX_MADE, rememberMade, saveDraft, teacherExport, teacherImport, updateAssignment } from "../model/storage.js";
 
 const $ = byId;
 
 /** @typedef {{id: string, title: string, help: boolean, items: {game: string, desc: string}[]}} Assignment */
-
-/** The address of ``a``: a pupil's (``kind`` "assign") or the teacher's results ("assign-results"). */
-/** The part after an assignment's id: "h" (Hint and Solve allowed) or "-", then each name of its
- * class list after a line break (a name holds none; pento_core/cli_teaching.py writes it too). */
-const flagsOf = (a) => (a.help ? "h" : "-") + (a.roster || []).map((/** @type {string} */ n) => "\n" + n).join("");
-
-export const assignHash = (a, kind = "assign") => fragment([kind, a.id, flagsOf(a), a.title, ...a.items.flatMap((i) => [i.game, i.desc])]);
 
 /** An assignment's address (``parts`` already decoded), or null for any other. */
 export function parseAssignHash(parts) {
@@ -107,11 +101,43 @@ export async function openAssignment(target) {
   if (record.name) updateAssignment(assignment, (stored) => (stored.titles = names));
   document.title = t("{title} — Pento", { title: assignment.title || t("Assignment") });
   drawAssignment(record);
+  send(assignment.id); // what a live lesson could not send before (the page closed, the network down)
   (record.name ? $("assign-title") : $("assign-name")).focus({ preventScroll: true });
 }
 
+/** The id of the assignment on screen, for the live lesson's line (below). */
+let shown = "";
+
+/** A live lesson's line: the work is with the teacher, or waits for the connection, or the lesson
+ * has ended (play/live.js sends it); none for an assignment played without a class server. */
+function drawLive() {
+  const { live, waiting, ended } = liveState(shown);
+  const line = $("assign-live");
+  // the lesson knows the pupil by the name they joined with: no other name here
+  $("assign-not-me").hidden = live;
+  $("assign-rename").hidden = live;
+  line.hidden = !live || $("assign").hidden;
+  if (line.hidden) return;
+  line.dataset.kind = waiting && !ended ? "waiting" : "ok";
+  text(
+    line,
+    ended
+      ? t("The lesson has ended. Your work is kept on this device.")
+      : waiting
+        ? tn(
+            "{n} result waits to be sent to your teacher. It is kept here and sent when the connection is back.",
+            "{n} results wait to be sent to your teacher. They are kept here and sent when the connection is back.",
+            waiting,
+          )
+        : t("Your teacher sees your work as you play."),
+  );
+}
+onLiveChange(drawLive);
+
 function drawAssignment(record) {
   const { assignment, titles: names } = record;
+  shown = assignment.id;
+  drawLive();
   const work = workOf(record);
   const done = work.filter((w) => w.solved).length;
   text($("assign-title"), assignment.title || t("Assignment"));

@@ -1,0 +1,163 @@
+"""A live lesson on the class server (issue 48), played in the browser against the real server on
+SQLite: a teacher's board and three pupils (a phone in Portuguese, a tablet in German, a laptop in
+English); one pupil's network cut and restored, the server killed with SIGKILL and started again
+mid-lesson, a forged solution refused, a pupil's token refused the results; nothing lost."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from support.a11y import assert_clean, small_controls
+from support.browser import Console, wait_until
+from support.class_server import ClassServer, free_port
+
+from pento_core import registry
+from pento_core.budget import Budget
+
+# two puzzles: the 1 x 5 strip (one move) and a 2 x 5 board of two P pentominoes (two moves)
+LINK = "#assign:ABC123:h:Friday:cover:1x5:cover:2x5~PP"
+STRIP = ["I1@0,0"]
+PHONE, TABLET, LAPTOP = {"width": 390, "height": 844}, {"width": 820, "height": 1180}, {"width": 1366, "height": 768}
+NETWORK = re.compile(r"Failed to load resource|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to fetch")
+
+
+def board_cell(teacher: Any, row: int, item: int) -> str:
+    rows = "document.querySelector('#board-table tbody').rows"
+    return str(teacher.evaluate(f"{rows}[{row}].cells[{item + 1}].dataset.solved"))
+
+
+def solved_on_board(teacher: Any, row: int, item: int) -> None:
+    """Wait until the board shows pupil ``row``'s puzzle ``item`` solved (rows in joining order)."""
+    wait_until(
+        teacher,
+        f"(b => b && b.rows.length > {row} && b.rows[{row}].cells[{item + 1}].dataset.solved === 'yes')"
+        "(document.querySelector('#board-table tbody'))",
+        timeout=40,
+    )
+
+
+def join(browser: Any, base: str, pin: str, name: str, lang: str, viewport: dict[str, int]) -> tuple[Any, Any, Console]:
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    console = Console()
+    console.attach(page)
+    page.goto(f"{base}/?lang={lang}#join:{pin}")  # the QR code's address: the PIN typed in already
+    page.wait_for_selector("#join-name-form:not([hidden])")
+    assert_clean(page, f"join ({lang})")
+    if viewport["width"] <= 1100:  # a phone and a tablet: every control a finger's size
+        assert small_controls(page) == [], lang
+    page.locator("#join-name").fill(name)
+    page.locator("#join-name-form button[type=submit]").click()
+    page.wait_for_selector("#assign:not([hidden]) #assign-list button")
+    wait_until(page, "!document.getElementById('assign-live').hidden")
+    return context, page, console
+
+
+def solve(page: Any, item: int, moves: list[str]) -> None:
+    page.locator("#assign-list button").nth(item).click()
+    wait_until(page, "window.pento.session() && window.pento.layout() !== null", timeout=60)
+    for move in moves:
+        assert page.evaluate(f"window.pento.play({json.dumps(move)}).then(r => r.ok)"), move
+    page.wait_for_selector("#done[open]", timeout=30_000)
+    page.locator("#done-assignment").click()
+    page.wait_for_selector("#assign:not([hidden])")
+
+
+def two_ps() -> list[str]:
+    """The 2 x 5's solution, as the core's solver finds it."""
+    game = registry.get("cover")
+    found = game.solve(game.start("2x5~PP"), Budget(max_seconds=30).started(), None)
+    assert found.found
+    return [m for m in found.moves if m != "clear"]
+
+
+def test_a_live_lesson_from_the_board_to_the_last_solve(browser: Any, tmp_path: Path) -> None:
+    port = free_port()
+    server = ClassServer(tmp_path, port=port)
+    contexts: list[Any] = []
+    consoles: list[Console] = []
+    try:
+        # the teacher opens the board from the server's address and starts the lesson from a link
+        teacher_context = browser.new_context(viewport=LAPTOP)
+        contexts.append(teacher_context)
+        teacher = teacher_context.new_page()
+        consoles.append(Console())
+        consoles[-1].attach(teacher)
+        teacher.goto(server.base + "/board")
+        teacher.wait_for_selector("#board-start:not([hidden])")
+        teacher.locator("#board-link").fill("https://school.example/pento/" + LINK)
+        teacher.get_by_role("button", name="Start the lesson").click()
+        teacher.wait_for_selector("#board-live:not([hidden])")
+        pin = str(teacher.locator("#board-pin").text_content())
+        assert re.fullmatch(r"\d{6}", pin)
+        assert f"{server.base}/join" in str(teacher.locator("#board-address").text_content())
+        teacher.wait_for_selector("#board-qr canvas")
+
+        ana_context, ana, ana_console = join(browser, server.base, pin, "Ana", "pt", PHONE)
+        bo_context, bo, bo_console = join(browser, server.base, pin, "Bo", "de", TABLET)
+        cai_context, cai, cai_console = join(browser, server.base, pin, "Cai", "en", LAPTOP)
+        contexts += [ana_context, bo_context, cai_context]
+        consoles += [ana_console, bo_console, cai_console]
+        assert "vê o teu trabalho" in str(ana.locator("#assign-live").text_content())
+        wait_until(teacher, "document.querySelectorAll('#board-table tbody tr').length === 3")
+        assert teacher.locator("#board-table tbody th").all_text_contents() == ["Ana", "Bo", "Cai"]
+        assert_clean(teacher, "the board")
+
+        # Ana solves the strip: on the board at once
+        solve(ana, 0, STRIP)
+        solved_on_board(teacher, 0, 0)
+
+        # Bo's network goes down: his solve waits on the tablet, says so, and arrives once it is back
+        bo_context.set_offline(True)
+        solve(bo, 0, STRIP)
+        wait_until(bo, "document.getElementById('assign-live').dataset.kind === 'waiting'")
+        assert "an deine Lehrkraft gesendet" in str(bo.locator("#assign-live").text_content())
+        assert board_cell(teacher, 1, 0) == "no"
+        bo_context.set_offline(False)
+        solved_on_board(teacher, 1, 0)
+        wait_until(bo, "document.getElementById('assign-live').dataset.kind === 'ok'")
+
+        # the server is killed mid-lesson and started again on the same data: the board and the pupils'
+        # pages find it again by themselves, and what it had acknowledged is all there
+        server.kill()
+        server.close()
+        server = ClassServer(tmp_path, port=port)
+        solve(cai, 1, two_ps())
+        solved_on_board(teacher, 2, 1)
+        assert [board_cell(teacher, r, 0) for r in range(3)] == ["yes", "yes", "no"]
+
+        # a forged solution is refused, and a pupil's token reads no results
+        token = cai.evaluate("JSON.parse(localStorage.getItem('pento.live.ABC123')).token")
+        work = {"item": 0, "event": "forged", "solved": True, "tenths": 1, "hints": 0, "solves": 0, "state": ""}
+        forged = cai.evaluate(
+            """([t, work]) => fetch('api/work', {method: 'POST', headers: {Authorization: 'Bearer ' + t},
+                   body: JSON.stringify(work)}).then(r => r.json())""",
+            [token, work],
+        )
+        assert forged["accepted"] is False
+        session = teacher.evaluate("JSON.parse(localStorage.getItem('pento.board')).session")
+        read = f"t => fetch('api/sessions/{session}/results', {{headers: {{Authorization: 'Bearer ' + t}}}})"
+        assert cai.evaluate(read + ".then(r => r.status)", token) == 403
+
+        # the projector hides the names; a reload of the board finds the lesson again
+        teacher.get_by_role("button", name="Hide the names").click()
+        assert teacher.locator("#board-table tbody th").all_text_contents() == ["Pupil 1", "Pupil 2", "Pupil 3"]
+        teacher.reload()
+        teacher.wait_for_selector("#board-live:not([hidden])")
+        solved_on_board(teacher, 2, 1)
+        assert teacher.locator("#board-pin").text_content() == pin
+        # End the lesson: the PIN lets nobody in, and a pupil's page says it has ended
+        teacher.get_by_role("button", name="End the lesson").click()
+        teacher.wait_for_selector("#board-new:not([hidden])")
+        solve(ana, 1, two_ps())
+        wait_until(ana, "document.getElementById('assign-live').textContent.includes('terminou')")
+        assert board_cell(teacher, 0, 1) == "no"
+        for console in consoles:  # only the failed requests of the cut network and the stopped server
+            assert [e for e in console.errors if not NETWORK.search(e)] == []
+    finally:
+        for context in contexts:
+            context.close()
+        server.close()
