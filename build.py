@@ -41,7 +41,7 @@ from pento_build.base import DIST as DIST
 from pento_build.base import ROOT as ROOT
 from pento_build.base import copy_if_changed, log, write_if_changed
 from pento_build.environment import VENV as VENV
-from pento_build.environment import ensure_chromium, ensure_env, ensure_node_tools, in_venv
+from pento_build.environment import ensure_chromium, ensure_env, ensure_node_tools, ensure_postgres, in_venv
 from pento_build.environment import find_chromium as find_chromium
 from pento_build.messages import CORE_LOCALE as CORE_LOCALE
 from pento_build.messages import WEB_LOCALE as WEB_LOCALE
@@ -600,7 +600,7 @@ ESLINT_PATHS = ("web", "tests/js", "tests/support", "scripts", "docs/template", 
 
 
 def test(pytest_args: list[str]) -> int:
-    ensure_chromium()
+    ensure_system_packages()
     bin_dir = prepare_node()  # at once when the caller's Python did it beside pip (see main)
     build()
     paths = ["pento_core", "pento_class", "pento_build", "tests", "bench", "scripts", "build.py", "docs/template"]
@@ -680,14 +680,21 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def ensure_system_packages() -> None:
+    """Debian's chromium and postgresql where missing (one apt after the other: apt locks)."""
+    ensure_chromium()
+    ensure_postgres()
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     if args.command == "test" and not in_venv():
-        # a fresh clone: npm's downloads, Chromium's install and pip's install, side by side (a
-        # Chromium already there, Playwright's own included, is found at once and nothing installed)
+        # a fresh clone: npm's downloads, Chromium's and PostgreSQL's installs (one apt after the
+        # other) and pip's install, side by side (a Chromium already there, Playwright's own
+        # included, and a PostgreSQL are found at once and nothing installed)
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
             node = pool.submit(prepare_node)
-            browser = pool.submit(ensure_chromium)
+            browser = pool.submit(ensure_system_packages)
             python = ensure_env("test")
             node.result()
             browser.result()

@@ -119,6 +119,30 @@ def ensure_chromium() -> None:
     apt_install("chromium")
 
 
+def postgres_bin() -> Path | None:
+    """The folder of PostgreSQL's server programs (initdb, pg_ctl), newest version first; None."""
+    found = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parent.parent.name), reverse=True
+    )
+    if found:
+        return found[0].parent
+    for name in ("initdb", "pg_ctl"):
+        if shutil.which(name) is None:
+            return None
+    return Path(str(shutil.which("initdb"))).parent
+
+
+def ensure_postgres() -> None:
+    """Install Debian's postgresql when its programs are missing: the class server's tests start a
+    PostgreSQL of their own (tests/support/postgres.py)."""
+    if postgres_bin() is not None:
+        return
+    if shutil.which("apt-get") is None:
+        sys.exit("test: no PostgreSQL found (initdb, pg_ctl); install PostgreSQL's server")
+    log("installing Debian's postgresql")
+    apt_install("postgresql")
+
+
 NODE_MODULES = ROOT / "node_modules"
 
 

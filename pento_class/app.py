@@ -29,7 +29,9 @@ work each limited per minute (429). Every reply says why in ``{"error": TEXT}``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import threading
 import time
 from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -53,7 +55,7 @@ from pento_core.classroom.race import MAX_TENTHS, RaceCodeError, check_name, new
 from pento_core.errors import PentoError
 from pento_core.limits import MAX_STATE
 
-from .store import Event, Store
+from .store import Event, PostgresStore, Store
 
 MAX_BODY = 64 * 1024  # bytes of a request's body
 MAX_COUNT = 999  # hints or solves on one puzzle (as a code carries them)
@@ -94,14 +96,36 @@ class Limiter:
 
 class Hub:
     """The live board's updates: each teacher's stream a queue, each kept change put in the queues
-    of its session's streams."""
+    of its session's streams.  With a database that several server processes share (PostgreSQL), a
+    change goes through the database's LISTEN/NOTIFY to every process, this one too, whichever
+    process the teacher's stream is held by."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: Store) -> None:
         self.streams: dict[str, set[asyncio.Queue[dict[str, Any]]]] = defaultdict(set)
+        self.store = store
 
-    def publish(self, session: str, change: dict[str, Any]) -> None:
+    async def publish(self, session: str, change: dict[str, Any]) -> None:
+        if isinstance(self.store, PostgresStore):
+            await to_thread.run_sync(self.store.notify, json.dumps({"session": session, "change": change}))
+        else:
+            self.deliver(session, change)
+
+    def deliver(self, session: str, change: dict[str, Any]) -> None:
+        """Put ``change`` in the queue of each of this process's streams of ``session``."""
         for queue in self.streams.get(session, ()):
             queue.put_nowait(change)
+
+    def start(self) -> None:
+        """With PostgreSQL: deliver every process's changes here, from a thread that listens."""
+        if not isinstance(self.store, PostgresStore):
+            return
+        loop = asyncio.get_running_loop()
+
+        def each(payload: str) -> None:
+            note = json.loads(payload)
+            loop.call_soon_threadsafe(self.deliver, note["session"], note["change"])
+
+        threading.Thread(target=self.store.listen, args=(each,), daemon=True, name="notifies").start()
 
     async def follow(self, session: str) -> AsyncIterator[dict[str, Any] | None]:
         """The session's changes as they come; None every KEEPALIVE seconds without one."""
@@ -201,7 +225,7 @@ def summary(items: int, events: list[Event]) -> list[dict[str, Any]]:
 
 def create_app(store: Store, site: Path | None) -> Starlette:
     """The class API over ``store``, and the site in ``site`` (a built dist/) at ``/``."""
-    hub = Hub()
+    hub = Hub(store)
     wrong_pins = Limiter(WRONG_PINS)
     new_sessions = Limiter(NEW_SESSIONS)
     work_events = Limiter(WORK_EVENTS)
@@ -245,7 +269,7 @@ def create_app(store: Store, site: Path | None) -> Starlette:
         except RaceCodeError as e:
             raise Refused(400, str(e)) from None
         pupil, token = await to_thread.run_sync(store.add_pupil, session.id, name)
-        hub.publish(session.id, {"type": "join", "name": pupil.name})
+        await hub.publish(session.id, {"type": "join", "name": pupil.name})
         return JSONResponse({"pupil_token": token})
 
     async def open_by_pin(request: Request, body: dict[str, Any]) -> Any:
@@ -289,11 +313,12 @@ def create_app(store: Store, site: Path | None) -> Starlette:
 
     @api
     async def work(request: Request) -> Response:
-        pupil = await to_thread.run_sync(store.pupil, _bearer(request))
-        if pupil is None:
+        token = _bearer(request)
+        found = await to_thread.run_sync(store.pupil_in_session, token)
+        if found is None:
             raise Refused(403, "this token is no pupil's")
-        session = await to_thread.run_sync(store.session, pupil.session)
-        if session is None or session.ended is not None:
+        pupil, session = found
+        if session.ended is not None:
             raise Refused(403, "this lesson has ended")
         key = str(pupil.id)
         if work_events.over(key):
@@ -312,16 +337,24 @@ def create_app(store: Store, site: Path | None) -> Starlette:
         state = _field(body, "state", str)
         if len(state) > MAX_STATE:
             raise Refused(400, f"'state' has at most {MAX_STATE} characters")
-        kept = await to_thread.run_sync(store.event, pupil.id, event_id)
-        if kept is None:
+
+        def keep() -> tuple[Event, bool]:
+            """The event kept under this id (this one, checked by the core, unless one was kept
+            before), and whether it is this request's: one trip to a worker thread for all of it."""
+            kept = store.event(pupil.id, event_id)
+            if kept is not None:
+                return kept, False
             accepted, reason = True, ""
-            if solved and not await to_thread.run_sync(assignment.solves, items[item], state):
+            if solved and not assignment.solves(items[item], state):
                 accepted, reason = False, f"this position does not solve puzzle {item + 1}"
             event = Event(item, event_id, solved, tenths, hints, solves, state, accepted, reason)
-            kept = await to_thread.run_sync(store.add_event, pupil.id, event)
-            if kept == event:  # this request's, not one kept meanwhile under the same id
-                change = {"type": "work", "name": pupil.name, "item": item, "solved": solved, "tenths": tenths}
-                hub.publish(pupil.session, {**change, "hints": hints, "solves": solves, "accepted": accepted})
+            kept = store.add_event(pupil.id, event)
+            return kept, kept == event  # not one kept meanwhile under the same id
+
+        kept, new = await to_thread.run_sync(keep)
+        if new:
+            change = {"type": "work", "name": pupil.name, "item": item, "solved": solved, "tenths": tenths}
+            await hub.publish(pupil.session, {**change, "hints": hints, "solves": solves, "accepted": kept.accepted})
         return JSONResponse({"accepted": kept.accepted, **({"reason": kept.reason} if kept.reason else {})})
 
     @api
@@ -350,7 +383,7 @@ def create_app(store: Store, site: Path | None) -> Starlette:
     async def end(request: Request) -> Response:
         session_id = await teacher_of(request)
         await to_thread.run_sync(store.end_session, session_id)
-        hub.publish(session_id, {"type": "end"})
+        await hub.publish(session_id, {"type": "end"})
         return JSONResponse({})
 
     class Headers(BaseHTTPMiddleware):
@@ -381,4 +414,10 @@ def create_app(store: Store, site: Path | None) -> Starlette:
     ]
     if site is not None:
         routes.append(Mount("/", StaticFiles(directory=site, html=True)))
-    return Starlette(routes=routes, middleware=[Middleware(Headers)])
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub.start()
+        yield
+
+    return Starlette(routes=routes, middleware=[Middleware(Headers)], lifespan=lifespan)

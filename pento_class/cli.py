@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import socket
 import sys
 import threading
@@ -21,7 +23,14 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--host", default="127.0.0.1", metavar="H", help="the address (default 127.0.0.1; 0.0.0.0: every one)"
     )
-    serve.add_argument("--db", metavar="URL", help="the database: sqlite:///FILE (default: DIR/pento-class.sqlite3)")
+    serve.add_argument(
+        "--db",
+        metavar="URL",
+        help="the database: sqlite:///FILE (default: DIR/pento-class.sqlite3) or postgresql://USER@HOST:PORT/NAME",
+    )
+    serve.add_argument(
+        "--processes", type=int, default=1, metavar="N", help="server processes on the one address (PostgreSQL only)"
+    )
     serve.add_argument(
         "--keep-days",
         type=float,
@@ -33,15 +42,13 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def database(url: str | None, data: Path) -> Path:
-    """The SQLite file ``url`` names (None: ``data``'s), or exits saying what is not supported."""
+def database(url: str | None, data: Path) -> str:
+    """The database's address: ``url``, or the SQLite file in ``data``; exits on anything else."""
     if url is None:
-        return data / "pento-class.sqlite3"
-    if url.startswith("sqlite:///"):
-        return Path(url.removeprefix("sqlite:///"))
-    if url.startswith(("postgresql://", "postgres://")):
-        sys.exit("pento_class: PostgreSQL is not supported yet: use SQLite (the default)")
-    sys.exit(f"pento_class: --db {url[:60]!r} is not a database address (sqlite:///FILE)")
+        return "sqlite:///" + str(data / "pento-class.sqlite3")
+    if url.startswith(("sqlite:///", "postgresql://", "postgres://")):
+        return url
+    sys.exit(f"pento_class: --db {url[:60]!r} is not a database address (sqlite:///FILE or postgresql://...)")
 
 
 def main(argv: list[str]) -> int:
@@ -49,9 +56,16 @@ def main(argv: list[str]) -> int:
     import uvicorn
 
     from .app import create_app
-    from .store import Store
+    from .store import open_store
 
     db = database(args.db, Path(args.data))  # before anything is built or opened
+    if args.processes < 1 or args.processes > 64:
+        sys.exit("pento_class: --processes is between 1 and 64")
+    if args.processes > 1 and db.startswith("sqlite:"):
+        sys.exit(
+            "pento_class: several processes need PostgreSQL (--db postgresql://...):"
+            " with SQLite, the live board is one process's"
+        )
     if args.site:
         site = Path(args.site)
         if not (site / "index.html").exists():
@@ -60,15 +74,6 @@ def main(argv: list[str]) -> int:
         import build
 
         site = build.build()
-    store = Store(db)
-    keep = args.keep_days * DAY
-
-    def forget_old() -> None:  # the retention: sessions older than --keep-days, checked hourly
-        while True:
-            store.delete_before(time.time() - keep)
-            time.sleep(3600)
-
-    threading.Thread(target=forget_old, daemon=True).start()
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -78,9 +83,39 @@ def main(argv: list[str]) -> int:
         sys.exit(f"pento_class: cannot listen on {args.host}:{args.port}: {e.strerror}")
     sock.listen(2048)  # connections wait in the queue from now on, while the server starts
     port = sock.getsockname()[1]
-    shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"pento_class: serving http://{shown}:{port}/ (lessons kept in {store.path})", flush=True)
-    config = uvicorn.Config(create_app(store, site), log_level="warning", access_log=False)
-    uvicorn.Server(config).run(sockets=[sock])
-    store.close()
+    # Several processes: forked now, before any thread or connection, each serving the one socket
+    # with a database connection of its own; the first keeps the retention and ends the others.
+    children: list[int] = []
+    for _ in range(args.processes - 1):
+        pid = os.fork()
+        if pid == 0:
+            children = []
+            break
+        children.append(pid)
+    first = bool(children) or args.processes == 1
+    try:
+        store = open_store(db)
+    except Exception as e:  # the database refused: say which and why, no traceback
+        sys.exit(f"pento_class: cannot open the database {db.split('@')[-1][:80]}: {e}")
+    if first:
+        keep = args.keep_days * DAY
+
+        def forget_old() -> None:  # the retention: sessions older than --keep-days, checked hourly
+            while True:
+                store.delete_before(time.time() - keep)
+                time.sleep(3600)
+
+        threading.Thread(target=forget_old, daemon=True).start()
+        shown = f"[{args.host}]" if ":" in args.host else args.host
+        many = f", {args.processes} processes" if args.processes > 1 else ""
+        print(f"pento_class: serving http://{shown}:{port}/ (lessons kept in {store.where}{many})", flush=True)
+    # a teacher's open stream ends a stop within a second, not at its next keep-alive (15 s)
+    app = create_app(store, site)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        for pid in children:
+            os.kill(pid, signal.SIGTERM)
+        store.close()
     return 0

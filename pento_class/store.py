@@ -1,12 +1,14 @@
-"""What the class server keeps: sessions, pupils and their work, in SQLite.
+"""What the class server keeps: sessions, pupils and their work, in SQLite or PostgreSQL.
 
-Nothing acknowledged is lost: the database runs in WAL mode with ``synchronous=FULL``, so a write
-that returned has reached the disk before the pupil's page hears "accepted", and a server killed
-with SIGKILL at any moment comes back with every acknowledged result (a test does exactly that).
-Tokens are kept as their SHA-256 only: a copy of the database does not let anyone in.
+Nothing acknowledged is lost: SQLite runs in WAL mode with ``synchronous=FULL`` and PostgreSQL
+commits synchronously (its default), so a write that returned is on the disk before the pupil's
+page hears "accepted", and a server killed with SIGKILL at any moment comes back with every
+acknowledged result (a test does exactly that).  Tokens are kept as their SHA-256 only: a copy of
+the database does not let anyone in.
 
 Every method is synchronous and thread-safe (one connection behind a lock); the app calls them
-from a worker thread, so the event loop never waits on the disk.
+from a worker thread, so the event loop never waits on the disk.  :func:`open_store` opens the
+database an address names (``sqlite:///FILE`` or ``postgresql://...``).
 """
 
 from __future__ import annotations
@@ -17,31 +19,35 @@ import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+# One schema for both databases ({key}: the pupils' key column, the only difference); the SQL
+# below is written with ? for parameters, which PostgreSQL's driver reads as %s.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
     id TEXT PRIMARY KEY,
     pin TEXT NOT NULL,
-    teacher TEXT NOT NULL,          -- SHA-256 of the teacher's token
-    assignment TEXT NOT NULL,       -- the assignment as JSON (pento_core.classroom.assignment)
-    link TEXT NOT NULL,             -- the link it was made from
-    created REAL NOT NULL,
-    ended REAL                      -- set by End session: the PIN stops working
+    teacher TEXT NOT NULL,
+    assignment TEXT NOT NULL,
+    link TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    ended DOUBLE PRECISION
 );
-CREATE INDEX IF NOT EXISTS sessions_pin ON sessions (pin) WHERE ended IS NULL;
+CREATE UNIQUE INDEX IF NOT EXISTS sessions_open_pin ON sessions (pin) WHERE ended IS NULL;
 CREATE TABLE IF NOT EXISTS pupils (
-    id INTEGER PRIMARY KEY,
+    id {key},
     session TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
-    token TEXT NOT NULL UNIQUE,     -- SHA-256 of the pupil's token
+    token TEXT NOT NULL UNIQUE,
     name TEXT NOT NULL,
-    joined REAL NOT NULL
+    joined DOUBLE PRECISION NOT NULL
 );
+CREATE INDEX IF NOT EXISTS pupils_session ON pupils (session);
 CREATE TABLE IF NOT EXISTS work (
-    pupil INTEGER NOT NULL REFERENCES pupils (id) ON DELETE CASCADE,
-    event TEXT NOT NULL,            -- the page's id for this event: sent twice, kept once
+    pupil BIGINT NOT NULL REFERENCES pupils (id) ON DELETE CASCADE,
+    event TEXT NOT NULL,
     item INTEGER NOT NULL,
     solved INTEGER NOT NULL,
     tenths INTEGER NOT NULL,
@@ -50,10 +56,15 @@ CREATE TABLE IF NOT EXISTS work (
     state TEXT NOT NULL,
     accepted INTEGER NOT NULL,
     reason TEXT NOT NULL,
-    at REAL NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (pupil, event)
 );
 """
+# sessions: teacher is the SHA-256 of the teacher's token, assignment the assignment as JSON
+# (pento_core.classroom.assignment), link what it was made from, ended set by End session (the PIN
+# stops working; the index lets only one open session have a PIN); pupils: token the SHA-256 of the
+# pupil's token; work: event the page's id for a piece of work (sent twice, kept once).
+WORK = "item, event, solved, tenths, hints, solves, state, accepted, reason"
 
 
 def digest(token: str) -> str:
@@ -94,49 +105,45 @@ class Event:
 
 
 class Store:
-    """The class server's database (SQLite at ``path``)."""
+    """The class server's database: what is kept and read, the same SQL on either database."""
 
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.path = path
+    where: str  # where it is, for the log: a file, or the PostgreSQL server's address without a password
+    shared: bool  # whether other server processes can use it at once (PostgreSQL)
+
+    def __init__(
+        self, execute: Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]], unique: type[Exception]
+    ) -> None:
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")  # an acknowledged write is on the disk
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        self._execute = execute
+        self._unique = unique  # the driver's error for a row a unique index refuses
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        """Let the database go."""
 
-    def _write(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            return self._db.execute(sql, args)
-
-    def _rows(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        with self._lock:
-            return self._db.execute(sql, args).fetchall()
+            return self._execute(sql, args)
 
     # -- sessions ------------------------------------------------------------------------------
 
     def create_session(self, assignment: dict[str, Any], link: str) -> tuple[Session, str]:
         """A new session with a PIN no open session has; returns it and the teacher's token."""
         token = secrets.token_urlsafe(24)
-        with self._lock:
-            while True:
-                pin = f"{secrets.randbelow(1_000_000):06d}"
-                taken = self._db.execute("SELECT 1 FROM sessions WHERE pin = ? AND ended IS NULL", (pin,)).fetchone()
-                if not taken:
-                    break
-            session = Session(secrets.token_hex(8), pin, assignment, link, time.time(), None)
-            self._db.execute(
-                "INSERT INTO sessions (id, pin, teacher, assignment, link, created) VALUES (?, ?, ?, ?, ?, ?)",
-                (session.id, pin, digest(token), json.dumps(assignment), link, session.created),
+        while True:
+            session = Session(
+                secrets.token_hex(8), f"{secrets.randbelow(1_000_000):06d}", assignment, link, time.time(), None
             )
-        return session, token
+            try:
+                self._rows(
+                    "INSERT INTO sessions (id, pin, teacher, assignment, link, created) VALUES (?, ?, ?, ?, ?, ?)",
+                    (session.id, session.pin, digest(token), json.dumps(assignment), link, session.created),
+                )
+                return session, token
+            except self._unique:
+                continue  # an open session has that PIN (another process may have just taken it)
 
-    def _session(self, row: tuple[Any, ...]) -> Session:
+    @staticmethod
+    def _session(row: tuple[Any, ...]) -> Session:
         return Session(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5])
 
     def session(self, session_id: str) -> Session | None:
@@ -154,82 +161,163 @@ class Store:
         return bool(rows) and secrets.compare_digest(rows[0][0], digest(token))
 
     def end_session(self, session_id: str) -> None:
-        self._write("UPDATE sessions SET ended = ? WHERE id = ? AND ended IS NULL", (time.time(), session_id))
+        self._rows("UPDATE sessions SET ended = ? WHERE id = ? AND ended IS NULL", (time.time(), session_id))
 
     def delete_before(self, when: float) -> int:
         """Delete every session made before ``when`` (with its pupils and work); how many."""
-        return self._write("DELETE FROM sessions WHERE created < ?", (when,)).rowcount
+        return len(self._rows("DELETE FROM sessions WHERE created < ? RETURNING id", (when,)))
 
     # -- pupils and their work -------------------------------------------------------------------
 
     def add_pupil(self, session_id: str, name: str) -> tuple[Pupil, str]:
         token = secrets.token_urlsafe(24)
-        cursor = self._write(
-            "INSERT INTO pupils (session, token, name, joined) VALUES (?, ?, ?, ?)",
+        rows = self._rows(
+            "INSERT INTO pupils (session, token, name, joined) VALUES (?, ?, ?, ?) RETURNING id",
             (session_id, digest(token), name, time.time()),
         )
-        assert cursor.lastrowid is not None
-        return Pupil(cursor.lastrowid, session_id, name), token
+        return Pupil(int(rows[0][0]), session_id, name), token
 
     def pupil(self, token: str) -> Pupil | None:
         rows = self._rows("SELECT id, session, name FROM pupils WHERE token = ?", (digest(token),))
         return Pupil(*rows[0]) if rows else None
 
+    def pupil_in_session(self, token: str) -> tuple[Pupil, Session] | None:
+        """The pupil whose token this is, and their session, in one query."""
+        rows = self._rows(
+            "SELECT p.id, p.session, p.name, s.id, s.pin, s.assignment, s.link, s.created, s.ended"
+            " FROM pupils p JOIN sessions s ON s.id = p.session WHERE p.token = ?",
+            (digest(token),),
+        )
+        return (Pupil(*rows[0][:3]), self._session(rows[0][3:])) if rows else None
+
     def event(self, pupil: int, event: str) -> Event | None:
         """The work already kept under ``event`` for this pupil (a page sending it again)."""
-        rows = self._rows(
-            "SELECT item, event, solved, tenths, hints, solves, state, accepted, reason FROM work"
-            " WHERE pupil = ? AND event = ?",
-            (pupil, event),
-        )
+        rows = self._rows(f"SELECT {WORK} FROM work WHERE pupil = ? AND event = ?", (pupil, event))
         return _event(rows[0]) if rows else None
 
     def add_event(self, pupil: int, event: Event) -> Event:
         """Keep ``event`` (on the disk when this returns); an event id kept before keeps its first
         verdict, which is returned."""
-        with self._lock:
-            self._db.execute(
-                "INSERT OR IGNORE INTO work (pupil, event, item, solved, tenths, hints, solves, state, accepted,"
-                " reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    pupil,
-                    event.event,
-                    event.item,
-                    int(event.solved),
-                    event.tenths,
-                    event.hints,
-                    event.solves,
-                    event.state,
-                    int(event.accepted),
-                    event.reason,
-                    time.time(),
-                ),
-            )
-            row = self._db.execute(
-                "SELECT item, event, solved, tenths, hints, solves, state, accepted, reason FROM work"
-                " WHERE pupil = ? AND event = ?",
-                (pupil, event.event),
-            ).fetchone()
-        return _event(row)
+        e = event
+        self._rows(
+            f"INSERT INTO work (pupil, {WORK}, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (
+                pupil,
+                e.item,
+                e.event,
+                int(e.solved),
+                e.tenths,
+                e.hints,
+                e.solves,
+                e.state,
+                int(e.accepted),
+                e.reason,
+                time.time(),
+            ),
+        )
+        kept = self.event(pupil, event.event)
+        assert kept is not None
+        return kept
 
     def pupils(self, session_id: str) -> list[tuple[Pupil, list[Event]]]:
         """Every pupil of the session in the order they joined, each with their work in the order
-        it came."""
-        pupils = [
-            Pupil(*row)
-            for row in self._rows("SELECT id, session, name FROM pupils WHERE session = ? ORDER BY id", (session_id,))
-        ]
-        out = []
-        for pupil in pupils:
-            rows = self._rows(
-                "SELECT item, event, solved, tenths, hints, solves, state, accepted, reason FROM work"
-                " WHERE pupil = ? ORDER BY rowid",
-                (pupil.id,),
-            )
-            out.append((pupil, [_event(r) for r in rows]))
+        it came (one query: a board reads this at every change)."""
+        columns = ", ".join(f"w.{c.strip()}" for c in WORK.split(","))
+        rows = self._rows(
+            f"SELECT p.id, p.session, p.name, {columns} FROM pupils p LEFT JOIN work w ON w.pupil = p.id"
+            " WHERE p.session = ? ORDER BY p.id, w.at",
+            (session_id,),
+        )
+        out: list[tuple[Pupil, list[Event]]] = []
+        for row in rows:
+            if not out or out[-1][0].id != row[0]:
+                out.append((Pupil(*row[:3]), []))
+            if row[4] is not None:  # a pupil with no work yet has one row of nulls
+                out[-1][1].append(_event(row[3:]))
         return out
 
 
 def _event(row: tuple[Any, ...]) -> Event:
     item, event, solved, tenths, hints, solves, state, accepted, reason = row
     return Event(item, event, bool(solved), tenths, hints, solves, state, bool(accepted), reason)
+
+
+class SqliteStore(Store):
+    """The embedded default: one SQLite file, in WAL mode, every commit synchronous."""
+
+    shared = False
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.where = str(path)
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")  # an acknowledged write is on the disk
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db.executescript(SCHEMA.format(key="INTEGER PRIMARY KEY"))
+        super().__init__(lambda sql, args: self._db.execute(sql, args).fetchall(), sqlite3.IntegrityError)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class PostgresStore(Store):
+    """A district's database: PostgreSQL (psycopg 3), which several server processes share; the
+    live board's changes go through its LISTEN/NOTIFY (:meth:`listen`, :meth:`notify`)."""
+
+    shared = True
+    CHANNEL = "pento_class"
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self.url = url
+        self.where = _without_password(url)
+        self._db = psycopg.connect(url, autocommit=True)
+        with self._db.transaction():
+            self._db.execute("SELECT pg_advisory_xact_lock(4815162342)")  # one process makes the tables
+            self._db.execute(SCHEMA.format(key="BIGSERIAL PRIMARY KEY").encode())
+        super().__init__(lambda sql, args: self._fetch(sql.replace("?", "%s"), args), psycopg.errors.UniqueViolation)
+
+    def _fetch(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        cursor = self._db.execute(sql.encode(), args)
+        return cursor.fetchall() if cursor.description else []
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def notify(self, payload: str) -> None:
+        """Tell every server process (this one too) ``payload``."""
+        self._rows("SELECT pg_notify(?, ?)", (self.CHANNEL, payload))
+
+    def listen(self, each: Callable[[str], None]) -> None:
+        """Call ``each`` with every payload notified, from a connection of its own; never returns."""
+        import psycopg
+
+        listener = psycopg.connect(self.url, autocommit=True)
+        listener.execute(f"LISTEN {self.CHANNEL}".encode())
+        for note in listener.notifies():
+            each(note.payload)
+
+
+def _without_password(url: str) -> str:
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def open_store(url: str) -> Store:
+    """The database ``url`` names: ``sqlite:///FILE`` or ``postgresql://...``; ValueError else."""
+    if url.startswith("sqlite:///"):
+        return SqliteStore(Path(url.removeprefix("sqlite:///")))
+    if url.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(url)
+    raise ValueError(f"{url[:60]!r} is not a database address (sqlite:///FILE or postgresql://...)")

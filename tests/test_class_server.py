@@ -4,35 +4,18 @@ lost to SIGKILL, the live stream, PIN guessing and oversized requests refused.""
 
 from __future__ import annotations
 
-import http.client
-import json
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from support.class_server import ClassServer
+from support.class_server import ClassServer, Stream, join, lesson, solution, work
 
 import build
-from pento_core import api
 
-# A one-puzzle lesson (the 1 x 5 strip: one move solves it) and a two-puzzle assignment
-STRIP = "#cover:1x5:"
+# A two-puzzle assignment (the 1 x 5 strip, two P pentominoes in a 2 x 5)
 TWO = "#assign:ABC123:h:Friday:cover:1x5:cover:2x5~PP"
-
-
-def solution(desc: str) -> str:
-    """A solved position of a cover puzzle, worked out by the core's own solver and moves."""
-    found = api.handle({"id": 1, "cmd": "solve", "args": {"game": "cover", "desc": desc, "state": ""}})["result"]
-    state = ""
-    for move in found["moves"]:
-        state = api.handle(
-            {"id": 1, "cmd": "move", "args": {"game": "cover", "desc": desc, "state": state, "move": move}}
-        )["result"]["state"]
-    return str(state)
 
 
 @pytest.fixture(scope="module")
@@ -42,33 +25,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServer]:
         yield running
     finally:
         running.close()
-
-
-def lesson(server: ClassServer, link: str = STRIP) -> tuple[str, str, str]:
-    """(session, PIN, teacher's token) of a new session."""
-    status, made = server.call("POST", "/api/sessions", {"assignment": link})
-    assert status == 201, made
-    assert set(made) == {"session", "pin", "teacher_token"}
-    assert len(made["pin"]) == 6 and made["pin"].isdigit()
-    return made["session"], made["pin"], made["teacher_token"]
-
-
-def join(server: ClassServer, pin: str, name: str) -> str:
-    status, joined = server.call("POST", "/api/join", {"pin": pin, "name": name})
-    assert status == 200 and set(joined) == {"pupil_token"}, joined
-    return str(joined["pupil_token"])
-
-
-def work(item: int, event: str, solved: bool, state: str = "", tenths: int = 100, hints: int = 0) -> dict[str, Any]:
-    return {
-        "item": item,
-        "event": event,
-        "solved": solved,
-        "tenths": tenths,
-        "hints": hints,
-        "solves": 0,
-        "state": state,
-    }
 
 
 def test_a_lesson_through_the_api_exactly_so(server: ClassServer) -> None:
@@ -179,26 +135,11 @@ def test_a_server_killed_mid_lesson_loses_nothing_it_acknowledged(tmp_path: Path
 
 def test_the_teacher_sees_each_join_and_each_work_as_it_happens(server: ClassServer) -> None:
     session, pin, teacher = lesson(server)
-    host, port = server.base.removeprefix("http://").rsplit(":", 1)
-    connection = http.client.HTTPConnection(host, int(port), timeout=60)  # a guard, not a measure
-    connection.request("GET", f"/api/sessions/{session}/events", headers={"Authorization": f"Bearer {teacher}"})
-    reply = connection.getresponse()
-    assert reply.status == 200 and reply.getheader("Content-Type", "").startswith("text/event-stream")
-    assert reply.readline().startswith(b":")  # the stream is open: what happens now is sent
-    changes: list[dict[str, Any]] = []
-
-    def read() -> None:
-        while len(changes) < 2:
-            line = reply.readline()
-            if line.startswith(b"data: "):
-                changes.append(json.loads(line[6:]))
-
-    reader = threading.Thread(target=read)
-    reader.start()
+    stream = Stream(server, session, teacher)
     pupil = join(server, pin, "Lia")
     server.call("POST", "/api/work", work(0, "l1", True, solution("1x5"), 77), pupil)
-    reader.join()
-    connection.close()
+    changes = stream.wait_for(2)
+    stream.close()
     assert changes == [
         {"type": "join", "name": "Lia"},
         {
@@ -230,10 +171,10 @@ def test_the_server_serves_the_site_with_its_policies(server: ClassServer) -> No
 
 def test_the_command_line_says_what_it_cannot_do(tmp_path: Path) -> None:
     run = [sys.executable, "-m", "pento_class", "serve", "--data", str(tmp_path), "--site", str(tmp_path)]
-    done = subprocess.run(
-        [*run, "--db", "postgresql://localhost/class"], cwd=build.ROOT, capture_output=True, text=True
-    )
-    assert done.returncode == 1 and "PostgreSQL is not supported yet" in done.stderr
+    done = subprocess.run([*run, "--db", "mysql://localhost/class"], cwd=build.ROOT, capture_output=True, text=True)
+    assert done.returncode == 1 and "is not a database address" in done.stderr
+    done = subprocess.run([*run, "--processes", "2"], cwd=build.ROOT, capture_output=True, text=True)
+    assert done.returncode == 1 and "several processes need PostgreSQL" in done.stderr
     done = subprocess.run(run, cwd=build.ROOT, capture_output=True, text=True)
     assert done.returncode == 1 and "holds no built site" in done.stderr
 

@@ -3,18 +3,22 @@ a data folder the test gives, serving the built site; and a small JSON client fo
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import build
+from pento_core import api
 
 
 def built_site() -> Path:
@@ -74,3 +78,79 @@ class ClassServer:
         except urllib.error.HTTPError as e:
             with e:
                 return e.code, json.loads(e.read() or b"null")
+
+
+def solution(desc: str) -> str:
+    """A solved position of a cover puzzle, worked out by the core's own solver and moves."""
+    found = api.handle({"id": 1, "cmd": "solve", "args": {"game": "cover", "desc": desc, "state": ""}})["result"]
+    state = ""
+    for move in found["moves"]:
+        state = api.handle(
+            {"id": 1, "cmd": "move", "args": {"game": "cover", "desc": desc, "state": state, "move": move}}
+        )["result"]["state"]
+    return str(state)
+
+
+def lesson(server: ClassServer, link: str = "#cover:1x5:") -> tuple[str, str, str]:
+    """(session, PIN, teacher's token) of a new session."""
+    status, made = server.call("POST", "/api/sessions", {"assignment": link})
+    assert status == 201, made
+    assert set(made) == {"session", "pin", "teacher_token"}
+    assert len(made["pin"]) == 6 and made["pin"].isdigit()
+    return made["session"], made["pin"], made["teacher_token"]
+
+
+def join(server: ClassServer, pin: str, name: str) -> str:
+    status, joined = server.call("POST", "/api/join", {"pin": pin, "name": name})
+    assert status == 200 and set(joined) == {"pupil_token"}, joined
+    return str(joined["pupil_token"])
+
+
+def work(item: int, event: str, solved: bool, state: str = "", tenths: int = 100, hints: int = 0) -> dict[str, Any]:
+    return {
+        "item": item,
+        "event": event,
+        "solved": solved,
+        "tenths": tenths,
+        "hints": hints,
+        "solves": 0,
+        "state": state,
+    }
+
+
+class Stream:
+    """A teacher's live stream (``GET /api/sessions/ID/events``), its changes collected as they
+    come by a thread of its own."""
+
+    def __init__(self, server: ClassServer, session: str, token: str) -> None:
+        host, port = server.base.removeprefix("http://").rsplit(":", 1)
+        self.connection = http.client.HTTPConnection(host, int(port), timeout=60)  # a guard, not a measure
+        self.connection.request("GET", f"/api/sessions/{session}/events", headers={"Authorization": f"Bearer {token}"})
+        reply = self.connection.getresponse()
+        assert reply.status == 200 and reply.getheader("Content-Type", "").startswith("text/event-stream")
+        assert reply.readline().startswith(b":")  # the stream is open: what happens from now on is sent
+        self.changes: list[dict[str, Any]] = []
+        self.came = threading.Condition()
+
+        def read() -> None:
+            with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: closed meanwhile
+                while line := reply.readline():
+                    if line.startswith(b"data: "):
+                        with self.came:
+                            self.changes.append(json.loads(line[6:]))
+                            self.came.notify_all()
+
+        threading.Thread(target=read, daemon=True).start()
+
+    def wait_for(self, n: int) -> list[dict[str, Any]]:
+        """The first ``n`` changes, once they have come (waiting on the stream itself)."""
+        with self.came:
+            self.came.wait_for(lambda: len(self.changes) >= n, timeout=60)
+            return self.changes[:n]
+
+    def close(self) -> None:
+        # the reading thread waits in a read: ending the socket ends that read, then the connection
+        if self.connection.sock is not None:
+            with contextlib.suppress(OSError):
+                self.connection.sock.shutdown(socket.SHUT_RDWR)
+        self.connection.close()

@@ -149,7 +149,7 @@ async function follow(board) {
         pending = /** @type {string} */ (lines.pop());
         const changes = lines.filter((line) => line.startsWith("data: ")).map((line) => JSON.parse(line.slice(6)));
         if (changes.some((c) => c.type === "end")) return ended(board);
-        if (changes.length) await refresh(board);
+        if (changes.length) refreshSoon(board);
       }
     } catch (err) {
       if (mine.stop) return;
@@ -173,6 +173,30 @@ function ended(board) {
   $("board-end").hidden = true;
   $("board-new").hidden = false;
   refresh(board).catch(() => {});
+}
+
+/** @type {Promise<void> | null} a reading of the results under way */
+let reading = null;
+let readAgain = false;
+
+/** Read the results again soon: at once, or once the reading under way is done (a class's burst of
+ * work is one or two readings, not one each). @param {import("../model/storage.js").Board} board */
+async function refreshSoon(board) {
+  if (reading) {
+    readAgain = true;
+    return;
+  }
+  reading = (async () => {
+    do {
+      readAgain = false;
+      await refresh(board).catch(() => {}); // the stream's next change, or its reconnection, reads again
+    } while (readAgain);
+  })();
+  try {
+    await reading;
+  } finally {
+    reading = null;
+  }
 }
 
 /** @param {import("../model/storage.js").Board} board */
