@@ -65,6 +65,7 @@ CREATE TABLE IF NOT EXISTS work (
 # stops working; the index lets only one open session have a PIN); pupils: token the SHA-256 of the
 # pupil's token; work: event the page's id for a piece of work (sent twice, kept once).
 WORK = "item, event, solved, tenths, hints, solves, state, accepted, reason"
+PIN_HOURS = 24  # how long a session's PIN lets pupils join
 
 
 def digest(token: str) -> str:
@@ -129,6 +130,11 @@ class Store:
     def create_session(self, assignment: dict[str, Any], link: str) -> tuple[Session, str]:
         """A new session with a PIN no open session has; returns it and the teacher's token."""
         token = secrets.token_urlsafe(24)
+        # sessions whose PIN has expired are ended, so that their PINs can be given again
+        self._rows(
+            "UPDATE sessions SET ended = created WHERE ended IS NULL AND created <= ?",
+            (time.time() - PIN_HOURS * 3600,),
+        )
         while True:
             session = Session(
                 secrets.token_hex(8), f"{secrets.randbelow(1_000_000):06d}", assignment, link, time.time(), None
@@ -151,8 +157,12 @@ class Store:
         return self._session(rows[0]) if rows else None
 
     def open_session_by_pin(self, pin: str) -> Session | None:
+        """The session a pupil joins with ``pin``: one not ended, started at most PIN_HOURS ago (a
+        lesson is a day's: a PIN is not a way into last week's)."""
         rows = self._rows(
-            "SELECT id, pin, assignment, link, created, ended FROM sessions WHERE pin = ? AND ended IS NULL", (pin,)
+            "SELECT id, pin, assignment, link, created, ended FROM sessions WHERE pin = ? AND ended IS NULL"
+            " AND created > ?",
+            (pin, time.time() - PIN_HOURS * 3600),
         )
         return self._session(rows[0]) if rows else None
 

@@ -56,7 +56,9 @@ def test_two_servers_on_one_database_share_the_lesson_and_its_live_board(postgre
 def test_several_processes_serve_one_address(postgres: Postgres, tmp_path: Path) -> None:
     server = ClassServer(tmp_path, "--db", postgres.url, "--processes", "2")
     try:
-        children = subprocess.run(["pgrep", "-P", str(server.process.pid)], capture_output=True, text=True).stdout.split()
+        children = subprocess.run(
+            ["pgrep", "-P", str(server.process.pid)], capture_output=True, text=True
+        ).stdout.split()
         assert len(children) == 1  # the first process and one more, on the one socket
         session, pin, teacher = lesson(server)
         stream = Stream(server, session, teacher)

@@ -182,3 +182,18 @@ def test_the_command_line_says_what_it_cannot_do(tmp_path: Path) -> None:
 def test_the_core_never_imports_the_class_server() -> None:
     core = Path(build.ROOT / "pento_core")
     assert not [p for p in core.rglob("*.py") if "pento_class" in p.read_text(encoding="utf-8")]
+
+
+def test_a_pin_lets_pupils_in_for_a_day(tmp_path: Path) -> None:
+    """A PIN expires with its session: ended by the teacher, or a day after it started (a lesson is
+    a day's), when a new session may be given the same PIN."""
+    from pento_class.store import PIN_HOURS, SqliteStore
+
+    store = SqliteStore(tmp_path / "lessons.sqlite3")
+    session, _ = store.create_session({"id": "ABC123", "title": "", "help": False, "items": [], "roster": []}, "#x")
+    assert store.open_session_by_pin(session.pin) == session
+    store._rows("UPDATE sessions SET created = created - ?", (PIN_HOURS * 3600 + 1,))  # a day and a second ago
+    assert store.open_session_by_pin(session.pin) is None
+    store.create_session({"id": "ABC124", "title": "", "help": False, "items": [], "roster": []}, "#y")
+    assert store.session(session.id).ended is not None  # type: ignore[union-attr]
+    store.close()
