@@ -5,8 +5,10 @@ The core's lines come from playing every game of the registry: its first two pre
 start, after one move, halfway and at the end.  The moves are the game's own solver's; where its
 solver writes none (Last Fit between two players, whose solver only judges), its hints', one after
 another, until the game is over.  The line is the view's summary: the page's status line, which
-its win dialog repeats.  The page's own lines around a win (web/locale) follow, each with one and
-with several where it has a plural.
+its win dialog repeats.  Then the positions such a walk never reaches, which each game names itself
+(``Game.situations``: a dead end, a mistake, a loss), each with what its hint says there.  The
+page's own lines around a win (web/locale) follow, each with one and with several where it has a
+plural.
 
 ``python3 build.py messages`` writes the file; a test fails while it differs from :func:`render`.
 """
@@ -75,6 +77,7 @@ def _positions(game: Any, desc: str) -> list[tuple[str, Any]]:
 def core_lines() -> list[Line]:
     """Every game's lines (see the module's docstring)."""
     from pento_core import registry
+    from pento_core.budget import Budget
     from pento_core.i18n import LANGUAGES, language, set_language, tr
 
     was = language()
@@ -90,6 +93,22 @@ def core_lines() -> list[Line]:
                         texts.append(str(game.view(state)["summary"]))
                     set_language(LANGUAGES[0])
                     lines.append(Line(f"{tr(game.title)}: {tr(preset.label)}", when, tuple(texts)))
+            # the positions a walk with the solver never reaches, which the game names itself: its
+            # status line there, and what its hint says
+            for situation in game.situations():
+                state = game.start(situation.desc, situation.state)
+                said: list[str] = []
+                hinted: list[str] = []
+                for lang in LANGUAGES:
+                    set_language(lang)
+                    said.append(str(game.view(state)["summary"]))
+                    if "hint" in game.features:
+                        hinted.append(game.hint(state, Budget(max_seconds=60).started(), None).message)
+                set_language(LANGUAGES[0])
+                where = f"{tr(game.title)}: other positions"
+                lines.append(Line(where, situation.label, tuple(said)))
+                if hinted:
+                    lines.append(Line(where, f"{situation.label}: its hint", tuple(hinted)))
     finally:
         set_language(was)
     return lines
@@ -137,6 +156,7 @@ def render(rendered: list[Line] | None = None) -> str:
         "",
         "Every game's status line (which its win dialog repeats) at the start, after one move,",
         "halfway and at the end of its first two presets, played with the game's own solver's moves,",
+        "then each game's other positions (a dead end, a mistake, a loss) with what its hint says there,",
         "and the page's own lines around a win: for a translator or a reviewer to read side by side.",
         "Written by `python3 build.py messages` (pento_build/messages_doc.py); a test fails while",
         "this file differs from what the games say (tests/test_messages.py).",

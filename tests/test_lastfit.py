@@ -359,3 +359,19 @@ def test_a_large_boards_placements_are_listed_within_the_budget() -> None:
     assert len(lf.layout(Board.rectangle(6, 6)).moves) == sum(
         1 for _ in placements(rectangle(6, 6))
     )  # listed in full without a budget, as the independent checker counts them
+
+
+def test_a_blocking_puzzle_claims_the_record_only_on_the_board_it_is_for() -> None:
+    """Golomb's record, five pieces, is the 8 x 8's: a 5 x 6 blocked with five pieces (the puzzle of
+    the day's board) said "That is the record!", where three can do (a hint's walk finds them)."""
+    from pento_core import registry
+
+    game = registry.get("lastfit")
+    blocked = game.start("5x6~block", "F2@1,1;W2@1,3;N2@0,0;I1@4,0;L5@0,2")
+    assert game.view(blocked)["summary"] == "Blocked with 5 pieces: no other fits."
+    assert game.status(blocked).state == "solved"
+    fewer = game.start("5x6~block", "L7@2,1;I1@1,1;V2@2,3")
+    assert game.view(fewer)["summary"] == "Blocked with 3 pieces: no other fits."
+    assert "8 x 8" not in game.info("5x6~block")["goal"]
+    assert "the record on 8 x 8: 5" in game.info("8x8~block")["goal"]
+    assert game.view(game.start("5x6~block", "L7@2,1;I1@1,1"))["summary"].startswith("2 placed; ")

@@ -39,6 +39,17 @@ class Preset:
 
 
 @dataclass(frozen=True)
+class Situation:
+    """A position whose lines a player reads but that playing a preset with the solver's moves
+    never reaches (a dead end, a mistake, a loss): ``label`` says what it is, for a reviewer of
+    docs/messages.md (English only: never shown in a game), ``desc`` and ``state`` are the position."""
+
+    label: str
+    desc: str
+    state: str
+
+
+@dataclass(frozen=True)
 class Ladder:
     """Levels from easy to hard, shown on the start screen with the player's place on it: level
     ``n`` (1 to ``size``) is made by ``new(f"{params}:{n}", seed)``, and its ``info`` says
@@ -164,6 +175,12 @@ class Game(Protocol[S, M]):
     ladders: tuple[Ladder, ...]  # ladders of levels (:class:`Ladder`); empty for most games
 
     def presets(self) -> list[Preset]: ...
+
+    def situations(self) -> list[Situation]:
+        """The positions its messages are also read in (:class:`Situation`; may be empty):
+        docs/messages.md shows each with its status line and its hint, and tests/test_messages.py
+        checks them as every other line."""
+        ...
 
     def forms(self) -> list[Form]:
         """Parameter forms for the start screen (may be empty)."""
@@ -325,6 +342,9 @@ class GameBase(ABC, Generic[S, M]):
 
     def apply(self, state: S, move: str) -> S:
         return self.play(state, self.parse_move(move))
+
+    def situations(self) -> list[Situation]:
+        return []
 
     def status(self, state: S) -> Status:
         return self.status_of(state, self.view(state))

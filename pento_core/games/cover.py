@@ -39,7 +39,7 @@ from ..polyomino.pieces import PieceSet
 from ..polyomino.placement import anchor, cell_text, parse_placement, placement_text, resolve
 from ..polyomino.puzzle import Puzzle, parse_puzzle
 from . import words
-from .base import JSON, Field, Form, GameBase, Hint, Ladder, Preset, ProgressFn, Solution
+from .base import JSON, Field, Form, GameBase, Hint, Ladder, Preset, ProgressFn, Situation, Solution
 from .piece_moves import Clear, PieceMove, Relocate, TakeBack, parse_piece_move, write_piece_move
 from .pieces_view import piece_table, placement_json
 
@@ -155,6 +155,9 @@ class CoverGame(GameBase[CoverState, PieceMove]):
     daily_levels: tuple[str, ...] = tuple(f"freeform:2.2:{n}" for n in (4, 5, 6, 8, 9, 10, 12))
     # what its result codes are packed against (format 1 of the race's codes: never change it)
     race_dictionary = "F3@0,0;I1@0,1;L0@2,0;N7@1,2;P5@3,1;T2@3,4;U3@4,8;V2@0,7;W3@3,2;X0@3,6;Y7@2,4;Z3@0,6;1,10;11,2"
+
+    def situations(self) -> list[Situation]:
+        return [Situation("a piece that leaves the rest uncoverable", "3x20", "X0@0,6")]
 
     def presets(self) -> list[Preset]:
         scott = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))

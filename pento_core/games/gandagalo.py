@@ -39,7 +39,7 @@ from ..gandagalo.solver import LEVELS, Report, analyse
 from ..i18n import N_, ntr, tr
 from ..limits import MAX_DESC, MAX_STATE, number, within
 from . import words
-from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution
+from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Situation, Solution
 
 WORDS = ("anchor", "back", "keep", "clear")
 
@@ -200,6 +200,13 @@ class GandaGaloGame(GameBase[GGState, GGMove]):
     )
     # what its result codes are packed against (format 1 of the race's codes: never change it)
     race_dictionary = "XOXOOXXOOXXOXOOXXOOXOXXOOXXOXOOX"
+
+    def situations(self) -> list[Situation]:
+        board = "....../....../....../....../..XO../...X.X"
+        return [
+            Situation("a mark that the solution does not have", board, "O"),
+            Situation("three equal marks in a row", board, "28XXX"),
+        ]
 
     def presets(self) -> list[Preset]:
         return [

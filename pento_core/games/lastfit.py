@@ -31,7 +31,7 @@ from ..polyomino.board import Position
 from ..polyomino.placement import Put, read_put, resolve, write_put
 from ..polyomino.puzzle import parse_puzzle
 from . import words
-from .base import JSON, Field, Form, GameBase, Hint, Preset, ProgressFn, Solution
+from .base import JSON, Field, Form, GameBase, Hint, Preset, ProgressFn, Situation, Solution
 from .pieces_view import piece_table, placement_json
 
 COMPUTER = "computer:"
@@ -169,6 +169,17 @@ class LastFitGame(GameBase[LFState, Put]):
         f"{board}~block" for board in ("5x6", "6x6", "7x7", "5x12", "6x10", "8x8", "8x10")
     )
 
+    def situations(self) -> list[Situation]:
+        return [
+            Situation(
+                "lost against the computer",
+                "8x8~You,computer:intermediate",
+                "L5@4,3;P2@1,1;Z0@0,2;N3@5,1;F4@0,4;I1@7,2;V0@4,0;Y0@2,6",
+            ),
+            Situation("the blocking puzzle, at its start", "5x6~block", ""),
+            Situation("the blocking puzzle, blocked", "5x6~block", "F2@1,1;W2@1,3;N2@0,0;I1@4,0;L5@0,2"),
+        ]
+
     def presets(self) -> list[Preset]:
         return [
             Preset(N_("Two players, 8 x 8"), "8x8~Player 1,Player 2"),
@@ -285,11 +296,13 @@ class LastFitGame(GameBase[LFState, Put]):
     def info(self, desc: str) -> JSON:
         lay, players = _puzzle(desc)
         board = lay.board
-        if players.block:
+        if players.block and (board.height, board.width, board.area) == (8, 8, 64):
             goal = tr(
                 "Place as few pentominoes as you can so that no other fits (the record on 8 x 8: {RECORD_BLOCK}).",
                 RECORD_BLOCK=RECORD_BLOCK,
             )
+        elif players.block:
+            goal = tr("Place as few pentominoes as you can so that no other fits.")
         else:
             goal = tr("{value}: take turns; whoever cannot place a piece loses.", value=_names(list(_shown(players))))
         return {
@@ -324,19 +337,35 @@ class LastFitGame(GameBase[LFState, Put]):
         won: bool | None = None
         if st.players.block:
             placed = len(st.moves)
-            if over:
-                record = (
-                    tr(" That is the record!")
-                    if placed <= RECORD_BLOCK
-                    else tr(" The record is {RECORD_BLOCK}.", RECORD_BLOCK=RECORD_BLOCK)
+            board = st.lay.board
+            eight = (board.height, board.width, board.area) == (8, 8, 64)  # the record is the 8 x 8's
+            if over and eight and placed <= RECORD_BLOCK:
+                summary = ntr(
+                    "Blocked with {n} piece: no other fits. That is the record!",
+                    "Blocked with {n} pieces: no other fits. That is the record!",
+                    placed,
                 )
-                summary = tr("Blocked with {placed} pieces: no other fits.{record}", placed=placed, record=record)
+                won = True
+            elif over and eight:
+                summary = ntr(
+                    "Blocked with {n} piece: no other fits. The record is {record}.",
+                    "Blocked with {n} pieces: no other fits. The record is {record}.",
+                    placed,
+                    record=RECORD_BLOCK,
+                )
+                won = True
+            elif over:
+                # (on another board no record is known: the solver's blocking is short, not proved the shortest)
+                summary = ntr(
+                    "Blocked with {n} piece: no other fits.", "Blocked with {n} pieces: no other fits.", placed
+                )
                 won = True
             else:
-                summary = tr(
-                    "{placed} placed; {n_legal} places are still open to the other pieces.",
+                summary = ntr(
+                    "{placed} placed; {n} place is still open to the other pieces.",
+                    "{placed} placed; {n} places are still open to the other pieces.",
+                    len(legal),
                     placed=placed,
-                    n_legal=len(legal),
                 )
         elif over:
             loser = names[st.turn]

@@ -32,7 +32,7 @@ from ..pegs.board import Cell, Jump, PegBoard
 from ..pegs.generator import LEVELS, generate
 from ..pegs.solver import solve
 from . import words
-from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Solution, Status
+from .base import JSON, Field, Form, GameBase, Hint, Preset, PrintStyle, ProgressFn, Situation, Solution, Status
 
 
 @dataclass(frozen=True)
@@ -175,6 +175,17 @@ class PegsGame(GameBase[PegState, PegMove]):
     )
     # what its result codes are packed against (format 1 of the race's codes: never change it)
     race_dictionary = "1,3-3,3;2,1-2,3;4,1-2,1;2,0-2,2;4,0-2,0;2,3-2,1;2,5-2,3;0,4-2,4;0,2-0,4;3,4-1,4;5,2-3,2;6,4-4,4;"
+
+    def situations(self) -> list[Situation]:
+        return [
+            Situation(
+                "no jump left, four pegs stay",
+                "english",
+                "3,1-3,3;3,4-3,2;5,4-3,4;4,2-4,4;4,0-4,2;3,4-5,4;3,6-3,4;6,4-4,4;5,2-5,4;2,0-4,0;2,2-2,0;4,2-2,2;"
+                "2,3-2,1;4,4-6,4;0,3-2,3;4,6-4,4;2,4-2,2;3,4-5,4;6,4-4,4;2,1-2,3;2,6-2,4;6,2-6,4;1,4-3,4;3,4-5,4;"
+                "0,2-2,2;6,4-4,4;2,3-2,1;2,0-2,2",
+            )
+        ]
 
     def presets(self) -> list[Preset]:
         return [
