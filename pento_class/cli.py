@@ -42,6 +42,13 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _end_with(parent: int) -> None:
+    """End this process (as SIGTERM does: gracefully) once ``parent`` is no longer its parent."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
 def database(url: str | None, data: Path) -> str:
     """The database's address: ``url``, or the SQLite file in ``data``; exits on anything else."""
     if url is None:
@@ -87,9 +94,13 @@ def main(argv: list[str]) -> int:
     # with a database connection of its own; the first keeps the retention and ends the others.
     children: list[int] = []
     for _ in range(args.processes - 1):
+        parent = os.getpid()
         pid = os.fork()
         if pid == 0:
             children = []
+            # a process of a server that has gone ends too, however the first ended (uvicorn ends on
+            # SIGTERM by raising it again once shut down: no finally of the first's runs then)
+            threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
             break
         children.append(pid)
     first = bool(children) or args.processes == 1

@@ -28,9 +28,10 @@ English is the default, so the command line prints what it always printed.
 from __future__ import annotations
 
 import gettext
+import io
 import re
 from functools import cache
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("en", "pt", "de")
@@ -46,7 +47,6 @@ PLURAL_FORMS = "nplurals=2; plural=(n != 1);"
 CATALOGUE_LOCALES: dict[str, str] = {"pt": "pt_PT", "de": "de"}
 """The locale each language's catalogue is written for."""
 
-LOCALE = Path(__file__).parent / "locale"
 _language = "en"
 
 
@@ -82,8 +82,9 @@ def translations(lang: str) -> gettext.NullTranslations:
     silent fall back to English."""
     if lang == "en":
         return gettext.NullTranslations()
-    with open(LOCALE / f"{lang}.mo", "rb") as f:
-        return gettext.GNUTranslations(f)
+    # read as a resource of the package, so that it is found in a zip on sys.path too (the page's)
+    data = resources.files(__package__).joinpath("locale", f"{lang}.mo").read_bytes()
+    return gettext.GNUTranslations(io.BytesIO(data))
 
 
 # How each language writes 3,986.5 (its digit grouping, its decimal mark), as the page's
