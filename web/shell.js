@@ -5,7 +5,7 @@ import { PROTOCOL } from "./config.js";
 import { app } from "./play/app.js";
 import { backToAssignment, nextItem, playNext } from "./screens/assign.js";
 import { CATALOG } from "./catalog.js";
-import { Core } from "./engine/core.js";
+import { Core, offlineWanted, takeEarly } from "./engine/core.js";
 import { byId, el, ignoreClicksFromBefore } from "./ui/dom.js";
 import { chooseLanguage, language, languageMenu, setLanguage, t, translateDocument } from "./ui/i18n.js";
 import { anotherParams, connect, copyLink, currentState, drawClock, elapsedNow, go, goHome, leaveGame, newGame, persist, playMove, replay, savedElsewhere, saveRanking, shareDaily, showScreen, startRace, stopAnimation } from "./play/midend.js";
@@ -179,13 +179,7 @@ function bindButtons() {
   setInterval(drawClock, 250);
 }
 
-/** Whether this page keeps an offline cache (a service worker): not from a file, nor where a
- *  platform serves it (SCORM), nor with ?nosw. */
-function offlineWanted() {
-  if (!("serviceWorker" in navigator) || location.protocol === "file:") return false;
-  return !["nosw", "scorm"].some((p) => new URLSearchParams(location.search).has(p));
-}
-
+/** The offline cache's service worker, where the page keeps one (engine/core.js's offlineWanted). */
 function registerOffline() {
   if (!offlineWanted()) return;
   // once the engine's first boot is over: the engine has put what it downloaded in the offline
@@ -330,7 +324,7 @@ export async function boot() {
   // the engine first: its worker boots on another thread while this one draws the start screen
   app.core = new Core(setCoreState, onLoading, language(), PROTOCOL, offlineWanted());
   app.core.onRestart = () => notice(t("The puzzle engine stopped and was restarted; your game is kept."));
-  app.core.start().catch(() => {});
+  app.core.start(takeEarly(language(), offlineWanted())).catch(() => {}); // web/early.js's, where it speaks the page's language
   bindButtons();
   bindKeys();
   bindDisplayBox(".contrast-check", "contrast", "high", setContrast); // high contrast
@@ -367,6 +361,7 @@ export async function boot() {
     busy: () => app.core.busy,
     engine: () => ({
       ready: app.core.ready,
+      language: app.core.hello ? app.core.hello.language : null, // the language the engine speaks
       boot: app.core.engine ? app.core.engine.boot : null,
       spare: app.core.spare ? (app.core.spare.ready ? "ready" : "booting") : null,
       loading: { ...app.loading },

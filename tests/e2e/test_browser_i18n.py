@@ -166,3 +166,30 @@ def test_a_tablets_bar_leaves_the_game_title_readable_in_german(browser: Any, ba
             assert page.evaluate("document.querySelector('#undo .label').getBoundingClientRect().width") <= 1
     finally:
         ctx.close()
+
+
+def test_the_engine_started_early_is_ended_when_the_page_falls_back_to_english(
+    context: Any, page: Any, base_url: str, console: Any
+) -> None:
+    """web/early.js starts the engine in the language the page is about to choose, before the page's
+    other modules have loaded; the shell adopts it.  Where the page falls back to English after all
+    (its German catalogue does not load), that engine speaks German: it is ended and an English one
+    started, so the page and its engine never speak two languages."""
+    context.route("**/web/locale/de.js", lambda route: route.fulfill(status=503, body="unavailable"))
+    workers: list[Any] = []
+    page.on("worker", lambda worker: workers.append(worker))
+    page.goto(base_url + "?nosw&lang=de")
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.evaluate("window.pento.engine().language") == "en"
+    assert len(workers) == 2  # the early one (German), ended, and the page's English one
+    console.errors[:] = [e for e in console.errors if "503" not in e]  # the refused catalogue, said by the browser
+
+
+def test_the_page_adopts_the_engine_started_early(page: Any, base_url: str) -> None:
+    workers: list[Any] = []
+    page.on("worker", lambda worker: workers.append(worker))
+    page.goto(base_url + "?nosw&lang=de")
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    assert len(workers) == 1 and "lang=de" in workers[0].evaluate("self.name")
+    assert page.evaluate("window.pento.engine().language") == "de"

@@ -1,6 +1,6 @@
 // The page's Python as the page gets it, in Node: Pyodide (dist/pyodide) on the standard library
-// the build trimmed for the page, the core unpacked from the page's own zip; then every module of
-// the core imported and tests/support/api_tour.py's tour run.  Prints one JSON line:
+// the build trimmed for the page, the core imported from the page's own zip (as its worker does);
+// then every module of the core imported and tests/support/api_tour.py's tour run.  Prints one JSON line:
 // {"modules": [modules of the core that failed to import, with why], "tour": tour()'s result}.
 //
 //   node tests/support/page_python.mjs DIST
@@ -14,8 +14,9 @@ const core = JSON.parse(/export const CORE = (.*);/.exec(config)[1]);
 const indexURL = path.join(dist, "pyodide") + "/";
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL, stdLibURL: path.join(indexURL, "python_stdlib.zip") });
-const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-pyodide.unpackArchive(new Uint8Array(readFileSync(path.join(dist, core))), "zip", { extractDir: sitePackages });
+// as the page's worker installs it (web/engine/worker.js): the zip itself on sys.path
+pyodide.FS.writeFile("/lib/pento_core.zip", new Uint8Array(readFileSync(path.join(dist, core))));
+pyodide.runPython("import sys; sys.path.insert(0, '/lib/pento_core.zip')");
 pyodide.FS.mkdirTree("/tour/support");
 pyodide.FS.writeFile("/tour/support/__init__.py", "");
 pyodide.FS.writeFile("/tour/support/api_tour.py", readFileSync(new URL("./api_tour.py", import.meta.url)));
