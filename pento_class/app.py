@@ -44,7 +44,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -413,6 +413,13 @@ def create_app(store: Store, site: Path | None) -> Starlette:
         Route("/board", lambda request: RedirectResponse("/#board", status_code=303), methods=["GET"]),
     ]
     if site is not None:
+        # the page, marked as served by a class server: its start screen then offers the lesson
+        page = (site / "index.html").read_text(encoding="utf-8").replace("<body ", '<body data-class-server="yes" ', 1)
+
+        async def index(request: Request) -> Response:
+            return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+        routes += [Route("/", index, methods=["GET"]), Route("/index.html", index, methods=["GET"])]
         routes.append(Mount("/", StaticFiles(directory=site, html=True)))
 
     @contextlib.asynccontextmanager

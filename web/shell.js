@@ -332,6 +332,8 @@ export async function boot() {
   bindTheme();
   whenRecordsSetAside(setAsideNotice); // before anything reads a ranking, a draft or codes
   bootPart(renderHome);
+  // served by a class server (pento_class marks the page it serves): the way into a live lesson
+  $("live-entry").hidden = document.body.dataset.classServer !== "yes";
   bootPart(() => showScreen("home"));
   performance.mark("pento-home"); // the start screen is up, before the engine (read by the benchmarks)
   if (embedded()) {

@@ -39,12 +39,22 @@ def solved_on_board(teacher: Any, row: int, item: int) -> None:
     )
 
 
-def join(browser: Any, base: str, pin: str, name: str, lang: str, viewport: dict[str, int]) -> tuple[Any, Any, Console]:
+def join(
+    browser: Any, base: str, pin: str, name: str, lang: str, viewport: dict[str, int], typed: bool = False
+) -> tuple[Any, Any, Console]:
+    """A pupil joins: by the board's QR code (its address has the PIN), or ``typed``: the server's
+    address, the start screen's "Join a lesson", and the PIN typed in."""
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
     console = Console()
     console.attach(page)
-    page.goto(f"{base}/?lang={lang}#join:{pin}")  # the QR code's address: the PIN typed in already
+    if typed:
+        page.goto(f"{base}/?lang={lang}")
+        page.locator("#live-entry a[href='#join']").click()
+        page.locator("#join-pin").fill(pin)
+        page.locator("#join-pin-form button[type=submit]").click()
+    else:
+        page.goto(f"{base}/?lang={lang}#join:{pin}")  # the QR code's address: the PIN typed in already
     page.wait_for_selector("#join-name-form:not([hidden])")
     assert_clean(page, f"join ({lang})")
     if viewport["width"] <= 1100:  # a phone and a tablet: every control a finger's size
@@ -86,7 +96,8 @@ def test_a_live_lesson_from_the_board_to_the_last_solve(browser: Any, tmp_path: 
         teacher = teacher_context.new_page()
         consoles.append(Console())
         consoles[-1].attach(teacher)
-        teacher.goto(server.base + "/board")
+        teacher.goto(server.base + "/")  # the server's page offers the lesson on its start screen
+        teacher.get_by_role("link", name="Live lesson").click()
         teacher.wait_for_selector("#board-start:not([hidden])")
         teacher.locator("#board-link").fill("https://school.example/pento/" + LINK)
         teacher.get_by_role("button", name="Start the lesson").click()
@@ -96,7 +107,7 @@ def test_a_live_lesson_from_the_board_to_the_last_solve(browser: Any, tmp_path: 
         assert f"{server.base}/join" in str(teacher.locator("#board-address").text_content())
         teacher.wait_for_selector("#board-qr canvas")
 
-        ana_context, ana, ana_console = join(browser, server.base, pin, "Ana", "pt", PHONE)
+        ana_context, ana, ana_console = join(browser, server.base, pin, "Ana", "pt", PHONE, typed=True)
         bo_context, bo, bo_console = join(browser, server.base, pin, "Bo", "de", TABLET)
         cai_context, cai, cai_console = join(browser, server.base, pin, "Cai", "en", LAPTOP)
         contexts += [ana_context, bo_context, cai_context]

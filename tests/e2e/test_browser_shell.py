@@ -70,6 +70,7 @@ def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str,
     assert page.evaluate("document.body.dataset.core") == "loading"
     for title in ["Pentomino cover", "Game of 20 and of 30", "Polyomino workshop"]:
         assert page.get_by_role("heading", name=title).is_visible()
+    assert page.locator("#live-entry").is_hidden()  # a live lesson needs a class server: a static host has none
     assert page.locator(".preset svg").count() >= 15
     # each picture is an area per colour and one outline, not an element per cell: the start screen
     # stays a light page to lay out, search and style (with a rect per cell it held 3,558 of them)
