@@ -172,3 +172,49 @@ def test_a_live_lesson_from_the_board_to_the_last_solve(browser: Any, tmp_path: 
         for context in contexts:
             context.close()
         server.close()
+
+
+def lan_address() -> str:
+    """This machine's address on its network (not loopback): what a school's server is reached at.
+    (A datagram socket's route is looked up on connect; nothing is sent.)"""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))  # TEST-NET-1: any address off this machine does
+        address = str(s.getsockname()[0])
+    assert not address.startswith("127."), "this machine has no network address besides loopback"
+    return address
+
+
+def test_a_lesson_on_a_schools_plain_http_address(browser: Any, tmp_path: Path) -> None:
+    """A school's server is reached at an address such as http://10.0.0.5:8000/: not a secure
+    context, so the page has no Cache Storage (no engine snapshot), no service worker and no Web
+    Locks there. The page boots all the same, the board starts a lesson and a pupil's solve
+    reaches it."""
+    server = ClassServer(tmp_path, "--host", "0.0.0.0")
+    base = f"http://{lan_address()}:{server.base.rsplit(':', 1)[1]}"
+    context = browser.new_context(viewport=LAPTOP)
+    try:
+        teacher = context.new_page()
+        console = Console()
+        console.attach(teacher)
+        teacher.goto(base + "/")
+        assert teacher.evaluate("isSecureContext") is False and teacher.evaluate("typeof caches") == "undefined"
+        teacher.get_by_role("link", name="Live lesson").click()
+        teacher.locator("#board-link").fill("#cover:1x5:")
+        teacher.get_by_role("button", name="Start the lesson").click()
+        teacher.wait_for_selector("#board-live:not([hidden])")
+        pin = str(teacher.locator("#board-pin").text_content())
+        pupil = context.new_page()
+        console.attach(pupil)
+        pupil.goto(f"{base}/#join:{pin}")
+        pupil.wait_for_selector("#join-name-form:not([hidden])")
+        pupil.locator("#join-name").fill("Ana")
+        pupil.locator("#join-name-form button[type=submit]").click()
+        pupil.wait_for_selector("#assign:not([hidden]) #assign-list button")
+        solve(pupil, 0, STRIP)
+        solved_on_board(teacher, 0, 0)
+        assert console.errors == []
+    finally:
+        context.close()
+        server.close()
