@@ -205,7 +205,7 @@ class GandaGaloGame(GameBase[GGState, GGMove]):
         board = "....../....../....../....../..XO../...X.X"
         return [
             Situation("a mark that the solution does not have", board, "O"),
-            Situation("three equal marks in a row", board, "28XXX"),
+            Situation("three equal marks in a row", board, "OOO"),
         ]
 
     def presets(self) -> list[Preset]:
