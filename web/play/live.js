@@ -3,6 +3,7 @@
 // network is down and sent again with its id, so the server counts it once and nothing is lost.
 // The server checks every solution with the same core before it counts (docs/class-server.md).
 import { loadLive, updateLive } from "../model/storage.js";
+import { t } from "../ui/i18n.js";
 
 /** Waits before sending again after a failure (no network, a busy server), longest last. */
 const RETRY_MS = [2000, 5000, 15000, 30000];
@@ -12,6 +13,30 @@ const sending = new Set();
 const failures = new Map();
 /** @type {Set<() => void>} */
 const listeners = new Set();
+
+/**
+ * One request to the class server, at the page's own address (the join screen's, the board's and
+ * the work sent here): its reply, or null when the server cannot be reached (no network, stopped).
+ * @param {string} path
+ * @param {{token?: string, body?: unknown, signal?: AbortSignal}} [options] a body makes it a POST
+ * @returns {Promise<Response | null>}
+ */
+export async function toServer(path, { token = "", body, signal } = {}) {
+  try {
+    return await fetch(new URL(path, document.baseURI), {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (err) {
+    if (signal && signal.aborted) throw err; // stopped by the page, not the network
+    return null;
+  }
+}
+
+/** What a player reads when :func:`toServer` found no server. */
+export const noServer = () => t("There is no connection to the lesson's server. Check the network and try again.");
 
 /** Call ``listener`` whenever a lesson's queue or state changes (the assignment screen's line). @param {() => void} listener */
 export function onLiveChange(listener) {
@@ -28,20 +53,21 @@ function eventId() {
 }
 
 /**
- * The work a game in play carries for its puzzle, as a result code carries it.
- * @param {import("./app.js").Session} session
+ * The work a game carries for its puzzle, as a result code and a live lesson carry it: of a game
+ * in play or of its save, which hold the same fields.
+ * @param {{solved: boolean, elapsed: number, hints?: number, assisted: boolean, history: string[], at: number}} game
  */
-export function workOf(session) {
+export function puzzleWork(game) {
   return {
-    solved: session.solved,
-    tenths: Math.round(session.elapsed * 10),
-    hints: session.hints || 0,
-    solves: session.assisted ? 1 : 0,
-    state: session.solved ? session.history[session.at] : "",
+    solved: game.solved,
+    tenths: Math.round(game.elapsed * 10),
+    hints: game.hints || 0,
+    solves: game.assisted ? 1 : 0,
+    state: game.solved ? game.history[game.at] : "",
   };
 }
 
-/** What is sent again only when it changed: solved, hints, solves, and the time in half minutes. @param {ReturnType<typeof workOf>} w */
+/** What is sent again only when it changed: solved, hints, solves, and the time in half minutes. @param {ReturnType<typeof puzzleWork>} w */
 const signature = (w) => `${w.solved}|${w.hints}|${w.solves}|${Math.floor(w.tenths / 300)}`;
 
 /**
@@ -55,7 +81,7 @@ export function noteWork(session, elapsed) {
   if (!mine) return;
   const lesson = loadLive(mine.id);
   if (!lesson || lesson.ended) return;
-  const work = workOf({ ...session, elapsed });
+  const work = puzzleWork({ ...session, elapsed });
   const mark = signature(work);
   if (lesson.sent[mine.index] === mark) return;
   updateLive(mine.id, (l) => {
@@ -82,16 +108,7 @@ export async function send(id) {
       const lesson = loadLive(id);
       if (!lesson || lesson.ended || !lesson.queue.length) return;
       const work = lesson.queue[0];
-      let reply;
-      try {
-        reply = await fetch(new URL("api/work", document.baseURI), {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Authorization: `Bearer ${lesson.token}` },
-          body: JSON.stringify(work),
-        });
-      } catch {
-        reply = null; // no network: kept, and sent again later
-      }
+      const reply = await toServer("api/work", { token: lesson.token, body: work }); // null: kept, sent again later
       if (reply && (reply.status === 200 || reply.status === 400)) {
         // kept by the server (or one it can never take, which would hold up the rest: the game
         // itself stays saved on this device either way)

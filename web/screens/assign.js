@@ -16,7 +16,7 @@ import { language, t, tn } from "../ui/i18n.js";
 import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "../play/midend.js";
 import { assignHash, formatTime, gameEntry, notice, pageBase, plain, status, text, titleOf } from "../play/page.js";
 import { shareText, showQr } from "../play/race.js";
-import { liveState, onLiveChange, send } from "../play/live.js";
+import { liveState, onLiveChange, puzzleWork, send } from "../play/live.js";
 import { getSave, loadAssignment, loadDraft, loadMade, loadRaceCodes, MAX_MADE, rememberMade, saveDraft, teacherExport, teacherImport, updateAssignment } from "../model/storage.js";
 
 const $ = byId;
@@ -60,14 +60,7 @@ function workOf(record) {
   return record.assignment.items.map((item, k) => {
     const save = record.slots[k] ? getSave(record.slots[k]) : null;
     if (!save) return { solved: false, tenths: 0, hints: 0, solves: 0, state: "", started: false };
-    return {
-      solved: save.solved,
-      tenths: Math.round(save.elapsed * 10),
-      hints: save.hints || 0,
-      solves: save.assisted ? 1 : 0,
-      state: save.solved ? save.history[save.at] : "",
-      started: save.history.length > 1 || save.solved,
-    };
+    return { ...puzzleWork(save), started: save.history.length > 1 || save.solved };
   });
 }
 

@@ -7,6 +7,7 @@ import { t, tn } from "../ui/i18n.js";
 import { leaveGame, showScreen } from "../play/midend.js";
 import { assignHash, formatTime, status, text } from "../play/page.js";
 import { showQr } from "../play/race.js";
+import { noServer, toServer } from "../play/live.js";
 import { app } from "../play/app.js";
 import { csvText } from "../model/csv.js";
 import { loadBoard, loadMade, saveBoard } from "../model/storage.js";
@@ -23,16 +24,8 @@ let hideNames = false;
 
 /** The class server's reply to ``path`` with the teacher's ``token``, or an Error saying why. */
 async function ask(path, token, body = undefined) {
-  let reply;
-  try {
-    reply = await fetch(new URL(path, document.baseURI), {
-      method: body === undefined ? "GET" : "POST",
-      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new Error(t("There is no connection to the lesson's server. Check the network and try again."));
-  }
+  const reply = await toServer(path, { token, body });
+  if (!reply) throw new Error(noServer());
   const answer = await reply.json().catch(() => ({}));
   if (!reply.ok) throw Object.assign(new Error(t("The lesson's server said no: {reason}", { reason: String(answer.error || reply.status) })), { status: reply.status });
   return answer;
@@ -133,10 +126,8 @@ async function follow(board) {
       await refresh(board);
       if (about.ended) return ended(board);
       text($("board-state"), t("Live: each pupil's work appears as they play."));
-      const reply = await fetch(new URL(`api/sessions/${board.session}/events`, document.baseURI), {
-        headers: { Authorization: `Bearer ${board.token}` },
-        signal: mine.abort.signal,
-      });
+      const reply = await toServer(`api/sessions/${board.session}/events`, { token: board.token, signal: mine.abort.signal });
+      if (!reply) throw new Error(noServer());
       if (reply.status === 401 || reply.status === 403) throw Object.assign(new Error("refused"), { status: reply.status });
       const reader = /** @type {ReadableStream<Uint8Array>} */ (reply.body).getReader();
       const decoder = new TextDecoder();

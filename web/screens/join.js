@@ -5,7 +5,7 @@ import { byId, el } from "../ui/dom.js";
 import { t } from "../ui/i18n.js";
 import { leaveGame, showScreen } from "../play/midend.js";
 import { status, text } from "../play/page.js";
-import { startLive } from "../play/live.js";
+import { noServer, startLive, toServer } from "../play/live.js";
 import { updateAssignment } from "../model/storage.js";
 
 const $ = byId;
@@ -14,16 +14,8 @@ const TYPED = "\n";
 
 /** The class server's reply to ``path`` (its JSON), or an Error whose message a pupil can read. */
 async function ask(path, body, token = "") {
-  let reply;
-  try {
-    reply = await fetch(new URL(path, document.baseURI), {
-      method: body ? "POST" : "GET",
-      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw new Error(t("There is no connection to the lesson's server. Check the network and try again."));
-  }
+  const reply = await toServer(path, { token, body: body || undefined });
+  if (!reply) throw new Error(noServer());
   if (reply.status === 404) throw new Error(t("No lesson has this PIN. Check it with your teacher."));
   if (reply.status === 429) throw new Error(t("Too many tries. Wait a minute, then try again."));
   if (!reply.ok) throw new Error(t("The lesson's server said no ({status}). Ask your teacher.", { status: reply.status }));
