@@ -209,8 +209,9 @@ class Store:
         """Keep ``event`` (on the disk when this returns); an event id kept before keeps its first
         verdict, which is returned."""
         e = event
-        self._rows(
-            f"INSERT INTO work (pupil, {WORK}, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        rows = self._rows(
+            f"INSERT INTO work (pupil, {WORK}, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            f" ON CONFLICT DO NOTHING RETURNING {WORK}",
             (
                 pupil,
                 e.item,
@@ -225,7 +226,7 @@ class Store:
                 time.time(),
             ),
         )
-        kept = self.event(pupil, event.event)
+        kept = _event(rows[0]) if rows else self.event(pupil, event.event)  # none returned: kept before
         assert kept is not None
         return kept
 
