@@ -543,6 +543,8 @@ def test_a_win_keeps_a_phones_bar_to_one_row_and_the_board_in_place(app: App) ->
     page = app.page
     page.set_viewport_size({"width": 360, "height": 780})
     open_hash(app, "cover:1x5:")
+    # the status still shows the last game's words for a moment: measure once it shows this one's
+    wait_until(page, "document.getElementById('status').textContent.startsWith('0 of 1 ')")
     bar = "document.getElementById('gamebar').getBoundingClientRect().height"
     before = page.evaluate(bar), layout(page)["boardY"]
     assert page.evaluate("window.pento.play('I1@0,0').then(r => r.ok)")
