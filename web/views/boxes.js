@@ -134,10 +134,15 @@ export function createView({ root, info, host }) {
   }
   // every turning of the piece in hand, each one tap away (turning by X, Y and Z alone took up to
   // 18 presses to reach the one wanted); shown while a piece is held
-  const turnings = el("div", { className: "box-turnings", role: "group", ariaLabel: t("turnings of the piece in hand"), hidden: true });
+  // beside the layer tabs, and with no piece in hand kept in its place, out of sight and of reach
+  // (inert): under the layer and hidden, it gave its room back as a piece dropped, and the layer's
+  // squares grew and moved under the finger (a second tap on the same spot met another square)
+  const turnings = el("div", { className: "box-turnings idle", role: "group", ariaLabel: t("turnings of the piece in hand") });
+  turnings.inert = true;
   /** @type {string | null} the piece whose turnings the strip shows */
   let turningsOf = null;
-  const side = el("div", { className: "box-side" }, [tabs, layerStage, turnings, tray]);
+  const controls = el("div", { className: "box-controls" }, [tabs, turnings]);
+  const side = el("div", { className: "box-side" }, [controls, layerStage, tray]);
   const body = el("div", { className: "box-body" }, [glStage, side]);
   root.replaceChildren(head, body, describe);
 
@@ -266,7 +271,8 @@ export function createView({ root, info, host }) {
   }
 
   function drawTurnings() {
-    turnings.hidden = !hand;
+    turnings.classList.toggle("idle", !hand);
+    turnings.inert = !hand;
     if (!hand) return;
     const { name } = hand;
     if (turningsOf !== name) {
@@ -350,7 +356,10 @@ export function createView({ root, info, host }) {
     clampHand();
     bad = false;
     marked = [];
-    host.status(t("{name} in hand: choose how it turns in the row under the layers (or with X, Y and Z), move it, and drop it (Enter).", { name }));
+    // short enough for two lines of a phone's status, so that the board above does not move
+    if (keyboard) host.status(t("{name} in hand: turn it with X, Y and Z, move it with the arrows and drop it with Enter.", { name }));
+    else if (matchMedia("(pointer: coarse)").matches) host.status(t("{name} in hand: choose its turning beside the layers, then tap a square twice to put it there.", { name }));
+    else host.status(t("{name} in hand: choose its turning beside the layers, then click a square twice to put it there.", { name }));
     draw();
   }
 
