@@ -11,7 +11,7 @@ import types
 from pathlib import Path
 
 import pytest
-from support.clirun import pento
+from support.clirun import pento, pento_process
 
 from pento_core import api, registry
 from pento_core.budget import Budget, Outcome
@@ -176,9 +176,7 @@ def test_distinct_listings_match_the_count_whatever_the_memory_bound(
 
 
 def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pento_core", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
-    )
+    return pento(*args, stdin=stdin)
 
 
 @pytest.mark.parametrize(
@@ -332,7 +330,7 @@ def test_a_cluster_address_where_nothing_listens_is_said_at_once() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # free once closed: nothing listens there
-    run = pento("count", "3x20", "--cluster", f"tcp://127.0.0.1:{port}")
+    run = pento_process("count", "3x20", "--cluster", f"tcp://127.0.0.1:{port}")
     assert run.returncode == 2, run.stderr
     assert run.stderr.strip() == (
         f"error: no Dask scheduler at tcp://127.0.0.1:{port}: nothing listens on that port (connection refused)"
@@ -387,7 +385,8 @@ def test_a_count_in_jobs_spent_while_splitting_says_how_long_it_took(monkeypatch
 def test_a_puzzle_of_the_day_keeps_its_budget_even_where_the_game_makes_it_at_once() -> None:
     """`daily cover --timeout 0.001` printed a link and exited 0: the budget counts from the
     command's start, and a spent one is said (exit 3), as for every other verb."""
-    r = pento("daily", "cover", "--date", "2026-11-26", "--timeout", "0.001")
+    # a process of its own: the budget counts from the command's start, its imports included
+    r = pento_process("daily", "cover", "--date", "2026-11-26", "--timeout", "0.001")
     assert (r.returncode, r.stdout) == (3, "")
     assert r.stderr.strip() == "stopped: budget spent before the puzzle was made"
     r = pento("daily", "cover", "--date", "2026-11-26")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from support.checker import classes_by_motion
-from support.clirun import ROOT, pento
+from support.clirun import ROOT, pento_process
 
 from pento_core.budget import Budget
 from pento_core.polyomino import parallel
@@ -110,14 +110,14 @@ def test_the_command_line_with_two_jobs() -> None:
     """`count --jobs 2` prints what one job prints, with progress on standard error; `solve --jobs
     2` prints the same tilings; `--jobs 0` takes every core."""
     args = ["count", "3x30", "--one-sided", "--distinct", "--pieces", MIRROR_CLOSED]
-    one = pento(*args)
-    two = pento(*args, "--jobs", "2")
+    one = pento_process(*args)
+    two = pento_process(*args, "--jobs", "2")
     assert one.returncode == two.returncode == 0, two.stderr
     assert one.stdout.splitlines()[-2:] == two.stdout.splitlines()[-2:] == ["count: 184", "distinct: 46"]
     assert re.search(r"^progress: (\d+)/\1 parts, 184 tilings", two.stderr, re.M)
     assert re.search(r"^peak memory: \d+ MB, each job \d+ MB$", two.stdout, re.M)
-    every = pento("solve", "3x20", "--jobs", "0")
-    assert every.returncode == 0 and every.stdout == pento("solve", "3x20").stdout
+    every = pento_process("solve", "3x20", "--jobs", "0")
+    assert every.returncode == 0 and every.stdout == pento_process("solve", "3x20").stdout
     assert every.stdout.count("\n\n") == 7  # eight tilings
 
 
@@ -131,10 +131,10 @@ def test_a_spent_budget_stops_every_job() -> None:
 
 
 def test_too_little_memory_for_the_jobs_is_one_line() -> None:
-    r = pento("count", "6x10", "--jobs", "8", "--memory", "100")
+    r = pento_process("count", "6x10", "--jobs", "8", "--memory", "100")
     assert r.returncode == 2
     assert r.stderr.strip() == "error: 100 MB is too little for 8 jobs: each needs 40 MB or more"
-    r = pento("count", "6x10", "--memory", "5")
+    r = pento_process("count", "6x10", "--memory", "5")
     assert r.returncode == 2 and r.stderr.startswith("error: 5 MB is too little:")
 
 
@@ -158,10 +158,10 @@ def test_memory_stays_under_the_bound(tmp_path: Path) -> None:
     def peak(r: subprocess.CompletedProcess[str]) -> float:
         return float(re.search(r"^peak memory: (\d+) MB", r.stdout, re.M).group(1))  # type: ignore[union-attr]
 
-    start = peak(pento("count", "1x5", "--pieces", "I"))
+    start = peak(pento_process("count", "1x5", "--pieces", "I"))
     bound = int(start) + 6
-    free = pento("count", board, "--distinct")
-    bounded = pento("count", board, "--distinct", "--memory", str(bound))
+    free = pento_process("count", board, "--distinct")
+    bounded = pento_process("count", board, "--distinct", "--memory", str(bound))
     assert free.stdout.splitlines()[-2:] == bounded.stdout.splitlines()[-2:] == ["count: 520", "distinct: 65"]
     assert peak(free) > bound >= peak(bounded), (start, peak(free), peak(bounded))
 

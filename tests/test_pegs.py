@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.clirun import pento
 from support.pegs_checker import ENGLISH, ORTHOGONAL, SIX, arm_board, jump, read, solvable
 
 from pento_core.budget import Budget, Outcome
@@ -123,13 +124,7 @@ def test_replay_refuses_an_illegal_jump() -> None:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pento_core", "pegs", "solve", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return pento("pegs", "solve", *args)
 
 
 @pytest.mark.parametrize(("board", "finish"), [("english", None), ("english", "3,3"), ("2121", None), ("6x4", None)])

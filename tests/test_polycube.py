@@ -8,7 +8,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from support.clirun import pento
+from support.clirun import pento, pento_process
 from support.solids import solid_turns
 
 from pento_core.budget import Outcome
@@ -225,7 +225,7 @@ def test_bad_piece_lists_get_a_clear_message() -> None:
 
 def test_the_command_line_counts_and_lists_boxes(tmp_path: Path) -> None:
     for jobs in ("1", "2"):  # shared out over processes, a box's count is the same
-        done = pento("count", "2x3x10", "--distinct", "--jobs", jobs)
+        done = pento_process("count", "2x3x10", "--distinct", "--jobs", jobs)
         assert done.returncode == 0 and done.stdout.splitlines()[-2:] == ["count: 96", "distinct: 12"]
     slab = tmp_path / "slab.txt"
     slab.write_text("\n---\n".join(["..........\n..........\n.........."] * 2) + "\n")

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import tangram_checker
+from support.clirun import pento
 from support.tangram_figures import (
     ARROW,
     ARROW_TARGET,
@@ -99,13 +100,7 @@ def run(tmp_path: Path, target: Silhouette, pieces: list[Polygon], *extra: str) 
     p = tmp_path / "pieces.txt"
     t.write_text("\n".join([write(target.outline), *[f"hole: {write(h)}" for h in target.holes]]) + "\n")
     p.write_text("\n".join(write(x).replace("√2", "r2") for x in pieces) + "\n")
-    return subprocess.run(
-        [sys.executable, "-m", "pento_core", "tangram", "check", str(t), str(p), *extra],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return pento("tangram", "check", str(t), str(p), *extra)
 
 
 def test_check_prints_progress_then_the_verdict(tmp_path: Path) -> None:

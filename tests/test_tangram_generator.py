@@ -5,11 +5,11 @@ passes the command line's own check."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from support.clirun import pento
 
 from pento_core.tangram import arrangement, generator
 from pento_core.tangram.geometry import mirror, normalise, signature
@@ -67,9 +67,7 @@ def test_the_same_seed_and_level_give_the_same_figure() -> None:
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pento_core", *args], capture_output=True, text=True, cwd=ROOT, input=stdin, check=False
-    )
+    return pento(*args, stdin=stdin)
 
 
 def test_the_command_line_prints_a_silhouette_and_its_tans_that_check_accepts(tmp_path: Path) -> None:
