@@ -8,7 +8,7 @@ another, until the game is over.  The line is the view's summary: the page's sta
 its win dialog repeats.  Then the positions such a walk never reaches, which each game names itself
 (``Game.situations``: a dead end, a mistake, a loss), each with what its hint says there.  The
 page's own lines around a win (web/locale) follow, each with one and with several where it has a
-plural.
+plural, and its lines in a class race and an assignment (the pupil's and the teacher's).
 
 ``python3 build.py messages`` writes the file; a test fails while it differs from :func:`render`.
 """
@@ -23,20 +23,61 @@ from .base import ROOT
 
 DOC = ROOT / "docs" / "messages.md"
 
-# The page's lines in its win dialog and on its status line after a win (web/play/midend.js), with
-# the values they are shown with: (message, plural or None, values, counts for a plural).
-WIN_LINES: list[tuple[str, str | None, dict[str, str], tuple[int, ...]]] = [
-    ("Well done!", None, {}, ()),
-    ("Time: {time}.", None, {"time": "1:05"}, ()),
-    ("Moves: {n}.", None, {}, (1, 12)),
-    ("Solved in {time}, {n} move.", "Solved in {time}, {n} moves.", {"time": "1:05"}, (1, 12)),
-    ("Puzzle of the day: {n} day in a row!", "Puzzle of the day: {n} days in a row!", {}, (2, 5)),
-    ("Puzzle of the day: solved today.", None, {}, ()),
-    ("Solved with the solver's help", None, {}, ()),
-    ("Solved by the solver (not timed).", None, {}, ()),
-    ("Solved. Undo to keep playing, or start another puzzle.", None, {}, ()),
-    ("Finished!", None, {}, ()),
-]
+# The page's own lines (web/locale), by where they are said, with the values they are shown with:
+# (message, plural or None, values, counts for a plural).  A value is one text, or one per language
+# where the page shows it translated (a preset's title, named by its game and preset).
+PageLine = tuple[str, str | None, dict[str, "str | dict[str, str]"], tuple[int, ...]]
+_GAME = {"game": "cover", "preset": "6x10"}  # shown by its title in each language (see _title)
+PAGE_LINES: dict[str, list[PageLine]] = {
+    # the win dialog and the status line after a win (web/play/midend.js)
+    "the page, after a win": [
+        ("Well done!", None, {}, ()),
+        ("Time: {time}.", None, {"time": "1:05"}, ()),
+        ("Moves: {n}.", None, {}, (1, 12)),
+        ("Solved in {time}, {n} move.", "Solved in {time}, {n} moves.", {"time": "1:05"}, (1, 12)),
+        ("Puzzle of the day: {n} day in a row!", "Puzzle of the day: {n} days in a row!", {}, (2, 5)),
+        ("Puzzle of the day: solved today.", None, {}, ()),
+        ("Solved with the solver's help", None, {}, ()),
+        ("Solved by the solver (not timed).", None, {}, ()),
+        ("Solved. Undo to keep playing, or start another puzzle.", None, {}, ()),
+        ("Finished!", None, {}, ()),
+    ],
+    # a pupil in a class race (web/play/race.js, web/play/midend.js)
+    "the page, a pupil in a race": [
+        (
+            "Everyone plays the same puzzle: {game}. Type your name; the clock starts when you press Start.",
+            None,
+            {"game": _GAME},
+            (),
+        ),
+        ("Hint and Solve are off during a race.", None, {}, ()),
+        ("Race {race}: {name}.", None, {"race": "K7Q2", "name": "Ana"}, ()),
+        (
+            "Race {race} finished in {time}. Your result code: {code}",
+            None,
+            {"race": "K7Q2", "time": "1:05.3", "code": "K7Q2 ANA4 9PWM"},
+            (),
+        ),
+    ],
+    # the teacher's results page of a race or an assignment (web/play/race.js)
+    "the page, the teacher's results": [
+        ("{name} added: {time}.", None, {"name": "Ana", "time": "1:05.3"}, ()),
+        ("{n} code added.", "{n} codes added.", {}, (1, 25)),
+        ("{n} pupil finished.", "{n} pupils finished.", {}, (1, 25)),
+        ("{n} pupil handed in a code", "{n} pupils handed in a code", {}, (1, 25)),
+        ("{n} on the class list has no code yet.", "{n} on the class list have no code yet.", {}, (1, 3)),
+        ("Checking the codes: {n} of {total}…", None, {"n": "12", "total": "25"}, ()),
+    ],
+    # a pupil working through an assignment (web/screens/assign.js)
+    "the page, a pupil's assignment": [
+        ("{n} puzzle to play in order.", "{n} puzzles to play in order.", {}, (1, 4)),
+        ("{n} solved so far.", "{n} solved so far.", {}, (1, 3)),
+        ("Playing as {name}.", None, {"name": "Ana"}, ()),
+        ("Type your name: the work of {name} is kept on this device.", None, {"name": "Ana"}, ()),
+        ("Solved in {time} ✓", None, {"time": "1:05"}, ()),
+        ("A new puzzle, level {level} of {n}", None, {"level": "3", "n": "10"}, ()),
+    ],
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -114,27 +155,45 @@ def core_lines() -> list[Line]:
     return lines
 
 
+def _title(puzzle: dict[str, str], lang: str) -> str:
+    """A preset's title as the page shows it in ``lang`` ("Pentomino cover: 6 x 10")."""
+    from pento_core import registry
+    from pento_core.i18n import language, set_language, tr
+
+    game = registry.get(puzzle["game"])
+    preset = next(p for p in game.presets() if p.params == puzzle["preset"])
+    was = language()
+    try:
+        set_language(lang)
+        return f"{tr(game.title)}: {tr(preset.label)}"
+    finally:
+        set_language(was)
+
+
 def page_lines() -> list[Line]:
-    """The page's lines around a win, from its catalogues (web/locale), with its plural forms."""
+    """The page's own lines (:data:`PAGE_LINES`), from its catalogues (web/locale), with their
+    plural forms."""
     from pento_core.i18n import LANGUAGES
 
     from .messages import WEB_LOCALE, _read_catalogue
 
     catalogues = {lang: _read_catalogue(WEB_LOCALE / f"{lang}.po", lang) for lang in LANGUAGES[1:]}
     lines = []
-    for message, plural, values, counts in WIN_LINES:
-        for n in counts or (None,):
-            texts = []
-            for lang in LANGUAGES:
-                form = message if plural is None or n == 1 else plural
-                if lang != "en":
-                    entry = catalogues[lang].get(message)
-                    if entry is None:
-                        raise LookupError(f"the page's catalogue {lang}.po has no {message!r}")
-                    strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-                    form = strings[0] if plural is None or n == 1 else strings[1]
-                texts.append(form.format(**values, **({} if n is None else {"n": n})))
-            lines.append(Line("the page, after a win", "" if n is None else f"n = {n}", tuple(texts)))
+    for where, said in PAGE_LINES.items():
+        for message, plural, values, counts in said:
+            for n in counts or (None,):
+                texts = []
+                for lang in LANGUAGES:
+                    form = message if plural is None or n == 1 else plural
+                    if lang != "en":
+                        entry = catalogues[lang].get(message)
+                        if entry is None or (plural is not None) != isinstance(entry.string, tuple):
+                            raise LookupError(f"the page's catalogue {lang}.po has no {message!r} of that form")
+                        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+                        form = strings[0] if plural is None or n == 1 else strings[1]
+                    shown = {k: v if isinstance(v, str) else _title(v, lang) for k, v in values.items()}
+                    texts.append(form.format(**shown, **({} if n is None else {"n": n})))
+                lines.append(Line(where, "" if n is None else f"n = {n}", tuple(texts)))
     return lines
 
 
@@ -157,7 +216,8 @@ def render(rendered: list[Line] | None = None) -> str:
         "Every game's status line (which its win dialog repeats) at the start, after one move,",
         "halfway and at the end of its first two presets, played with the game's own solver's moves,",
         "then each game's other positions (a dead end, a mistake, a loss) with what its hint says there,",
-        "and the page's own lines around a win: for a translator or a reviewer to read side by side.",
+        "and the page's own lines (around a win, in a race, in an assignment): for a translator or a",
+        "reviewer to read side by side.",
         "Written by `python3 build.py messages` (pento_build/messages_doc.py); a test fails while",
         "this file differs from what the games say (tests/test_messages.py).",
         "",
