@@ -14,7 +14,7 @@ import pytest
 from support.clirun import pento, pento_process
 
 from pento_core import api, registry
-from pento_core.budget import Budget, Outcome
+from pento_core.budget import Budget, BudgetSpent, Outcome
 from pento_core.games.cover import CoverGame
 from pento_core.limits import MAX_COPIES, LimitError, number
 from pento_core.polyomino import cover as engine
@@ -391,6 +391,19 @@ def test_a_puzzle_of_the_day_keeps_its_budget_even_where_the_game_makes_it_at_on
     assert r.stderr.strip() == "stopped: budget spent before the puzzle was made"
     r = pento("daily", "cover", "--date", "2026-11-26")
     assert r.returncode == 0 and r.stdout.startswith("#daily:2026-11-26:cover:")
+
+
+def test_a_new_cover_puzzle_whose_request_ran_out_of_time_is_stopped_not_too_hard() -> None:
+    """Seen under load: `new` cover 6x10 whose request's time (the API's least, 0.05 s) ran out
+    before the solver found a cover said "no cover of the 6x10 board was found within 10 s; try a
+    smaller one" (invalid): a board too hard, when the request's own time had ended.  A budget that
+    says stop from the start makes it happen every time."""
+    cover = registry.get("cover")
+    with pytest.raises(BudgetSpent):
+        cover.new("6x10", 1, None, Budget(should_stop=lambda: True))
+    request = {"id": 1, "cmd": "new", "args": {"game": "cover", "params": "6x10", "seed": 1, "seconds": 1e-9}}
+    r = json.loads(api.handle_json(json.dumps(request)))
+    assert r["ok"] or r["error"]["code"] == "stopped", r  # a cover within 0.05 s, or stopped: never "too hard"
 
 
 @pytest.mark.parametrize("game", sorted(registry.GAMES))

@@ -231,6 +231,8 @@ class CoverGame(GameBase[CoverState, PieceMove]):
                 )
             )
         if status == "unknown":  # never offer a puzzle that is not known to have a solution
+            if budget is not None and budget.spent():
+                raise BudgetSpent  # the request's own time ran out (said as "stopped"), not the 10 s
             raise PentoError(
                 tr(
                     "no cover of the {height}x{width} board was found within 10 s; try a smaller one",
