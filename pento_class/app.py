@@ -55,7 +55,7 @@ from pento_core.classroom.race import MAX_TENTHS, RaceCodeError, check_name, new
 from pento_core.errors import PentoError
 from pento_core.limits import MAX_STATE
 
-from .store import Event, PostgresStore, Store
+from .store import Event, Store
 
 MAX_BODY = 64 * 1024  # bytes of a request's body
 MAX_COUNT = 999  # hints or solves on one puzzle (as a code carries them)
@@ -105,7 +105,7 @@ class Hub:
         self.store = store
 
     async def publish(self, session: str, change: dict[str, Any]) -> None:
-        if isinstance(self.store, PostgresStore):
+        if self.store.shared:
             await to_thread.run_sync(self.store.notify, json.dumps({"session": session, "change": change}))
         else:
             self.deliver(session, change)
@@ -117,7 +117,7 @@ class Hub:
 
     def start(self) -> None:
         """With PostgreSQL: deliver every process's changes here, from a thread that listens."""
-        if not isinstance(self.store, PostgresStore):
+        if not self.store.shared:
             return
         loop = asyncio.get_running_loop()
 

@@ -11,6 +11,8 @@ import threading
 import time
 from pathlib import Path
 
+from .store import is_address
+
 DAY = 24 * 3600.0
 
 
@@ -53,7 +55,7 @@ def database(url: str | None, data: Path) -> str:
     """The database's address: ``url``, or the SQLite file in ``data``; exits on anything else."""
     if url is None:
         return "sqlite:///" + str(data / "pento-class.sqlite3")
-    if url.startswith(("sqlite:///", "postgresql://", "postgres://")):
+    if is_address(url):
         return url
     sys.exit(f"pento_class: --db {url[:60]!r} is not a database address (sqlite:///FILE or postgresql://...)")
 
@@ -63,7 +65,7 @@ def main(argv: list[str]) -> int:
     import uvicorn
 
     from .app import create_app
-    from .store import open_store
+    from .store import open_store, without_password
 
     db = database(args.db, Path(args.data))  # before anything is built or opened
     if args.processes < 1 or args.processes > 64:
@@ -107,7 +109,7 @@ def main(argv: list[str]) -> int:
     try:
         store = open_store(db)
     except Exception as e:  # the database refused: say which and why, no traceback
-        sys.exit(f"pento_class: cannot open the database {db.split('@')[-1][:80]}: {e}")
+        sys.exit(f"pento_class: cannot open the database {without_password(db)[:80]}: {e}")
     if first:
         keep = args.keep_days * DAY
 

@@ -109,7 +109,8 @@ class Store:
     """The class server's database: what is kept and read, the same SQL on either database."""
 
     where: str  # where it is, for the log: a file, or the PostgreSQL server's address without a password
-    shared: bool  # whether other server processes can use it at once (PostgreSQL)
+    shared: bool  # whether other server processes use it at once (PostgreSQL): changes go by notify
+    _db: Any  # the driver's connection
 
     def __init__(
         self, execute: Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]], unique: type[Exception]
@@ -120,6 +121,16 @@ class Store:
 
     def close(self) -> None:
         """Let the database go."""
+        with self._lock:
+            self._db.close()
+
+    def notify(self, payload: str) -> None:
+        """Tell every server process sharing the database (this one too) ``payload``."""
+        raise NotImplementedError("a database of one process has no one to tell")
+
+    def listen(self, each: Callable[[str], None]) -> None:
+        """Call ``each`` with every payload notified; never returns."""
+        raise NotImplementedError("a database of one process has no one to listen to")
 
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
@@ -269,10 +280,6 @@ class SqliteStore(Store):
         self._db.executescript(SCHEMA.format(key="INTEGER PRIMARY KEY"))
         super().__init__(lambda sql, args: self._db.execute(sql, args).fetchall(), sqlite3.IntegrityError)
 
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
-
 
 class PostgresStore(Store):
     """A district's database: PostgreSQL (psycopg 3), which several server processes share; the
@@ -285,7 +292,7 @@ class PostgresStore(Store):
         import psycopg
 
         self.url = url
-        self.where = _without_password(url)
+        self.where = without_password(url)
         self._db = psycopg.connect(url, autocommit=True)
         with self._db.transaction():
             self._db.execute("SELECT pg_advisory_xact_lock(4815162342)")  # one process makes the tables
@@ -296,16 +303,11 @@ class PostgresStore(Store):
         cursor = self._db.execute(sql.encode(), args)
         return cursor.fetchall() if cursor.description else []
 
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
-
     def notify(self, payload: str) -> None:
-        """Tell every server process (this one too) ``payload``."""
         self._rows("SELECT pg_notify(?, ?)", (self.CHANNEL, payload))
 
     def listen(self, each: Callable[[str], None]) -> None:
-        """Call ``each`` with every payload notified, from a connection of its own; never returns."""
+        """As :meth:`Store.listen`, from a connection of its own."""
         import psycopg
 
         listener = psycopg.connect(self.url, autocommit=True)
@@ -314,7 +316,8 @@ class PostgresStore(Store):
             each(note.payload)
 
 
-def _without_password(url: str) -> str:
+def without_password(url: str) -> str:
+    """``url`` as it may be shown: its password, if any, as ***."""
     from urllib.parse import urlsplit, urlunsplit
 
     parts = urlsplit(url)
@@ -325,10 +328,18 @@ def _without_password(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
+SQLITE, POSTGRESQL = ("sqlite:///",), ("postgresql://", "postgres://")  # what a database's address starts with
+
+
+def is_address(url: str) -> bool:
+    """Whether ``url`` names a database :func:`open_store` opens."""
+    return url.startswith(SQLITE + POSTGRESQL)
+
+
 def open_store(url: str) -> Store:
     """The database ``url`` names: ``sqlite:///FILE`` or ``postgresql://...``; ValueError else."""
-    if url.startswith("sqlite:///"):
-        return SqliteStore(Path(url.removeprefix("sqlite:///")))
-    if url.startswith(("postgresql://", "postgres://")):
+    if url.startswith(SQLITE):
+        return SqliteStore(Path(url.removeprefix(SQLITE[0])))
+    if url.startswith(POSTGRESQL):
         return PostgresStore(url)
     raise ValueError(f"{url[:60]!r} is not a database address (sqlite:///FILE or postgresql://...)")
