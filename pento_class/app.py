@@ -128,10 +128,13 @@ class Hub:
         threading.Thread(target=self.store.listen, args=(each,), daemon=True, name="notifies").start()
 
     async def follow(self, session: str) -> AsyncIterator[dict[str, Any] | None]:
-        """The session's changes as they come; None every KEEPALIVE seconds without one."""
+        """The session's changes as they come: a None first, once every change from then on is sure to
+        come here (a reader who reads the session after it misses none), then each change, and None
+        every KEEPALIVE seconds without one."""
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.streams[session].add(queue)
         try:
+            yield None
             while True:
                 try:
                     yield await asyncio.wait_for(queue.get(), KEEPALIVE)
@@ -372,9 +375,15 @@ def create_app(store: Store, site: Path | None) -> Starlette:
         session_id = await teacher_of(request)
 
         async def stream() -> AsyncIterator[str]:
-            yield ": the session's changes, one data line each\n\n"
+            # the first line goes out once the stream follows the session (the board reads the
+            # results again on it, so a change made while it was connecting is not missed)
+            comment = ": the session's changes, one data line each\n\n"
             async for change in hub.follow(session_id):
-                yield ": still here\n\n" if change is None else f"data: {json.dumps(change)}\n\n"
+                if change is None:
+                    yield comment
+                    comment = ": still here\n\n"
+                else:
+                    yield f"data: {json.dumps(change)}\n\n"
 
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)

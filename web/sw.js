@@ -29,9 +29,16 @@ sw.addEventListener("activate", (event) => {
   );
 });
 
+/** Where a class server answers (pento_class, at the site's own address): never from a cache. */
+const API = new URL("api/", sw.location.href).pathname;
+
 sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== sw.location.origin) return;
+  // A class server's replies are a lesson's live state, some for one bearer's eyes only, and its
+  // stream of changes never ends: they go to the network untouched (the page says when there is
+  // none), never into this cache.
+  if (new URL(request.url).pathname.startsWith(API) || request.headers.has("Authorization")) return;
   // Network first (a fresh build wins), the cache when offline.
   event.respondWith(
     fetch(request)

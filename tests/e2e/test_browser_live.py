@@ -132,11 +132,21 @@ def test_a_live_lesson_from_the_board_to_the_last_solve(browser: Any, tmp_path: 
         wait_until(bo, "document.getElementById('assign-live').dataset.kind === 'ok'")
 
         # the server is killed mid-lesson and started again on the same data: the board and the pupils'
-        # pages find it again by themselves, and what it had acknowledged is all there
+        # pages find it again by themselves, and what it had acknowledged is all there. Cai solves
+        # while the board is reconnecting: its stream of changes is held back until the solve is
+        # in, so that the solve comes in no event and the board must read it when the stream opens
+        held: list[Any] = []
+        teacher.route("**/api/sessions/*/events", lambda route: held.append(route))
         server.kill()
         server.close()
-        server = ClassServer(tmp_path, port=port)
+        with teacher.expect_request("**/api/sessions/*/events", timeout=40_000):
+            server = ClassServer(tmp_path, port=port)
         solve(cai, 1, two_ps())
+        wait_until(cai, "document.getElementById('assign-live').dataset.kind === 'ok'")  # the server has it
+        assert board_cell(teacher, 2, 1) == "no"
+        assert len(held) == 1
+        held[0].continue_()
+        teacher.unroute("**/api/sessions/*/events")
         solved_on_board(teacher, 2, 1)
         assert [board_cell(teacher, r, 0) for r in range(3)] == ["yes", "yes", "no"]
 
@@ -166,6 +176,14 @@ def test_a_live_lesson_from_the_board_to_the_last_solve(browser: Any, tmp_path: 
         solve(ana, 1, two_ps())
         wait_until(ana, "document.getElementById('assign-live').textContent.includes('terminou')")
         assert board_cell(teacher, 0, 1) == "no"
+        # the offline cache keeps the site's files, never the server's replies (a lesson's results,
+        # its endless stream of changes)
+        cached = teacher.evaluate(
+            """caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.keys()))))
+                   .then(lists => lists.flat().map(r => new URL(r.url).pathname))"""
+        )
+        assert "/index.html" in cached or "/" in cached
+        assert [path for path in cached if path.startswith("/api/")] == []
         for console in consoles:  # only the failed requests of the cut network and the stopped server
             assert [e for e in console.errors if not NETWORK.search(e)] == []
     finally:

@@ -132,9 +132,16 @@ async function follow(board) {
       const reader = /** @type {ReadableStream<Uint8Array>} */ (reply.body).getReader();
       const decoder = new TextDecoder();
       let pending = "";
+      let first = true;
       for (;;) {
         const { done, value } = await reader.read();
         if (done || mine.stop) break;
+        if (first) {
+          // The server sends its first line once this stream is registered: work kept before that
+          // came in no event (a pupil who solved while the board was reconnecting), so read it now.
+          first = false;
+          refreshSoon(board);
+        }
         pending += decoder.decode(value, { stream: true });
         const lines = pending.split("\n");
         pending = /** @type {string} */ (lines.pop());
