@@ -22,29 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from support.solids import solid_turns  # noqa: E402
+from support.solids import SOLID_PENTOMINOES, box_text, solid_turns  # noqa: E402
 
 Cell = tuple[int, int, int]
 
-
-def drawn(*rows: str) -> frozenset[Cell]:
-    return frozenset((0, r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#")
-
-
-SOLID_PENTOMINOES = {
-    "F": drawn(".##", "##.", ".#."),
-    "I": drawn("#####"),
-    "L": drawn("####", "#..."),
-    "N": drawn("##..", ".###"),
-    "P": drawn("##", "##", "#."),
-    "T": drawn("###", ".#.", ".#."),
-    "U": drawn("#.#", "###"),
-    "V": drawn("#..", "#..", "###"),
-    "W": drawn("#..", "##.", ".##"),
-    "X": drawn(".#.", "###", ".#."),
-    "Y": drawn("####", ".#.."),
-    "Z": drawn("##.", ".#.", ".##"),
-}
 
 BOXES = {
     # Goodger's SolidPentominoesThreeWalls: a 7 x 6 floor, a wall 6 long and 3 high across its middle
@@ -106,15 +87,6 @@ def exact_covers(box: frozenset[Cell], pieces: dict[str, frozenset[Cell]]) -> in
 
     search()
     return found
-
-
-def box_text(cells: frozenset[Cell]) -> str:
-    depth, rows, cols = (max(c[i] for c in cells) + 1 for i in range(3))
-
-    def layer(z: int) -> str:
-        return "\n".join("".join("." if (z, r, c) in cells else "#" for c in range(cols)) for r in range(rows))
-
-    return "\n---\n".join(layer(z) for z in range(depth)) + "\n"
 
 
 def main() -> int:

@@ -116,6 +116,7 @@ class Store:
         self, execute: Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]], unique: type[Exception]
     ) -> None:
         self._lock = threading.Lock()
+        self._listeners: list[Callable[[str], None]] = []
         self._execute = execute
         self._unique = unique  # the driver's error for a row a unique index refuses
 
@@ -125,12 +126,15 @@ class Store:
             self._db.close()
 
     def notify(self, payload: str) -> None:
-        """Tell every server process sharing the database (this one too) ``payload``."""
-        raise NotImplementedError("a database of one process has no one to tell")
+        """Tell every server process sharing the database (this one too) ``payload``.  A database
+        of one process tells this process's listeners, at once."""
+        for each in list(self._listeners):
+            each(payload)
 
     def listen(self, each: Callable[[str], None]) -> None:
-        """Call ``each`` with every payload notified; never returns."""
-        raise NotImplementedError("a database of one process has no one to listen to")
+        """Call ``each`` with every payload notified.  A shared database's listener never returns
+        (a thread of its own waits on the database); one process's returns at once."""
+        self._listeners.append(each)
 
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from support.checker import brute_force
 from support.clirun import pento
-from support.solids import solid_turns
+from support.solids import SOLID_PENTOMINOES, box_text, solid_turns
 
 Cell2 = tuple[int, int]
 Cell3 = tuple[int, int, int]
@@ -104,31 +104,6 @@ def test_the_one_sided_octagon_has_1194_solutions_not_1023(tmp_path: Path) -> No
 
 # -- two boxes of solid pentominoes -----------------------------------------------------------------
 
-PENTOMINOES = {
-    "F": drawn(".##", "##.", ".#."),
-    "I": drawn("#####"),
-    "L": drawn("####", "#..."),
-    "N": drawn("##..", ".###"),
-    "P": drawn("##", "##", "#."),
-    "T": drawn("###", ".#.", ".#."),
-    "U": drawn("#.#", "###"),
-    "V": drawn("#..", "#..", "###"),
-    "W": drawn("#..", "##.", ".##"),
-    "X": drawn(".#.", "###", ".#."),
-    "Y": drawn("####", ".#.."),
-    "Z": drawn("##.", ".#.", ".##"),
-}
-
-
-def box_text(cells: frozenset[Cell3]) -> str:
-    """A box file: the layers from the bottom up, ``.`` a cell, ``#`` none."""
-    depth, rows, cols = (max(c[i] for c in cells) + 1 for i in range(3))
-
-    def layer(z: int) -> str:
-        return "\n".join("".join("." if (z, r, c) in cells else "#" for c in range(cols)) for r in range(rows))
-
-    return "\n---\n".join(layer(z) for z in range(depth)) + "\n"
-
 
 def fillings_listed(path: Path) -> list[frozenset[tuple[str, frozenset[Cell3]]]]:
     """Every filling ``solve`` lists, read back as (letter, cells) pairs."""
@@ -172,14 +147,14 @@ def check_box(tmp_path: Path, name: str, box: frozenset[Cell3], motions_expected
     each checked, and classed under the box's motions, with the tests' own turns and motions."""
     path = tmp_path / f"{name}.txt"
     path.write_text(box_text(box))
-    turns = {n: solid_turns(frozenset((0, r, c) for r, c in s)) for n, s in PENTOMINOES.items()}
+    turns = {n: solid_turns(s) for n, s in SOLID_PENTOMINOES.items()}
     # each piece is flat, so its mirror image is one of its turns: every motion of the box, the
     # ones that turn space over included, maps the set onto itself
     for n, shape in turns.items():
         assert all(_norm3(frozenset((a, b, -c) for a, b, c in t)) in shape for t in shape), n
     listed = fillings_listed(path)
     for filling in listed:
-        assert {n for n, _ in filling} == set(PENTOMINOES)
+        assert {n for n, _ in filling} == set(SOLID_PENTOMINOES)
         assert frozenset().union(*(cells for _, cells in filling)) == box
         assert all(_norm3(cells) in turns[n] for n, cells in filling)
     assert len(set(listed)) == len(listed)

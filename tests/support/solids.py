@@ -28,3 +28,35 @@ def solid_turns(cells: frozenset[Cell]) -> frozenset[frozenset[Cell]]:
         if more == out:
             return frozenset(out)
         out = more
+
+
+def flat(*rows: str) -> frozenset[Cell]:
+    """A flat piece drawn in rows (``#`` a cube), lying in the bottom layer."""
+    return frozenset((0, r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#")
+
+
+# the twelve pentominoes made of cubes (the solid pentominoes), drawn by the tests themselves
+SOLID_PENTOMINOES = {
+    "F": flat(".##", "##.", ".#."),
+    "I": flat("#####"),
+    "L": flat("####", "#..."),
+    "N": flat("##..", ".###"),
+    "P": flat("##", "##", "#."),
+    "T": flat("###", ".#.", ".#."),
+    "U": flat("#.#", "###"),
+    "V": flat("#..", "#..", "###"),
+    "W": flat("#..", "##.", ".##"),
+    "X": flat(".#.", "###", ".#."),
+    "Y": flat("####", ".#.."),
+    "Z": flat("##.", ".#.", ".##"),
+}
+
+
+def box_text(cells: frozenset[Cell]) -> str:
+    """A box file of ``cells``: the layers from the bottom up, ``.`` a cell, ``#`` none."""
+    depth, rows, cols = (max(c[i] for c in cells) + 1 for i in range(3))
+
+    def layer(z: int) -> str:
+        return "\n".join("".join("." if (z, r, c) in cells else "#" for c in range(cols)) for r in range(rows))
+
+    return "\n---\n".join(layer(z) for z in range(depth)) + "\n"
