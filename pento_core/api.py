@@ -44,9 +44,12 @@ Commands (``args`` in brackets):
   also refuse a puzzle from that one on that can never be won (a short search each: the
   teacher's builder asks as it adds a puzzle, a pupil's page not).
 * ``assignment_code`` [assignment, name, work]: the pupil's one result ``code`` for ``work``,
-  one ``{solved, tenths, hints, solves, state}`` per puzzle in order.
+  one ``{solved, tenths, hints, solves, state}`` per puzzle in order, to show as text (at most 40
+  characters: a spoken code, format 3, where the proof is longer), and the ``proof`` with every
+  solution for the QR code (the same code where it is short enough).
 * ``assignment_results`` [assignment, codes]: every code checked, the pupils ranked first
-  (``rows``: code, rank, name, solved, tenths, work per puzzle, reason; ``mark`` and ``note`` when
+  (``rows``: code, rank, name, solved, tenths, work per puzzle (``proved``: its solution was in
+  the code and solves the puzzle; a spoken code's solves are only reported), reason; ``mark`` and ``note`` when
   the name could be taken for another row's; ``at``, the code's place in ``codes``), one row per
   code counted, never two codes merged; then, with a class list (the assignment's ``roster``),
   its names with no code counted (``absent``); then the refused codes.  A race's results are its
@@ -72,6 +75,7 @@ from .errors import ErrorCode, PentoError
 from .games.base import JSON, Game, ListsTilings
 from .i18n import N_, tr
 from .protocol import (
+    AssignmentCode,
     AssignmentMade,
     AssignmentResults,
     Code,
@@ -384,7 +388,7 @@ def cmd_assignment(args: JSON, sink: ProgressSink | None) -> AssignmentMade:
     return _assignment_json(checked)
 
 
-def cmd_assignment_code(args: JSON, sink: ProgressSink | None) -> Code:
+def cmd_assignment_code(args: JSON, sink: ProgressSink | None) -> AssignmentCode:
     given = _arg(args, "work", list)
     work = []
     for w in given:
@@ -399,7 +403,8 @@ def cmd_assignment_code(args: JSON, sink: ProgressSink | None) -> Code:
                 _arg(w, "state", str, ""),
             )
         )
-    return {"code": assignment.result_code(_assignment(args), _arg(args, "name", str), work)}
+    code, proof = assignment.codes(_assignment(args), _arg(args, "name", str), work)
+    return {"code": code, "proof": proof}
 
 
 def cmd_assignment_results(args: JSON, sink: ProgressSink | None) -> AssignmentResults:

@@ -13,7 +13,8 @@ or make, with the page's own rules (the core's); bad input is one ``error:`` lin
 * ``assignment results LINK CODES [--csv OUT]`` reads the codes in the file CODES (``-``: standard
   input; one a line, commas and semicolons also separate them) for the assignment or race LINK
   opens (or its results page), and prints the ranking: one line per code counted (rank, name,
-  puzzles solved, time, and the note of a name that could be taken for another's), then a line
+  puzzles solved, how many of those a spoken code only reported, time, and the note of a name that
+  could be taken for another's), then a line
   for each name of the class list with no code, then one line per code refused with the reason.
   ``--csv OUT`` also writes the page's CSV file.
 """
@@ -109,6 +110,9 @@ def cmd_assignment_results(args: argparse.Namespace) -> int:
         elif row.rank:
             note = f"  ({row.note})" if row.note else ""
             solved = tr("{n} of {total} solved", n=row.solved, total=total)
+            reported = sum(1 for w in row.work if w["solved"] and not w["proved"])
+            if reported:  # a spoken code's: the pupil's word, no solution to check
+                solved += " " + tr("({n} only reported)", n=reported)
             print(f"{row.rank}. {row.name}: {solved}, {race_time(row.tenths)}{note}")
         else:
             print(tr("refused {code}: {reason}", code=row.code[:60], reason=row.reason))
@@ -128,18 +132,19 @@ def csv_rows(given: assignment.Assignment, rows: list[assignment.Row]) -> list[l
     """The results page's CSV (web/play/race.js): a header, then one row per pupil and puzzle; a
     cell a spreadsheet would run as a formula is kept as text (a ``'`` before it)."""
     head = ["Race" if given.is_race else "Assignment", "Puzzle", "Rank", "Name", "Solved", "Time", "Seconds"]
-    out = [[*head, "Hints", "Solves", "Note"]]
+    out = [[*head, "Hints", "Solves", "Solution", "Note"]]
     puzzles = _puzzles([_title(item) for item in given.items])
     for row in rows:
         if row.absent:  # a name of the class list with no code: a row per puzzle, its cells empty
-            out += [[given.id, puzzle, "", row.name, "", "", "", "", "", ""] for puzzle in puzzles]
+            out += [[given.id, puzzle, "", row.name, "", "", "", "", "", "", ""] for puzzle in puzzles]
         if not row.rank:
             continue
         for k, w in enumerate(row.work):
             puzzle = puzzles[k]
             solved = "yes" if w["solved"] else "no"
             cells = [given.id, puzzle, str(row.rank), row.name, solved, race_time(w["tenths"]), f"{w['tenths'] / 10:g}"]
-            out.append([*cells, str(w["hints"]), str(w["solves"]), row.note])
+            solution = "" if not w["solved"] else "checked" if w["proved"] else "reported"
+            out.append([*cells, str(w["hints"]), str(w["solves"]), solution, row.note])
     return [[_as_text(c) for c in line] for line in out]
 
 

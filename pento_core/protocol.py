@@ -23,7 +23,7 @@ from .games.base import Hint, Solution
 from .games.base import HintKind as HintKind
 from .games.base import PrintStyle as PrintStyle
 
-PROTOCOL = 2
+PROTOCOL = 3
 """The protocol's version: raised whenever a request or a reply changes shape incompatibly."""
 
 PageErrorCode = Literal[
@@ -192,6 +192,15 @@ class Code(TypedDict):
     code: str
 
 
+class AssignmentCode(TypedDict):
+    """A pupil's code to show as text (read out: at most 40 characters, format 2 or 3) and the
+    ``proof`` carrying every solution (format 2; the same code where it is short enough), for the
+    QR code."""
+
+    code: str
+    proof: str
+
+
 class RaceEntry(TypedDict):
     """A race's counted code (``rank`` 0 for a refused code, with its ``reason``); ``mark`` and
     ``note`` as a ResultRow's."""
@@ -233,6 +242,7 @@ class ItemWork(TypedDict):
     tenths: int
     hints: int
     solves: int
+    proved: bool  # solved, and the code carried the solution (a spoken code only reports it)
 
 
 class ResultRow(TypedDict):
@@ -276,7 +286,7 @@ REPLIES: dict[str, Any] = {
     "race_code": Code,
     "race_results": RaceResults,
     "assignment": AssignmentMade,
-    "assignment_code": Code,
+    "assignment_code": AssignmentCode,
     "assignment_results": AssignmentResults,
     "qr": QrRows,
 }

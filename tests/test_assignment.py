@@ -83,7 +83,7 @@ def test_codes_are_refused_with_a_reason() -> None:
     with pytest.raises(RaceCodeError, match="another assignment"):
         A.read_code(A.race_assignment("AAAAAA", "cover", "6x10"), code)
     with pytest.raises(RaceCodeError, match="newer Pento"):
-        A.read_code(a, "3" + text[1:])
+        A.read_code(a, "4" + text[1:])
     with pytest.raises(RaceCodeError, match="mistyped"):
         A.read_code(a, text + "!")
     with pytest.raises(RaceCodeError, match="too short"):
@@ -169,7 +169,7 @@ def test_the_ranking_puts_puzzles_solved_alone_first_then_time() -> None:
         (4, "Solver", 0, 0),
     ]
     assert [r.mark for r in rows if r.rank] == ["", "", "same", "same", ""]
-    assert rows[0].work[1] == {"solved": True, "tenths": 100, "hints": 0, "solves": 0}
+    assert rows[0].work[1] == {"solved": True, "tenths": 100, "hints": 0, "solves": 0, "proved": True}
     assert [r.code for r in rows if not r.rank] == ["NOT-A-CODE"]
 
 

@@ -10,7 +10,7 @@ import io
 from pathlib import Path
 
 import pytest
-from support.races import SIXBYTEN
+from support.races import SIXBYTEN, solved
 
 from pento_core import cli, links, registry
 from pento_core.classroom import assignment as A
@@ -101,7 +101,9 @@ def test_an_assignment_of_three_links_the_ranking_of_its_codes_and_the_csv(
     assert lines[2].startswith("3. ana: 0 of 3 solved, 0:00.0  (Another code")
     assert lines[3].startswith("refused NOT-A-CODE: ") and len(lines) == 4
     text = csv_path.read_bytes().decode("utf-8")
-    assert text.startswith("\ufeffAssignment,Puzzle,Rank,Name,Solved,Time,Seconds,Hints,Solves,Note\r\n")  # the page's
+    assert text.startswith(
+        "\ufeffAssignment,Puzzle,Rank,Name,Solved,Time,Seconds,Hints,Solves,Solution,Note\r\n"
+    )  # the page's
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     assert len(rows) == 1 + 3 * 3
     assert rows[1][:9] == [parts[1], "1. Pentomino cover: 1 × 5", "1", "Ana", "yes", "0:05.0", "5", "1", "0"]
@@ -114,6 +116,22 @@ def test_a_race_link_gives_its_ranking(capsys: pytest.CaptureFixture[str], tmp_p
     assert run(capsys, "assignment", "results", "#results:ABC123:cover:1x5", str(tmp_path / "codes"))[1] == (
         "1. Zoë: 1 of 1 solved, 0:01.2\n"
     )
+
+
+def test_a_spoken_code_counts_its_solves_as_only_reported(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    desc, state = solved("tangram", "swan")
+    a = A.check_assignment("ABC123", "Shapes", False, [A.Item("tangram", desc)] * 2)
+    said, proof = A.codes(a, "Zoë", [A.Work(True, 12, 0, 0, state), A.Work(False, 30)])
+    (tmp_path / "codes").write_text(f"{proof}\n{said}\n")
+    link = links.fragment(["assign", a.id, "-", a.title, "tangram", desc, "tangram", desc])
+    code, out, _ = run(capsys, "assignment", "results", link, str(tmp_path / "codes"), "--csv", str(tmp_path / "csv"))
+    note = "  (Another code has this name too: two pupils, or one pupil who handed in twice?)"
+    assert (code, out) == (
+        0,
+        f"1. Zoë: 1 of 2 solved, 0:01.2{note}\n2. Zoë: 1 of 2 solved (1 only reported), 0:02.0{note}\n",
+    )
+    lines = list(csv.reader(io.StringIO((tmp_path / "csv").read_text(encoding="utf-8-sig"))))
+    assert [line[9] for line in lines[1:]] == ["checked", "", "reported", ""]
 
 
 @pytest.mark.parametrize(
@@ -161,4 +179,4 @@ def test_a_class_list_travels_in_the_link_and_the_results_name_who_has_no_code(
         "-. Caio: no code handed in",
     ]
     rows = list(csv.reader(io.StringIO(csv_path.read_text(encoding="utf-8-sig"))))
-    assert rows[2] == [parts[1], "Pentomino cover: 1 × 5", "", "Ana", "", "", "", "", "", ""]
+    assert rows[2] == [parts[1], "Pentomino cover: 1 × 5", "", "Ana", "", "", "", "", "", "", ""]

@@ -4,7 +4,7 @@
 // view's own (views.d.ts).
 
 /** The protocol's version: the page checks the engine's hello against it. */
-export type Protocol = 2;
+export type Protocol = 3;
 
 /** Every error code the core replies with. */
 export type ErrorCode = "bad_request" | "unknown_command" | "unknown_game" | "too_large" | "invalid" | "parse" | "unknown_piece" | "impossible" | "illegal_move" | "bad_code" | "stopped" | "internal";
@@ -34,13 +34,19 @@ export interface Replies {
   race_code: Code;
   race_results: RaceResults;
   assignment: AssignmentMade;
-  assignment_code: Code;
+  assignment_code: AssignmentCode;
   assignment_results: AssignmentResults;
   qr: QrRows;
 }
 
 /** A command of the core. */
 export type Command = keyof Replies;
+
+/** A pupil's code to show as text (read out: at most 40 characters, format 2 or 3) and the `proof` carrying every solution (format 2; the same code where it is short enough), for the QR code. */
+export interface AssignmentCode {
+  code: string;
+  proof: string;
+}
 
 export interface AssignmentMade {
   assignment: AssignmentEntry;
@@ -234,6 +240,7 @@ export interface ItemWork {
   tenths: number;
   hints: number;
   solves: number;
+  proved: boolean;
 }
 
 /** A ladder of levels from easy to hard: level n is `new(f"{params}:{n}")`. */

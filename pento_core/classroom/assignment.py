@@ -23,6 +23,10 @@ choices (:mod:`pento_core.digits`), in this order:
 
 A race's codes of format 1 (:mod:`pento_core.classroom.race`, all beginning with ``0``) are read
 as codes of its one-puzzle assignment.  Format 2 is frozen, as format 1 is.
+
+**Spoken codes, format 3** (:mod:`.spoken`): where a proof code is longer than 40 characters, the
+code a pupil reads out carries the work without the solutions, and the QR code beside it the
+proof (:func:`codes`); the results mark each solve the teacher has only as *reported*.
 """
 
 from __future__ import annotations
@@ -41,8 +45,8 @@ from ..errors import PentoError
 from ..games.base import PacksSolutions, RaceGoal
 from ..i18n import tr
 from ..limits import MAX_STATE
-from . import names, race
-from .race import ALPHABET, CHECK_CHARS, MAX_CODE, MAX_CODES, MAX_NAME, MAX_TENTHS, READ, RaceCodeError
+from . import names, race, spoken
+from .race import CHECK_CHARS, MAX_CODE, MAX_CODES, MAX_NAME, MAX_TENTHS, READ, RaceCodeError
 
 FORMAT = "2"
 MAX_ITEMS = 12  # puzzles in one assignment
@@ -285,15 +289,6 @@ def _check(assignment: Assignment, value: int) -> int:
     return zlib.crc32(assignment.key() + data) & ((1 << (5 * CHECK_CHARS)) - 1)
 
 
-def _base32(value: int) -> str:
-    digits = []
-    while True:
-        value, d = divmod(value, 32)
-        digits.append(ALPHABET[d])
-        if not value:
-            return "".join(reversed(digits))
-
-
 def result_code(assignment: Assignment, name: str, work: list[Work]) -> str:
     """The code a pupil hands in for ``work`` on every puzzle of ``assignment`` (in its order).
     Raises (with a message for the pupil) when the name is not one, or a puzzle said solved is not
@@ -315,8 +310,20 @@ def result_code(assignment: Assignment, name: str, work: list[Work]) -> str:
                 raise RaceCodeError(tr("the puzzle is not solved yet"))
             _put_solution(out, item.game, item.desc, w.state)
     value = out.value()
-    text = FORMAT + _base32(value) + race.check_text(_check(assignment, value))
-    return "-".join(text[i : i + 5] for i in range(0, len(text), 5))
+    return spoken.grouped(FORMAT + spoken.base32(value) + race.check_text(_check(assignment, value)))
+
+
+def codes(assignment: Assignment, name: str, work: list[Work]) -> tuple[str, str]:
+    """The code a pupil reads out and the proof for ``work`` (:func:`result_code` checks it): the
+    proof code is both where it has at most :data:`spoken.MAX_SPOKEN` characters (or is no longer
+    than the spoken one), else the code read out is the spoken one (format 3, no solutions) and
+    the proof goes in the QR code."""
+    proof = result_code(assignment, name, work)
+    if len(proof) <= spoken.MAX_SPOKEN:
+        return proof, proof
+    said = [spoken.Said(w.solved, w.tenths, w.hints, w.solves) for w in work]
+    told = spoken.write(assignment.key(), assignment.roster, assignment.help, race.check_name(name), said)
+    return (told, proof) if len(told) < len(proof) else (proof, proof)
 
 
 # -- reading codes ----------------------------------------------------------------------------
@@ -351,6 +358,9 @@ def _read(assignment: Assignment, text: str) -> Handed:
     strange = sorted({c for c in text if c not in READ})
     if strange:
         raise RaceCodeError(tr("a result code has no {value}: is it mistyped?", value=" ".join(strange[:3])))
+    if text[:1] == spoken.FORMAT and len(text) >= spoken.CHECK_CHARS + 2:
+        name, said = spoken.read(assignment.key(), assignment.roster, assignment.help, len(assignment.items), text)
+        return Handed(name, tuple(Work(*s) for s in said))  # solved with no state: reported, not proved
     if len(text) < CHECK_CHARS + 2:
         raise RaceCodeError(tr("this is too short for a result code: is part of it missing?"))
     if text[0] == "0":  # a race's code, format 1
@@ -360,7 +370,7 @@ def _read(assignment: Assignment, text: str) -> Handed:
         result = race.read_code(item.game, item.desc, assignment.id, text)
         return Handed(result.name, (Work(True, result.tenths, 0, 0, result.state),))
     if text[0] != FORMAT:
-        if text[0] in "3456789":
+        if text[0] in "456789":
             raise RaceCodeError(tr("this code was made by a newer Pento: open the results page in that version"))
         raise RaceCodeError(tr("this is not a result code of Pento: is its beginning missing?"))
     body, tail = text[1:-CHECK_CHARS], text[-CHECK_CHARS:]
@@ -489,7 +499,8 @@ def results(assignment: Assignment, codes: list[str], progress: ProgressFn | Non
         solved, tenths = _score(handed)
         same = rows and (rows[-1].solved, rows[-1].tenths) == (solved, tenths)
         work = tuple(
-            {"solved": w.solved, "tenths": w.tenths, "hints": w.hints, "solves": w.solves} for w in handed.work
+            {"solved": w.solved, "tenths": w.tenths, "hints": w.hints, "solves": w.solves, "proved": bool(w.state)}
+            for w in handed.work
         )
         mark, note = _mark(handed.name, by_form, by_look)
         rank = rows[-1].rank if same else i + 1

@@ -18,9 +18,11 @@ from support.browser import App, prints, wait_until
 from support.camera import camera_page, scan, y4m
 from support.printing import A4, LETTER, pages_of
 from support.qrread import decode_grey
+from support.races import solved as solved_puzzle
 
-from pento_core import registry
+from pento_core import links, registry
 from pento_core.budget import Budget
+from pento_core.classroom import assignment as A
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
@@ -134,7 +136,8 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
         wait_until(ana, "document.querySelectorAll('#assign-list [data-solved=yes]').length === 3", timeout=90)
         ana.wait_for_selector("#assign-code-box:not([hidden])")
         ana_code = str(ana.locator("#assign-code").text_content())
-        assert scan(ana, "#assign-qr") == ana_code
+        # short enough to read out (at most 40 characters) with every solution in it: the QR code's too
+        assert len(ana_code) <= 40 and scan(ana, "#assign-qr") == ana_code
     finally:
         context.close()
 
@@ -155,7 +158,6 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
     bruno_code = str(bruno.locator("#assign-code").text_content())
     for code in (ana_code, bruno_code):
         assert re.fullmatch(r"2[0-9A-Z]{4}(-[0-9A-Z]{1,5})+", code), code
-    assert len(ana_code) <= 60, ana_code  # one short code for all three puzzles and their solutions
 
     # The teacher's results page on a device with a camera: Ana holds up her screen, Bruno's is typed
     video = tmp_path / "ana.y4m"
@@ -182,7 +184,19 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
             page.locator("#results-csv").click()
         text = Path(info.value.path()).read_bytes().decode("utf-8")
         lines = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
-        head = ["Assignment", "Puzzle", "Rank", "Name", "Solved", "Time", "Seconds", "Hints", "Solves", "Note"]
+        head = [
+            "Assignment",
+            "Puzzle",
+            "Rank",
+            "Name",
+            "Solved",
+            "Time",
+            "Seconds",
+            "Hints",
+            "Solves",
+            "Solution",
+            "Note",
+        ]
         assert lines[0] == head
         assert len(lines) == 1 + 2 * 3  # one row per pupil and puzzle
         assert [(line[1][:3], line[3], line[4]) for line in lines[1:]] == [
@@ -193,8 +207,10 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
             ("2. ", "Bruno", "no"),
             ("3. ", "Bruno", ""),  # not started: its cells empty
         ]
-        assert all(line[0] == assignment_id and line[7:] == ["0", "0", ""] for line in lines[1:-1])
-        assert lines[-1][4:] == ["", "", "", "", "", ""]
+        assert all(line[0] == assignment_id and line[7:9] == ["0", "0"] and line[10] == "" for line in lines[1:-1])
+        assert [line[9] for line in lines[1:]] == ["checked"] * 4 + ["", ""]  # every solution in a proof
+        assert lines[-1][4:] == ["", "", "", "", "", "", ""]
+        assert page.locator("#results-reported").is_hidden()  # nothing only reported
         # the projector view: the table large, and the assignment's QR code for latecomers
         page.locator("#results-projector").click()
         assert scan(page, "#results-join-qr").endswith(match.group(2))
@@ -454,7 +470,7 @@ def test_a_class_list_of_25_pupils_pick_their_names_and_the_results_name_who_has
         page.locator("#results-csv").click()
     lines = list(csv.reader(io.StringIO(Path(info.value.path()).read_bytes().decode("utf-8").lstrip("\ufeff"))))
     assert lines[1][3] == "Zoë Müller" and lines[1][2] == "1"
-    assert lines[2][2:] == ["", "Pupil 01", "", "", "", "", "", ""] and len(lines) == 1 + 25
+    assert lines[2][2:] == ["", "Pupil 01", "", "", "", "", "", "", ""] and len(lines) == 1 + 25
 
 
 def test_the_builder_refuses_a_puzzle_that_cannot_be_won_with_the_reason(app: App) -> None:
@@ -541,3 +557,71 @@ def test_a_teachers_assignments_and_codes_move_to_another_device_in_one_file(app
     page.locator("#teach-file").set_input_files(str(tmp_path / "junk.json"))
     wait_until(page, "document.getElementById('status').textContent.includes('not a file of Pento assignments')")
     assert page.evaluate("JSON.parse(localStorage.getItem('pento.race.MVD123')).length") == 2
+
+
+def test_a_code_too_long_to_read_out_is_a_spoken_code_and_its_qr_code_the_proof(app: App, tmp_path: Path) -> None:
+    """Issue 46, item 3: two tangram figures and a GandaGalo solved make a proof of some 200
+    characters; the pupil reads out a code of at most 40 (grouped in fives, a line never breaking
+    inside a group) and the QR code carries the proof.  On the results page the proof counts as
+    checked and the spoken code as reported: a star on each of its solves, and a line saying why."""
+    keys = [("tangram", "swan"), ("gandagalo", "8x8:easy"), ("tangram", "cat")]
+    puzzles = [(game, solved_puzzle(game, params)) for game, params in keys]
+    made = A.check_assignment("SPKN12", "Shapes", False, [A.Item(game, desc) for game, (desc, _) in puzzles])
+    page = app.page
+    page.set_viewport_size(PHONE)
+    link = links.fragment(["assign", made.id, "-", made.title, *(p for i in made.items for p in (i.game, i.desc))])
+    page.evaluate(f"history.pushState(null, '', {json.dumps(link)}); dispatchEvent(new PopStateEvent('popstate'))")
+    wait_until(page, "document.querySelectorAll('#assign-list button').length === 3", timeout=90)
+    page.locator("#assign-name").fill("João Gonçalo")
+    page.locator("#assign-name-form button[type=submit]").click()
+    code = qr = ""
+    for k, (game, (desc, _)) in enumerate(puzzles):
+        wait_until(page, "!document.querySelector('#assign-list button').disabled")
+        page.locator("#assign-list button").nth(k).click()
+        play_to_win(page, solution(game, desc))
+        page.locator("#done").get_by_role("button", name="Back to the assignment").click()
+        wait_until(page, f"document.querySelectorAll('#assign-list [data-solved=yes]').length === {k + 1}")
+        # the code of everything done so far, once it is this solve's (another than the one before)
+        code = str(
+            wait_until(
+                page, f"(c => c && c !== {json.dumps(code)} && c)(document.getElementById('assign-code').textContent)"
+            )
+        )
+        qr = str(
+            wait_until(
+                page, f"(q => q && q !== {json.dumps(qr)} && q)(document.querySelector('#assign-qr canvas')?.ariaLabel)"
+            )
+        )
+    assert code[0] == "3", code
+    proof = scan(page, "#assign-qr")
+    assert len(code) <= 40 < len(proof) and proof[0] == "2", (code, proof)
+    assert re.fullmatch(r"3[0-9A-Z]{4}(-[0-9A-Z]{1,5})+", code), code
+    # one line break opportunity after each dash, none inside a group; the box holds it on a phone
+    assert page.evaluate("document.querySelectorAll('#assign-code wbr').length") == code.count("-")
+    box = page.evaluate("(e => [e.scrollWidth, e.clientWidth])(document.getElementById('assign-code'))")
+    assert box[0] <= box[1], box
+    page.screenshot(path=str(tmp_path / "spoken-phone.png"))
+
+    # the teacher's results page: the proof (as the camera reads it) and the code read out
+    page.set_viewport_size({"width": 1366, "height": 768})
+    results = links.fragment(
+        ["assign-results", made.id, "-", made.title, *(p for i in made.items for p in (i.game, i.desc))]
+    )
+    page.evaluate(f"history.pushState(null, '', {json.dumps(results)}); dispatchEvent(new PopStateEvent('popstate'))")
+    page.wait_for_selector("body[data-screen=results]", state="attached", timeout=60_000)
+    page.locator("#results-input").fill(proof)
+    page.locator("#results-add").click()
+    wait_until(page, "document.querySelectorAll('#results-rows tr').length === 1")
+    assert page.locator("#results-reported").is_hidden()
+    page.locator("#results-input").fill(code.lower().replace("-", " "))  # typed as heard
+    page.locator("#results-add").click()
+    wait_until(page, "document.querySelectorAll('#results-rows tr').length === 2")
+    rows = [r.split("\t") for r in page.locator("#results-rows tr").all_inner_texts()]
+    assert all(r[1].startswith("João Gonçalo") and r[2] == "3 of 3" for r in rows), rows
+    # never merged: both rows, marked as one name twice; the spoken one's solves starred
+    assert all("Another code has this name too" in r[1] for r in rows), rows
+    starred = [[cell.endswith("\u00a0*") for cell in r[4:7]] for r in rows]
+    assert sorted(starred) == [[False] * 3, [True] * 3], rows
+    assert page.locator("#results-reported").is_visible()
+    assert "QR code" in page.locator("#results-reported").inner_text()
+    page.screenshot(path=str(tmp_path / "spoken-results.png"))

@@ -28,7 +28,7 @@ import { applyChange, emptyRecord, mergeRecords, normaliseRecord, validRecord } 
  * @property {number} [hints]
  * @property {string} [daily] YYYY-MM-DD when it is that day's puzzle of the day
  * @property {number} [abandoned] when it was abandoned
- * @property {{id: string, name: string, started: number, code?: string}} [race]
+ * @property {{id: string, name: string, started: number, code?: string, proof?: string}} [race]
  * @property {{id: string, index: number, help: boolean}} [assignment]
  * @property {string} [stamp]
  * @property {string} [summary]
@@ -199,7 +199,10 @@ function normalise(entry) {
   const race = entry.race;
   const raceOk = race && typeof race.id === "string" && typeof race.name === "string" && Number.isFinite(race.started);
   if (!raceOk) delete entry.race;
-  else if (typeof race.code !== "string") delete race.code;
+  else {
+    if (typeof race.code !== "string") delete race.code;
+    if (typeof race.proof !== "string") delete race.proof;
+  }
   const a = entry.assignment;
   if (!(a && typeof a.id === "string" && Number.isInteger(a.index) && a.index >= 0)) delete entry.assignment;
   else a.help = a.help === true;

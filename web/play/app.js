@@ -14,7 +14,7 @@
  * @property {boolean} assisted the solver finished it
  * @property {string} params
  * @property {number} moves
- * @property {any} [race] {id, name, started, tenths?, code?} in a class race
+ * @property {any} [race] {id, name, started, tenths?, code?, proof?} in a class race
  * @property {{id: string, index: number, help: boolean}} [assignment] a puzzle of an assignment (its id, its place in it)
  * @property {string} [daily] the UTC date (YYYY-MM-DD) when this is that day's puzzle of the day
  * @property {number} [hints] hints asked in this game

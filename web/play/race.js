@@ -7,7 +7,7 @@
 //   #results:ID:game:desc[:code]   the teacher's results (a scanned code is added, then dropped)
 
 import { csvText } from "../model/csv.js";
-import { byId, el, saveFile } from "../ui/dom.js";
+import { byId, el, saveFile, showCodeText } from "../ui/dom.js";
 import { formatNumber, t, tn } from "../ui/i18n.js";
 import { fragment, pageBase, text } from "./page.js";
 import { qrCanvas } from "../ui/qr.js";
@@ -137,8 +137,8 @@ export function askName(ui, title, given = "", better = null, abort = null) {
 
 /**
  * The pupil's result: asks the core for the code of ``session``'s solved race (once; it is kept
- * in ``session.race.code``) and shows it, with a QR code of the results link carrying it, in the
- * win dialog. Resolves to the code.
+ * in ``session.race.code``, and its proof in ``session.race.proof``) and shows it, with a QR code
+ * of the results link carrying the proof, in the win dialog. Resolves to the code.
  */
 export async function showResult(ui, session, state) {
   const race = session.race;
@@ -147,13 +147,15 @@ export async function showResult(ui, session, state) {
     // a race is an assignment of one puzzle: its code is the short one of assignments
     const assignment = raceAssignment(race.id, session.game, session.desc);
     const work = [{ solved: true, tenths, hints: 0, solves: 0, state }];
-    race.code = (await ui.core.request("assignment_code", { assignment, name: race.name, work })).code;
+    const { code, proof } = await ui.core.request("assignment_code", { assignment, name: race.name, work });
+    [race.code, race.proof] = [code, proof];
   }
-  $("race-code").textContent = race.code;
+  showCodeText($("race-code"), race.code);
   $("race-result").hidden = false;
   $("race-copy").onclick = () =>
     shareText(race.code, { shared: t("Code shared."), copied: t("Code copied."), failed: () => ui.status(t("Select the code and copy it."), "info") }, ui);
-  await showQr(ui.core, $("race-result-qr"), base() + resultsHash(race.id, session.game, session.desc, race.code));
+  // the QR code carries the proof (every solution), the text the code a pupil can read out
+  await showQr(ui.core, $("race-result-qr"), base() + resultsHash(race.id, session.game, session.desc, race.proof || race.code));
   return race.code;
 }
 
@@ -326,7 +328,13 @@ function withMark(row, mark) {
 function workText(w) {
   if (!w.solved) return w.tenths ? t("not solved") : "–";
   const hints = w.hints ? " " + tn("({n} hint)", "({n} hints)", w.hints) : "";
-  return (w.solves ? t("Solve") : raceTime(w.tenths)) + hints;
+  return (w.solves ? t("Solve") : raceTime(w.tenths)) + hints + reportedMark(w);
+}
+
+/** A solve the teacher has only the pupil's word for (a spoken code holds no solution): a mark
+ * the table's legend explains; nothing for a solution checked. */
+function reportedMark(w) {
+  return w.solved && w.proved === false ? "\u00a0*" : ""; // kept on the line of the time it marks
 }
 
 /**
@@ -391,6 +399,8 @@ export async function showResults(ui, target) {
     }
     shown = rows;
     drawRows();
+    const reported = rows.some((e) => e.rank > 0 && e.work.some((w) => w.solved && w.proved === false));
+    $("results-reported").hidden = !reported;
     const counted = rows.filter((e) => e.rank > 0);
     const refused = rows.filter((e) => e.rank === 0 && !e.absent);
     const absent = rows.filter((e) => e.absent).length;
@@ -453,7 +463,7 @@ export async function showResults(ui, target) {
           el("td", { textContent: String(e.rank) }),
           el("th", { scope: "row" }, [document.createTextNode(e.name), ...(e.mark ? [el("span", { className: "name-note", textContent: e.note })] : [])]),
           ...(isRace ? [] : [el("td", { textContent: t("{n} of {total}", { n: e.work.filter((w) => w.solved).length, total: count }) })]),
-          el("td", { textContent: raceTime(e.tenths) }),
+          el("td", { textContent: raceTime(e.tenths) + (count > 1 ? "" : e.work.map(reportedMark).join("")) }),
           ...(count > 1 ? e.work.map((w) => el("td", { className: "puzzle-cell", textContent: workText(w) })) : []),
           el("td", { className: "remove-cell" }, [removeButton(e)]),
         ]), e.mark),
@@ -504,17 +514,18 @@ export async function showResults(ui, target) {
   };
   $("results-csv").onclick = () => {
     // one row per pupil and puzzle, as a spreadsheet reads them
-    const rows = [[isRace ? t("Race") : t("Assignment"), t("Puzzle"), t("Rank"), t("Name"), t("Solved"), t("Time"), t("Seconds"), t("Hints"), t("Solves"), t("Note")]];
+    const rows = [[isRace ? t("Race") : t("Assignment"), t("Puzzle"), t("Rank"), t("Name"), t("Solved"), t("Time"), t("Seconds"), t("Hints"), t("Solves"), t("Solution"), t("Note")]];
     for (const e of shown.filter((x) => x.rank > 0)) {
       e.work.forEach((w, k) => {
         const puzzle = count > 1 ? `${k + 1}. ${titles[k]}` : titles[k];
         const begun = w.solved || w.tenths > 0; // a puzzle not started: its cells empty, not "no" and 0:00.0
-        const cells = begun ? [w.solved ? t("yes") : t("no"), raceTime(w.tenths), w.tenths / 10, w.hints, w.solves] : ["", "", "", "", ""];
+        const solution = !w.solved ? "" : w.proved === false ? t("reported") : t("checked");
+        const cells = begun ? [w.solved ? t("yes") : t("no"), raceTime(w.tenths), w.tenths / 10, w.hints, w.solves, solution] : ["", "", "", "", "", ""];
         rows.push([id, puzzle, e.rank, e.name, ...cells, e.note]);
       });
     }
     for (const e of shown.filter((x) => x.absent)) {
-      titles.forEach((title, k) => rows.push([id, count > 1 ? `${k + 1}. ${title}` : title, "", e.name, "", "", "", "", "", ""])); // no code: empty cells
+      titles.forEach((title, k) => rows.push([id, count > 1 ? `${k + 1}. ${title}` : title, "", e.name, "", "", "", "", "", "", ""])); // no code: empty cells
     }
     saveFile(new Blob([csvText(rows)], { type: "text/csv;charset=utf-8" }), `pento-${isRace ? "race" : "assignment"}-${id}.csv`);
     const pupils = shown.filter((x) => x.rank > 0).length;

@@ -11,7 +11,7 @@
 
 import { app } from "../play/app.js";
 import { CATALOG } from "../catalog.js";
-import { byId, el, saveFile } from "../ui/dom.js";
+import { byId, el, saveFile, showCodeText } from "../ui/dom.js";
 import { language, t, tn } from "../ui/i18n.js";
 import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "../play/midend.js";
 import { assignHash, formatTime, gameEntry, notice, pageBase, plain, status, text, titleOf } from "../play/page.js";
@@ -252,18 +252,22 @@ function nameChoice(roster, current) {
 async function showCode(record, work) {
   const token = app.opening;
   try {
-    const { code } = await app.core.request("assignment_code", {
+    const { code, proof } = await app.core.request("assignment_code", {
       assignment: record.assignment,
       name: record.name,
       work: work.map(({ solved, tenths, hints, solves, state }) => ({ solved, tenths, hints, solves, state })),
     });
     if (token !== app.opening) return;
-    text($("assign-code"), code);
     $("assign-code-box").hidden = false;
+    const qr = $("assign-qr");
+    if ($("assign-code").textContent === code && qr.dataset.proof === proof) return; // on show already: no flicker
+    showCodeText($("assign-code"), code);
     $("assign-copy").onclick = () =>
       shareText(code, { shared: t("Code shared."), copied: t("Code copied."), failed: () => status(t("Select the code and copy it."), "info") }, { status });
-    await showQr(app.core, $("assign-qr"), code, 260);
+    qr.dataset.proof = proof;
+    await showQr(app.core, qr, proof, 260); // every solution, for the teacher's camera
   } catch (err) {
+    delete $("assign-qr").dataset.proof; // drawn again next time
     if (token === app.opening && err.code !== "cancelled") status(plain(err), "error");
   }
 }

@@ -8,6 +8,17 @@ export function el(tag, props = {}, children = []) {
   return node;
 }
 
+/**
+ * Show a result ``code`` (groups of five joined by dashes) in ``node``: a line may break after a
+ * dash, never inside a group, and a copied selection is the code as written (the breaks are <wbr>).
+ * @param {HTMLElement} node
+ * @param {string} code
+ */
+export function showCodeText(node, code) {
+  const parts = code.split("-");
+  node.replaceChildren(...parts.flatMap((group, i) => (i ? ["-", document.createElement("wbr"), group] : [group])));
+}
+
 /** A plain button: ``text`` on it, ``title`` as its tooltip, ``onClick`` when pressed. */
 export function button(text, title, onClick) {
   const b = el("button", { type: "button", textContent: text, title });
