@@ -29,7 +29,8 @@ from support.browser import (
     win_one_by_five,
 )
 
-from pento_core import api
+from pento_core import api, links
+from pento_core.classroom import assignment
 
 # a phone upright and on its side (two sizes of phone: 740 x 360 is a small one), a tablet, a laptop, a projector
 SIZES = [(390, 844), (844, 390), (740, 360), (768, 1024), (1366, 768), (1920, 1080)]
@@ -296,6 +297,23 @@ def test_blocked_storage_is_said_once_and_the_link_keeps_the_position(browser: A
         wait_until(page, "document.getElementById('status').textContent.includes('nothing was loaded')")
         said = str(page.locator("#status").text_content())
         assert "browser blocks it" in said and "no room" not in said, said
+        # a pupil's assignment here (issue 45): the solved puzzle reads solved, and the code counts it
+        link = "#assign:BXKD12:-:Blocked:cover:1x5:pegs:oo."
+        page.evaluate(f"history.pushState(null, '', {json.dumps(link)}); dispatchEvent(new PopStateEvent('popstate'))")
+        wait_until(page, "document.querySelectorAll('#assign-list button').length === 2", timeout=60)
+        page.locator("#assign-name").fill("Ana")
+        page.locator("#assign-name-form button[type=submit]").click()
+        wait_until(page, "!document.querySelector('#assign-list button').disabled")
+        page.locator("#assign-list button").first.click()
+        wait_until(page, "(s => s && s.desc === '1x5')(window.pento.session())", timeout=60)
+        assert page.evaluate("window.pento.play('I1@0,0').then(r => r.ok)")
+        page.wait_for_selector("#done[open]", timeout=30_000)
+        page.locator("#done").get_by_role("button", name="Back to the assignment").click()
+        wait_until(page, "document.querySelectorAll('#assign-list [data-solved=yes]').length === 1")
+        code = str(wait_until(page, "document.getElementById('assign-code').textContent"))
+        made = assignment.linked_assignment(links.split(link)[1])
+        handed = assignment.read_code(made, code)
+        assert handed.name == "Ana" and [w.solved for w in handed.work] == [True, False]
         assert not errors
     finally:
         ctx.close()
