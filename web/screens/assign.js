@@ -72,6 +72,7 @@ export async function openAssignment(target) {
   showScreen("assign");
   $("assign-list").replaceChildren();
   $("assign-code-box").hidden = true;
+  delete $("assign-code-box").dataset.solved; // how many solves the code on show holds: none yet
   text($("assign-title"), target.title || t("Assignment"));
   text($("assign-about"), t("Preparing the puzzles…"));
   let assignment;
@@ -213,7 +214,10 @@ function drawAssignment(record) {
     }),
   );
   if (record.name && !renaming) showCode(record, work);
-  else $("assign-code-box").hidden = true; // no pupil yet (Not you?): nobody's code on show
+  else {
+    $("assign-code-box").hidden = true; // no pupil yet (Not you?): nobody's code on show
+    delete $("assign-code-box").dataset.solved;
+  }
 }
 
 /**
@@ -258,14 +262,19 @@ async function showCode(record, work) {
       work: work.map(({ solved, tenths, hints, solves, state }) => ({ solved, tenths, hints, solves, state })),
     });
     if (token !== app.opening) return;
-    $("assign-code-box").hidden = false;
+    const box = $("assign-code-box");
+    box.hidden = false;
     const qr = $("assign-qr");
-    if ($("assign-code").textContent === code && qr.dataset.proof === proof) return; // on show already: no flicker
-    showCodeText($("assign-code"), code);
-    $("assign-copy").onclick = () =>
-      shareText(code, { shared: t("Code shared."), copied: t("Code copied."), failed: () => status(t("Select the code and copy it."), "info") }, { status });
-    qr.dataset.proof = proof;
-    await showQr(app.core, qr, proof, 260); // every solution, for the teacher's camera
+    const solved = String(work.filter((w) => w.solved).length);
+    if ($("assign-code").textContent !== code || qr.dataset.proof !== proof) {
+      showCodeText($("assign-code"), code);
+      $("assign-copy").onclick = () =>
+        shareText(code, { shared: t("Code shared."), copied: t("Code copied."), failed: () => status(t("Select the code and copy it."), "info") }, { status });
+      qr.dataset.proof = proof;
+      await showQr(app.core, qr, proof, 260); // every solution, for the teacher's camera
+    } // else on show already: drawn again it would flicker
+    if (token === app.opening) box.dataset.solved = solved; // the code and its QR code are this work's
+
   } catch (err) {
     delete $("assign-qr").dataset.proof; // drawn again next time
     if (token === app.opening && err.code !== "cancelled") status(plain(err), "error");
