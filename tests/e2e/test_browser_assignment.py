@@ -329,6 +329,22 @@ def test_a_teacher_never_loses_a_class(app: App) -> None:
     wait_until(page, "document.querySelectorAll('#teach-items li').length === 1")
     first = make_link(page)
     assert make_link(page) == first  # again: the same assignment, the same id
+    # the QR code big, for the class to scan: its button stays in sight and brings the page back
+    # (it hid every button: no way back); Escape does too
+    for leave in ("click", "Escape"):
+        page.locator("#teach-big").click()
+        wait_until(page, "document.body.dataset.projector === 'yes'")
+        assert page.locator("#teach-link").is_hidden() and page.locator("#teach-big").is_visible()
+        assert page.locator("#teach-big").get_attribute("aria-pressed") == "true"
+        box = page.locator("#teach-big").bounding_box()
+        assert box and box["y"] + box["height"] <= page.viewport_size["height"], box
+        if leave == "click":
+            page.locator("#teach-big").click()
+        else:
+            page.keyboard.press("Escape")
+        wait_until(page, "document.body.dataset.projector === undefined")
+        assert page.locator("#teach-link").is_visible()
+        assert page.locator("#teach-big").inner_text() == "Show the QR code big"
     assignment_id = first.split("#assign:", 1)[1].split(":", 1)[0]
     made = A.check_assignment(assignment_id, "Monday", False, [A.Item("cover", "1x5")])
     code = A.result_code(made, "Ana", [A.Work(True, 50, 0, 0, "I1@0,0")])

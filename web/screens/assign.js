@@ -11,6 +11,7 @@
 
 import { app } from "../play/app.js";
 import { CATALOG } from "../catalog.js";
+import { viewOf } from "../views/index.js";
 import { byId, el, saveFile, showCodeText } from "../ui/dom.js";
 import { language, t, tn } from "../ui/i18n.js";
 import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "../play/midend.js";
@@ -95,6 +96,9 @@ export async function openAssignment(target) {
   if (record.name) updateAssignment(assignment, (stored) => (stored.titles = names));
   document.title = t("{title} — Pento", { title: assignment.title || t("Assignment") });
   drawAssignment(record);
+  // every puzzle's view now, while the network is there: once loaded, the lesson plays on without
+  // it (a school's Wi-Fi, a SCORM package in a platform with no offline cache)
+  for (const game of new Set(assignment.items.map((item) => item.game))) viewOf(game)?.catch(() => {}); // tried again when played
   send(assignment.id); // what a live lesson could not send before (the page closed, the network down)
   (record.name ? $("assign-title") : $("assign-name")).focus({ preventScroll: true });
 }
@@ -572,12 +576,20 @@ async function showMade(assignment) {
     shareText(link, { shared: t("Assignment link shared."), copied: t("Assignment link copied."), failed: () => $("teach-link").select() }, { status });
   $("teach-print").onclick = () =>
     import("../play/worksheet.js").then((m) => m.printAssignment(assignment, link, $("teach-answers").checked));
-  $("teach-big").onclick = () => {
-    const on = document.body.dataset.projector !== "yes";
+  // the QR code as large as the screen allows, for a class to scan from its seats; the same
+  // button (or Escape) brings the page back
+  const big = (/** @type {boolean} */ on) => {
     if (on) document.body.dataset.projector = "yes";
     else delete document.body.dataset.projector;
     $("teach-big").setAttribute("aria-pressed", String(on));
-    showQr(app.core, $("teach-qr"), link, on ? Math.max(240, Math.min(window.innerWidth, window.innerHeight) * 0.8) : 320);
+    text($("teach-big"), on ? t("Back to the link and the buttons") : t("Show the QR code big"));
+    showQr(app.core, $("teach-qr"), link, on ? Math.max(240, Math.min(window.innerWidth, window.innerHeight - 120) * 0.8) : 320);
+  };
+  $("teach-big").setAttribute("aria-pressed", "false"); // a link made again starts small
+  text($("teach-big"), t("Show the QR code big"));
+  $("teach-big").onclick = () => big(document.body.dataset.projector !== "yes");
+  $("teach-done").onkeydown = (event) => {
+    if (event.key === "Escape" && document.body.dataset.projector === "yes") big(false);
   };
   status(t("The assignment's link is ready: pupils open it, type their name and play."), "success");
   await showQr(app.core, $("teach-qr"), link, 320);
