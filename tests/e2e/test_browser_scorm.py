@@ -1,18 +1,22 @@
 """A package for the school's platform (issue 27, item 5): `build.py scorm` writes a SCORM 1.2 zip
 whose manifest the SCORM 1.2 schemas accept, and whose launch page, played inside a real SCORM
 runtime (scorm-again, pinned in build.py, standing in for the platform as `window.API` around the package in
-a frame), reports the lesson's status, score and time, and plays on once loaded with the network gone."""
+a frame), reports the lesson's status, score and time, plays on once loaded with the network gone, and
+over three launches on three computers adds up the whole assignment (issue 46)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import subprocess
 import sys
 import tarfile
 import threading
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 from xml.etree import ElementTree
 
 from support.browser import Console, wait_until
@@ -96,6 +100,11 @@ def test_the_scorm_package_validates_and_reports_to_a_scorm_runtime(browser: Any
     (lms / "favicon.ico").write_bytes(b"")  # the platform's page asks for one
     (lms / "lms.js").write_text(
         "window.API = new window.Scorm12API({ autocommit: false, logLevel: 5 });\n"
+        # what the platform kept of this learner's earlier launches (?suspend=...&status=...&score=...)
+        "const kept = new URLSearchParams(location.search);\n"
+        "if (kept.get('suspend')) window.API.cmi.suspend_data = kept.get('suspend');\n"
+        "if (kept.get('status')) window.API.cmi.core.lesson_status = kept.get('status');\n"
+        "if (kept.get('score')) window.API.cmi.core.score.raw = kept.get('score');\n"
         # what the lesson sets, as the platform receives it (session_time is write-only in SCORM 1.2)
         "window.API.on('LMSSetValue.cmi.*', (key, value) => { (window.received ||= {})[key] = value; });\n"
         f"addEventListener('DOMContentLoaded', () => {{ document.getElementById('sco').src = 'package/{launch}'; }});\n"
@@ -103,40 +112,77 @@ def test_the_scorm_package_validates_and_reports_to_a_scorm_runtime(browser: Any
     server = build.make_server(0, directory=lms)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     console = Console()
-    context = browser.new_context(viewport={"width": 1100, "height": 820})
-    try:
-        page = context.new_page()
-        console.attach(page)
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/lms.html")
-        frame = page.frame_locator("#sco")
-        frame.locator("body[data-core=ready]").wait_for(state="attached", timeout=90_000)
-        sco = next(f for f in page.frames if f.url.endswith(launch.split("#")[0]) or "index.html" in f.url)
-        # the pupil opens the assignment, gives a name, solves the first of its two puzzles...
-        wait_until(sco, "document.querySelectorAll('#assign-list button').length === 2", timeout=60)
-        value = lambda key: page.evaluate(f"window.API.LMSGetValue('{key}')")  # noqa: E731
-        assert page.evaluate("window.API.isInitialized()")
-        assert value("cmi.core.lesson_status") == "incomplete"
+
+    @contextlib.contextmanager
+    def launched(kept: dict[str, str] | None = None) -> Iterator[tuple[Any, Any, Any]]:
+        """The lesson launched by the platform on a computer of its own (a new browser context), with
+        what the platform ``kept`` of the learner's launches before: the platform's page, the
+        lesson's frame, and the context."""
+        context = browser.new_context(viewport={"width": 1100, "height": 820})
+        try:
+            page = context.new_page()
+            console.attach(page)
+            query = "?" + urlencode(kept) if kept else ""
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/lms.html{query}")
+            page.frame_locator("#sco").locator("body[data-core=ready]").wait_for(state="attached", timeout=90_000)
+            sco = next(f for f in page.frames if f.url.endswith(launch.split("#")[0]) or "index.html" in f.url)
+            wait_until(sco, "document.querySelectorAll('#assign-list button').length === 2", timeout=60)
+            assert page.evaluate("window.API.isInitialized()")
+            yield page, sco, context
+            page.goto("about:blank")  # the pupil closes the lesson: the session ends
+        finally:
+            context.close()
+
+    def value(page: Any, key: str) -> str:
+        return str(page.evaluate(f"window.API.LMSGetValue('{key}')"))
+
+    def kept_by(page: Any) -> dict[str, str]:
+        """What a platform keeps of a launch for the next: the suspend data, the status, the score."""
+        keys = {"suspend": "cmi.suspend_data", "status": "cmi.core.lesson_status", "score": "cmi.core.score.raw"}
+        return {k: value(page, key) for k, key in keys.items()}
+
+    def named(sco: Any) -> None:
         sco.locator("#assign-name").fill("Ana")
         sco.locator("#assign-name-form button[type=submit]").click()
-        sco.locator("#assign-list button").first.click()
-        wait_until(sco, "window.pento.session() && window.pento.session().desc === '1x5'", timeout=60)
-        assert sco.evaluate("window.pento.play('I1@0,0').then(r => r.ok)")
-        wait_until(page, "window.API.LMSGetValue('cmi.core.score.raw') === '50'")
-        assert value("cmi.core.lesson_status") == "incomplete"
-        # ...then the second, with the network gone (issue 46: the next puzzle's view failed to load
-        # and the pupil landed on the start screen): once loaded, the lesson plays offline
-        context.set_offline(True)
-        sco.locator("#done-next").click()
-        wait_until(sco, "window.pento.session() && window.pento.session().desc === 'oo.'", timeout=60)
-        assert sco.evaluate("window.pento.play('0,0-0,2').then(r => r.ok)")
-        wait_until(page, "window.API.LMSGetValue('cmi.core.lesson_status') === 'completed'")
-        assert value("cmi.core.score.raw") == "100"
-        received = page.evaluate("window.received")
-        assert re.fullmatch(r"\d{4}:\d{2}:\d{2}\.\d{2}", received["cmi.core.session_time"]), received
-        assert received["cmi.core.score.min"] == "0" and received["cmi.core.score.max"] == "100"
-        context.set_offline(False)
-        page.goto("about:blank")  # the pupil closes the lesson: the session ends
+        wait_until(sco, "(b => b && !b.disabled)(document.querySelector('#assign-list button'))")
+
+    try:
+        # launch 1: the pupil gives a name and solves the first of the two puzzles...
+        with launched() as (page, sco, context):
+            assert value(page, "cmi.core.lesson_status") == "incomplete"
+            named(sco)
+            sco.locator("#assign-list button").first.click()
+            wait_until(sco, "window.pento.session() && window.pento.session().desc === '1x5'", timeout=60)
+            assert sco.evaluate("window.pento.play('I1@0,0').then(r => r.ok)")
+            wait_until(page, "window.API.LMSGetValue('cmi.core.score.raw') === '50'")
+            assert value(page, "cmi.core.lesson_status") == "incomplete"
+            # ...then opens the second with the network gone (issue 46: its view failed to load and
+            # the pupil landed on the start screen): once loaded, the lesson plays offline
+            context.set_offline(True)
+            sco.locator("#done-next").click()
+            wait_until(sco, "window.pento.session() && window.pento.session().desc === 'oo.'", timeout=60)
+            context.set_offline(False)
+            kept = kept_by(page)
+            # the pupil leaves the lesson (the platform closes its frame): to be come back to
+            page.evaluate("document.getElementById('sco').src = 'about:blank'")
+            wait_until(page, "(window.received || {})['cmi.core.exit'] === 'suspend'")
+            received = page.evaluate("window.received")
+            assert re.fullmatch(r"\d{4}:\d{2}:\d{2}\.\d{2}", received["cmi.core.session_time"]), received
+            assert received["cmi.core.score.min"] == "0" and received["cmi.core.score.max"] == "100"
+        # launch 2, on another computer (nothing of launch 1 on it but what the platform kept): the
+        # second puzzle solved completes the whole assignment, not half of it
+        with launched(kept) as (page, sco, _):
+            named(sco)
+            sco.locator("#assign-list button").nth(1).click()
+            wait_until(sco, "window.pento.session() && window.pento.session().desc === 'oo.'", timeout=60)
+            assert sco.evaluate("window.pento.play('0,0-0,2').then(r => r.ok)")
+            wait_until(page, "window.API.LMSGetValue('cmi.core.lesson_status') === 'completed'")
+            assert value(page, "cmi.core.score.raw") == "100"
+            kept = kept_by(page)
+        # launch 3: opened again, nothing played: still completed with 100
+        with launched(kept) as (page, sco, _):
+            wait_until(page, "window.API.LMSGetValue('cmi.core.lesson_status') === 'completed'")
+            assert value(page, "cmi.core.score.raw") == "100"
     finally:
-        context.close()
         server.shutdown()
     assert console.errors == [], console.errors
