@@ -12,7 +12,7 @@ from urllib.parse import unquote
 import pytest
 from support.browser import App, Console, open_hash, session, wait_until
 
-from pento_core import daily, registry
+from pento_core import daily, links, registry
 from pento_core.budget import Budget
 
 DAY = dt.date(2026, 11, 25)  # a Wednesday: level 3 of 7
@@ -260,3 +260,23 @@ def test_my_progress_fits_a_phone_and_names_a_puzzle_once(app: App) -> None:
     )
     assert fit[0] <= fit[1], fit
     assert card.locator("tbody th").all_inner_texts() == ["1 × 5"]
+
+
+def test_a_daily_link_never_dates_an_ordinary_game_of_its_puzzle(app: App) -> None:
+    """Issue 45: a daily link to a puzzle the player had an ordinary game of attached its date to
+    that game.  Now the ordinary game keeps its moves and no date, and the puzzle of the day is a
+    game of its own."""
+    page = app.page
+    today = dt.date.fromisoformat(page.evaluate("new Date().toISOString().slice(0, 10)"))
+    desc = daily.daily("cover", today).desc
+    game = registry.get("cover")
+    found = game.solve(game.start(desc), Budget(max_seconds=30).started(), None)
+    move = next(m for m in found.moves if m != "clear")
+    follow_daily(page, links.fragment(["cover", desc])[1:], desc)  # an ordinary game of today's puzzle
+    assert page.evaluate(f"window.pento.play({json.dumps(move)}).then(r => r.ok)")
+    follow_daily(page, links.fragment(["daily", today.isoformat(), "cover", desc])[1:], desc)
+    saves = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('pento.game.')).map(k => JSON.parse(localStorage[k]))"
+    )
+    mine = [(s.get("daily"), len(s["history"])) for s in saves if s["game"] == "cover" and s["desc"] == desc]
+    assert sorted(mine, key=str) == sorted([(None, 2), (today.isoformat(), 1)], key=str), mine
