@@ -374,12 +374,7 @@ def _read(assignment: Assignment, text: str) -> Handed:
             raise RaceCodeError(tr("this code was made by a newer Pento: open the results page in that version"))
         raise RaceCodeError(tr("this is not a result code of Pento: is its beginning missing?"))
     body, tail = text[1:-CHECK_CHARS], text[-CHECK_CHARS:]
-    value = 0
-    for c in body:
-        value = value << 5 | READ[c]
-    written = 0
-    for c in tail:
-        written = written << 5 | READ[c]
+    value, written = spoken.from_base32(body), spoken.from_base32(tail)
     if _check(assignment, value) != written:
         raise RaceCodeError(
             tr("the check does not match: a character is mistyped or changed, or the code is from another assignment")

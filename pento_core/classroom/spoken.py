@@ -244,6 +244,14 @@ def base32(value: int, width: int = 1) -> str:
     return "".join(reversed(digits))
 
 
+def from_base32(text: str) -> int:
+    """The integer that ``text`` (base32 characters as read: :data:`READ`) writes."""
+    value = 0
+    for c in text:
+        value = value << 5 | READ[c]
+    return value
+
+
 def grouped(text: str) -> str:
     """``text`` in groups of five joined by dashes, as every code is shown."""
     return "-".join(text[i : i + 5] for i in range(0, len(text), 5))
@@ -270,12 +278,7 @@ def read(key: bytes, roster: Sequence[str], help: bool, items: int, text: str) -
     """The name and each puzzle's work a spoken code says (``text`` normalised, its first
     character the format's); raises :class:`RaceCodeError` saying what is wrong."""
     body, tail = text[1:-CHECK_CHARS], text[-CHECK_CHARS:]
-    value = 0
-    for c in body:
-        value = value << 5 | READ[c]
-    written = 0
-    for c in tail:
-        written = written << 5 | READ[c]
+    value, written = from_base32(body), from_base32(tail)
     src = DigitReader(value)
     try:
         name = _take_name(src, roster)

@@ -102,6 +102,19 @@ def solution(game_id: str, desc: str) -> list[str]:
     return [m for m in found.moves if m != "clear"]
 
 
+def solve_items(page: Any, items: dict[int, tuple[str, str]]) -> str:
+    """A pupil on an assignment's list solves the puzzles at these places (each a game and its
+    desc) with the game's own solver's moves, back to the list after each; returns their code once
+    it and its QR code hold those solves."""
+    for k, (game, desc) in items.items():
+        wait_until(page, "(b => b && !b.disabled)(document.querySelector('#assign-list button'))")
+        page.locator("#assign-list button").nth(k).click()
+        play_to_win(page, solution(game, desc))
+        page.locator("#done").get_by_role("button", name="Back to the assignment").click()
+    wait_until(page, f"document.getElementById('assign-code-box').dataset.solved === '{len(items)}'")
+    return str(page.locator("#assign-code").text_content())
+
+
 def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, tmp_path: Path) -> None:
     link, items = build_assignment(app.page)
     match = re.fullmatch(r"http://127\.0\.0\.1:\d+/(index\.html)?(#assign:([0-9A-Z]{6}):-:.*)", link)
@@ -469,13 +482,7 @@ def test_a_class_list_of_25_pupils_pick_their_names_and_the_results_name_who_has
     page.locator("#assign-name-form button[type=submit]").click()
     wait_until(page, "document.getElementById('assign-who').textContent === 'Playing as Zoë Müller.'")
     # Zoë solves the 1x5 and the swan: her code read out is a spoken one (the swan's proof is long)
-    for k, game, desc in ((0, "cover", "1x5"), (2, "tangram", "swan")):
-        wait_until(page, "(b => b && !b.disabled)(document.querySelector('#assign-list button'))")
-        page.locator("#assign-list button").nth(k).click()
-        play_to_win(page, solution(game, desc))
-        page.locator("#done").get_by_role("button", name="Back to the assignment").click()
-    wait_until(page, "document.getElementById('assign-code-box').dataset.solved === '2'")
-    code = str(page.locator("#assign-code").text_content())
+    code = solve_items(page, {0: ("cover", "1x5"), 2: ("tangram", "swan")})
     assert code[0] == "3" and len(code) <= 40, code
 
     # the next pupil is not on the list: they say so and type their name
@@ -604,14 +611,7 @@ def test_a_code_too_long_to_read_out_is_a_spoken_code_and_its_qr_code_the_proof(
     wait_until(page, "document.querySelectorAll('#assign-list button').length === 3", timeout=90)
     page.locator("#assign-name").fill("João Gonçalo")
     page.locator("#assign-name-form button[type=submit]").click()
-    for k, (game, (desc, _)) in enumerate(puzzles):
-        wait_until(page, "(b => b && !b.disabled)(document.querySelector('#assign-list button'))")
-        page.locator("#assign-list button").nth(k).click()
-        play_to_win(page, solution(game, desc))
-        page.locator("#done").get_by_role("button", name="Back to the assignment").click()
-    # the code and its QR code once they hold the three solves
-    wait_until(page, "document.getElementById('assign-code-box').dataset.solved === '3'")
-    code = str(page.locator("#assign-code").text_content())
+    code = solve_items(page, {k: (game, desc) for k, (game, (desc, _)) in enumerate(puzzles)})
     assert code[0] == "3", code
     proof = scan(page, "#assign-qr")
     assert len(code) <= 40 < len(proof) and proof[0] == "2", (code, proof)
