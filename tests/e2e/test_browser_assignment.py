@@ -154,6 +154,7 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
         # GandaGalo's solution makes it 29 to 44), else the spoken code
         assert len(ana_code) <= 40, ana_code
         assert ana_code == ana_proof or (ana_code[0] == "3" and len(ana_proof) > 40), (ana_code, ana_proof)
+        assert ana.locator("#assign-code-proof").is_visible() == (ana_code != ana_proof)
     finally:
         context.close()
 
@@ -615,6 +616,7 @@ def test_a_code_too_long_to_read_out_is_a_spoken_code_and_its_qr_code_the_proof(
     assert code[0] == "3", code
     proof = scan(page, "#assign-qr")
     assert len(code) <= 40 < len(proof) and proof[0] == "2", (code, proof)
+    assert "QR code holds them" in page.locator("#assign-code-proof").inner_text()  # the pupil is told
     assert re.fullmatch(r"3[0-9A-Z]{4}(-[0-9A-Z]{1,5})+", code), code
     # one line break opportunity after each dash, none inside a group; the box holds it on a phone
     assert page.evaluate("document.querySelectorAll('#assign-code wbr').length") == code.count("-")

@@ -272,6 +272,7 @@ async function showCode(record, work) {
     const solved = String(work.filter((w) => w.solved).length);
     if ($("assign-code").textContent !== code || qr.dataset.proof !== proof) {
       showCodeText($("assign-code"), code);
+      $("assign-code-proof").hidden = code === proof; // a spoken code: the solutions are in the QR code only
       $("assign-copy").onclick = () =>
         shareText(code, { shared: t("Code shared."), copied: t("Code copied."), failed: () => status(t("Select the code and copy it."), "info") }, { status });
       qr.dataset.proof = proof;
