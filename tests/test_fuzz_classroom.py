@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pento_core import api
-from pento_core.classroom import assignment, race, spoken
+from pento_core.classroom import assignment, race
 
 N = int(os.environ.get("PENTO_FUZZ_EXAMPLES", "1"))
 SETTINGS = settings(max_examples=60 * N, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -55,7 +55,7 @@ def forged(name: str, states: list[str]) -> str:
         out.put_count(0)
         assignment._put_solution(out, item.game, item.desc, state)
     value = out.value()
-    text = assignment.FORMAT + spoken.base32(value) + race.check_text(assignment._check(a, value))
+    text = assignment.FORMAT + race.base32(value) + race.check_text(assignment._check(a, value))
     return "-".join(text[i : i + 5] for i in range(0, len(text), 5))
 
 

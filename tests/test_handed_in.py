@@ -11,7 +11,7 @@ from support.races import SIXBYTEN
 
 from pento_core import i18n
 from pento_core.classroom import assignment as A
-from pento_core.classroom import names, race, spoken
+from pento_core.classroom import names, race
 
 ID = "7QW2KD"
 SIX = A.check_assignment(ID, "", False, [A.Item("cover", "6x10")])
@@ -149,7 +149,7 @@ def _forged_solved(assignment: A.Assignment, name: str, tenths: int) -> str:
     out.put_count(tenths)
     A._put_solution(out, "cover", "6x10", "")
     value = out.value()
-    text = A.FORMAT + spoken.base32(value) + race.check_text(A._check(assignment, value))
+    text = A.FORMAT + race.base32(value) + race.check_text(A._check(assignment, value))
     return text
 
 

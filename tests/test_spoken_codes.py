@@ -17,7 +17,7 @@ from support.races import solved
 
 from pento_core import api
 from pento_core.classroom import assignment as A
-from pento_core.classroom import spoken
+from pento_core.classroom import race, spoken
 from pento_core.classroom.race import ALPHABET, MAX_TENTHS, RaceCodeError
 from pento_core.digits import DigitReader
 
@@ -232,7 +232,7 @@ def forged_spoken(a: A.Assignment, value: int) -> str:
         name = spoken._take_name(DigitReader(value), a.roster)
     except Exception:
         name = ""
-    return spoken.grouped("3" + spoken.base32(value) + spoken.base32(spoken._check(a.key(), value, name), 4))
+    return race.grouped("3" + race.base32(value) + race.base32(spoken._check(a.key(), value, name), 4))
 
 
 @settings(max_examples=int(os.environ.get("PENTO_FUZZ_EXAMPLES", "60")), deadline=None)

@@ -34,11 +34,12 @@ const API = new URL("api/", sw.location.href).pathname;
 
 sw.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== sw.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== sw.location.origin) return;
   // A class server's replies are a lesson's live state, some for one bearer's eyes only, and its
   // stream of changes never ends: they go to the network untouched (the page says when there is
   // none), never into this cache.
-  if (new URL(request.url).pathname.startsWith(API) || request.headers.has("Authorization")) return;
+  if (url.pathname.startsWith(API) || request.headers.has("Authorization")) return;
   // Network first (a fresh build wins), the cache when offline.
   event.respondWith(
     fetch(request)

@@ -310,7 +310,7 @@ def result_code(assignment: Assignment, name: str, work: list[Work]) -> str:
                 raise RaceCodeError(tr("the puzzle is not solved yet"))
             _put_solution(out, item.game, item.desc, w.state)
     value = out.value()
-    return spoken.grouped(FORMAT + spoken.base32(value) + race.check_text(_check(assignment, value)))
+    return race.grouped(FORMAT + race.base32(value) + race.check_text(_check(assignment, value)))
 
 
 def codes(assignment: Assignment, name: str, work: list[Work]) -> tuple[str, str]:
@@ -374,7 +374,7 @@ def _read(assignment: Assignment, text: str) -> Handed:
             raise RaceCodeError(tr("this code was made by a newer Pento: open the results page in that version"))
         raise RaceCodeError(tr("this is not a result code of Pento: is its beginning missing?"))
     body, tail = text[1:-CHECK_CHARS], text[-CHECK_CHARS:]
-    value, written = spoken.from_base32(body), spoken.from_base32(tail)
+    value, written = race.from_base32(body), race.from_base32(tail)
     if _check(assignment, value) != written:
         raise RaceCodeError(
             tr("the check does not match: a character is mistyped or changed, or the code is from another assignment")

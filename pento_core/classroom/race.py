@@ -114,7 +114,29 @@ def normalised(code: str) -> str:
 
 def check_text(check: int) -> str:
     """The check's five characters."""
-    return "".join(ALPHABET[(check >> (5 * i)) & 31] for i in reversed(range(CHECK_CHARS)))
+    return base32(check, CHECK_CHARS)
+
+
+def base32(value: int, width: int = 1) -> str:
+    """``value`` in Crockford base32, at least ``width`` digits."""
+    digits: list[str] = []
+    while value or len(digits) < width:
+        value, d = divmod(value, 32)
+        digits.append(ALPHABET[d])
+    return "".join(reversed(digits))
+
+
+def from_base32(text: str) -> int:
+    """The integer that ``text`` (base32 characters as read: :data:`READ`) writes."""
+    value = 0
+    for c in text:
+        value = value << 5 | READ[c]
+    return value
+
+
+def grouped(text: str) -> str:
+    """``text`` in groups of five joined by dashes, as every code is shown."""
+    return "-".join(text[i : i + 5] for i in range(0, len(text), 5))
 
 
 def _check(key: bytes, payload: bytes) -> int:
@@ -178,8 +200,7 @@ def result_code(game_id: str, desc: str, race_id: str, name: str, tenths: int, s
     payload = bytes([FORMAT]) + _varint(tenths) + bytes([len(named)]) + named
     payload += pack_text(game, game.write_state(position))
     check = _check(_race_key(race_id, game_id, desc), payload)
-    text = _to_base32(payload) + check_text(check)
-    return "-".join(text[i : i + 5] for i in range(0, len(text), 5))
+    return grouped(_to_base32(payload) + check_text(check))
 
 
 def read_code(game_id: str, desc: str, race_id: str, code: str) -> Result:
@@ -205,10 +226,7 @@ def _read(game_id: str, desc: str, race_id: str, text: str) -> Result:
     if len(text) < CHECK_CHARS + 4:
         raise RaceCodeError(tr("this is too short for a result code: is part of it missing?"))
     body, tail = text[:-CHECK_CHARS], text[-CHECK_CHARS:]
-    payload = _from_base32(body)
-    written = 0
-    for c in tail:
-        written = written << 5 | READ[c]
+    payload, written = _from_base32(body), from_base32(tail)
     if _check(_race_key(race_id, game_id, desc), payload) != written:
         raise RaceCodeError(
             tr("the check does not match: a character is mistyped or changed, or the code is from another race")

@@ -45,7 +45,7 @@ from typing import NamedTuple
 from ..digits import DigitReader, DigitWriter
 from ..errors import PentoError
 from ..i18n import tr
-from .race import ALPHABET, MAX_NAME, MAX_TENTHS, READ, RaceCodeError, check_name
+from .race import MAX_NAME, MAX_TENTHS, RaceCodeError, base32, check_name, from_base32, grouped
 
 FORMAT = "3"
 CHECK_CHARS = 4  # 20 bits: a misread character is caught but for one code in a million
@@ -233,28 +233,6 @@ def _take_help(src: DigitReader) -> tuple[int, int]:
 def _check(key: bytes, value: int, name: str) -> int:
     data = value.to_bytes((value.bit_length() + 7) // 8, "big")
     return zlib.crc32(key + b"|" + FORMAT.encode() + data + b"|" + name.encode()) & ((1 << (5 * CHECK_CHARS)) - 1)
-
-
-def base32(value: int, width: int = 1) -> str:
-    """``value`` in Crockford base32, at least ``width`` digits."""
-    digits: list[str] = []
-    while value or len(digits) < width:
-        value, d = divmod(value, 32)
-        digits.append(ALPHABET[d])
-    return "".join(reversed(digits))
-
-
-def from_base32(text: str) -> int:
-    """The integer that ``text`` (base32 characters as read: :data:`READ`) writes."""
-    value = 0
-    for c in text:
-        value = value << 5 | READ[c]
-    return value
-
-
-def grouped(text: str) -> str:
-    """``text`` in groups of five joined by dashes, as every code is shown."""
-    return "-".join(text[i : i + 5] for i in range(0, len(text), 5))
 
 
 def write(key: bytes, roster: Sequence[str], help: bool, name: str, work: Sequence[Said]) -> str:

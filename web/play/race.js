@@ -334,8 +334,11 @@ function workText(w) {
 /** A solve the teacher has only the pupil's word for (a spoken code holds no solution): a mark
  * the table's legend explains; nothing for a solution checked. */
 function reportedMark(w) {
-  return w.solved && w.proved === false ? "\u00a0*" : ""; // kept on the line of the time it marks
+  return onlyReported(w) ? "\u00a0*" : ""; // kept on the line of the time it marks
 }
+
+/** Whether a puzzle's work is a solve whose solution the code did not carry (a spoken code's). */
+const onlyReported = (w) => w.solved && w.proved === false;
 
 /**
  * The teacher's results page of an assignment (a race is one of one puzzle): ``target``
@@ -399,7 +402,7 @@ export async function showResults(ui, target) {
     }
     shown = rows;
     drawRows();
-    const reported = rows.some((e) => e.rank > 0 && e.work.some((w) => w.solved && w.proved === false));
+    const reported = rows.some((e) => e.rank > 0 && e.work.some(onlyReported));
     $("results-reported").hidden = !reported;
     const counted = rows.filter((e) => e.rank > 0);
     const refused = rows.filter((e) => e.rank === 0 && !e.absent);
@@ -519,7 +522,7 @@ export async function showResults(ui, target) {
       e.work.forEach((w, k) => {
         const puzzle = count > 1 ? `${k + 1}. ${titles[k]}` : titles[k];
         const begun = w.solved || w.tenths > 0; // a puzzle not started: its cells empty, not "no" and 0:00.0
-        const solution = !w.solved ? "" : w.proved === false ? t("reported") : t("checked");
+        const solution = !w.solved ? "" : onlyReported(w) ? t("reported") : t("checked");
         const cells = begun ? [w.solved ? t("yes") : t("no"), raceTime(w.tenths), w.tenths / 10, w.hints, w.solves, solution] : ["", "", "", "", "", ""];
         rows.push([id, puzzle, e.rank, e.name, ...cells, e.note]);
       });
