@@ -21,10 +21,10 @@ import argparse
 import base64
 import concurrent.futures
 import contextlib
-import gzip
 import hashlib
 import importlib
 import json
+import lzma
 import os
 import shutil
 import subprocess
@@ -82,6 +82,15 @@ SCORM_RUNTIME = (
     "scorm-again",
     "3.4.3",
     "sha512-Zbe+7ArMUbT1lVnqYxsbGRfI9JD9JVqEPzZLQdk0nfNmcDYJ404rMO9nbkQ0Hzwux5uACF9zKsvc29Q/ZzMOdg==",
+)
+# xz-decompress (MIT; its WebAssembly is xz-embedded, public domain, and walloc, MIT): the engine's
+# unpacker of the runtime, the standard library and the core (build.py packs them with xz).  Only its
+# WebAssembly is shipped, as dist/web/vendor/unxz.wasm with a licence file; the page's own
+# web/engine/unxz.js drives it.
+XZ_DECODER = (
+    "xz-decompress",
+    "0.2.3",
+    "sha512-O8v6HG8T0PrKBcpyWA13GkSYWFvncwzuzcLx5A7++l3HsE3atmoetXjIxrZ/JV/nbvSZ7WS4+3XvREZuVn+rEA==",
 )
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
@@ -201,8 +210,15 @@ def _vendor(name: str, version: str, integrity: str, why: str, files: tuple[tupl
     return out
 
 
-# Files of the site the offline cache takes only once used (see build()): three.js and its licence.
-ON_DEMAND = ("vendor/three.module.js", "vendor/three.core.js", "vendor/three-LICENSE.txt")
+# Files of the site the offline cache takes only once used (see build()): three.js and jsQR (the
+# results page's camera, where the browser has no BarcodeDetector), each with its licence.
+ON_DEMAND = (
+    "vendor/three.module.js",
+    "vendor/three.core.js",
+    "vendor/three-LICENSE.txt",
+    "vendor/jsQR.js",
+    "vendor/jsQR-LICENSE.txt",
+)
 
 
 def vendored() -> dict[str, str]:
@@ -219,6 +235,49 @@ def vendored() -> dict[str, str]:
         **_vendor("jsqr", JSQR_VERSION, JSQR_INTEGRITY, "jsQR, the camera's QR reader", jsqr),
         **_vendor("three", THREE_VERSION, THREE_INTEGRITY, "three.js, the 3D view", three),
     }
+
+
+UNXZ_LICENCE = """The WebAssembly in unxz.wasm comes from the npm package xz-decompress 0.2.3
+(https://github.com/httptoolkit/xz-decompress), MIT licence, which is based on xzwasm
+(c) Steve Sanderson, MIT licence, and contains:
+- XZ Embedded by Lasse Collin and Igor Pavlov, public domain;
+- walloc, (c) 2020 Igalia, S.L., MIT licence.
+
+The MIT licence, as it applies to xz-decompress, xzwasm and walloc:
+
+Permission is hereby granted, free of charge, to any person obtaining a copy of this software and
+associated documentation files (the "Software"), to deal in the Software without restriction,
+including without limitation the rights to use, copy, modify, merge, publish, distribute,
+sublicense, and/or sell copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all copies or
+substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT
+NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES
+OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN
+CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+"""
+
+
+def xz_decoder() -> bytes:
+    """The WebAssembly of the pinned xz-decompress package (:data:`XZ_DECODER`): its bundle carries
+    it as a base64 ``data:`` address, taken out here so the page fetches and compiles the 12 KB
+    module itself (its own unxz.js drives it; the bundle's JavaScript is not shipped)."""
+    import re
+
+    name, version, integrity = XZ_DECODER
+    tarball = fetch_npm(name, version, integrity, "the engine's xz unpacker")
+    with tarfile.open(tarball) as tar:
+        member = tar.extractfile("package/dist/package/xz-decompress.js")
+        if member is None:
+            sys.exit(f"build: the bundle is missing from {name}")
+        found = re.search(rb'"data:application/wasm;base64,([A-Za-z0-9+/=]+)"', member.read())
+    if found is None:
+        sys.exit(f"build: no WebAssembly in the {name} bundle")
+    return base64.b64decode(found.group(1))
 
 
 def scorm_schemas() -> dict[str, bytes]:
@@ -324,30 +383,39 @@ def scorm(assignment: str | None) -> Path:
         zf.writestr("imsmanifest.xml", manifest)
         for name, data in scorm_schemas().items():
             zf.writestr(name, data)
-        for f in files:  # text deflated; zips, the gzipped runtime and images stored
+        for f in files:  # text deflated; zips, the packed runtime and images stored
             packed = f.endswith((".js", ".mjs", ".html", ".css", ".json", ".svg", ".webmanifest", ".txt"))
             zf.write(DIST / f, f, compress_type=zipfile.ZIP_DEFLATED if packed else zipfile.ZIP_STORED)
     os.replace(partial, target)
     return target
 
 
-# Files the page fetches gzipped, each from NAME.gz beside it (made by build()): the engine's worker
-# unpacks them with the browser's own DecompressionStream as they stream in (web/engine/worker.js),
-# from any host, one that compresses nothing included.  The runtime's WebAssembly 9.6 -> 3.5 MB, its
-# JavaScript 1.25 -> 0.26 MB, the standard library (a stored zip) 4.7 -> 1.7 MB, the core (idem)
-# 2.1 -> 0.95 MB.  The files as they are stay in dist/: the runtime's JavaScript is what the worker
-# imports where its host's policy refuses to import the unpacked copy (docs/hosting.md), and the
-# others are the benchmarks' bare Pyodide boot's.  The page, the offline cache and SCORM use the .gz.
+# Files the page fetches packed with xz (LZMA2), each from NAME.xz beside it (made by build()): the
+# engine's worker unpacks them as they stream in (web/engine/unxz.js, xz-embedded compiled to
+# WebAssembly), from any host, one that compresses nothing included, and keeps the unpacked copy for
+# its next start.  The runtime's WebAssembly 9.6 -> 2.6 MB (gzip: 3.5), its JavaScript 1.25 -> 0.21
+# MB, the standard library (a stored zip) 4.7 -> 1.2 MB (gzip: 1.7), the core (idem) 2.1 -> 0.67 MB
+# (gzip: 0.95); the browser itself unpacks nothing better than gzip.  The files as they are stay in
+# dist/: the runtime's JavaScript is what the worker imports where its host's policy refuses to
+# import the unpacked copy (docs/hosting.md), and the others are the benchmarks' bare Pyodide boot's.
+# The page, the offline cache and SCORM use the .xz.
 PACKED_RUNTIME = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip")
 RUNTIME_FALLBACK = "pyodide/pyodide.asm.mjs"
+PACKED_SUFFIX = ".xz"
 
 
-def gzipped(path: Path) -> Path:
-    """``path`` gzipped beside it as ``path.gz`` (made again only when ``path`` changed)."""
-    packed = path.with_name(path.name + ".gz")
+def xz_packed(path: Path) -> Path:
+    """``path`` packed beside it as ``path.xz`` (made again only when ``path`` changed): the xz
+    format with a CRC32 check, one LZMA2 filter at preset 9 whose dictionary is the file's size
+    rounded up to a power of two (the unpacker then asks for no more memory than the file needs;
+    preset 9 alone would ask every unpacker for 64 MiB).  The same bytes every build."""
+    packed = path.with_name(path.name + PACKED_SUFFIX)
     if not packed.exists() or packed.stat().st_mtime < path.stat().st_mtime:
+        data = path.read_bytes()
+        dictionary = 1 << max(12, (len(data) - 1).bit_length())
+        lzma2 = {"id": lzma.FILTER_LZMA2, "preset": 9, "dict_size": dictionary}
         partial = packed.with_suffix(f".{os.getpid()}.part")
-        partial.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))  # the same bytes every build
+        partial.write_bytes(lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=[lzma2]))
         partial.replace(packed)
     return packed
 
@@ -483,10 +551,13 @@ def build() -> Path:
     core = core_name(wheel)
     copy_if_changed(core_zip, DIST / core)
     packed = [*PACKED_RUNTIME, core]
-    for f in packed:
-        gzipped(DIST / f)
-    for old in {*DIST.glob("*.whl"), *DIST.glob("*.bytecode.zip"), *DIST.glob("pento_core-*.zip*")}:
-        if old.name not in (core, core + ".gz"):
+    # liblzma lets go of the GIL: the four files are packed side by side (the runtime's WebAssembly
+    # takes most of the time)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        list(pool.map(xz_packed, [DIST / f for f in packed]))
+    gzipped = DIST.rglob("*.gz")  # what an older build packed with gzip
+    for old in {*DIST.glob("*.whl"), *DIST.glob("*.bytecode.zip"), *DIST.glob("pento_core-*.zip*"), *gzipped}:
+        if old.name not in (core, core + PACKED_SUFFIX):
             old.unlink()
     copy_if_changed(ROOT / "index.html", DIST / "index.html")
     sys.path.insert(0, str(ROOT))
@@ -506,8 +577,9 @@ def build() -> Path:
     from pento_core.protocol import PROTOCOL
 
     locales = [f"locale/{lang}.js" for lang in LANGUAGES[1:]]
-    libraries = vendored()
-    generated = ("config.js", "catalog.js", *locales, *libraries)
+    libraries = {**vendored(), "vendor/unxz-LICENSE.txt": UNXZ_LICENCE}
+    decoder = "vendor/unxz.wasm"
+    generated = ("config.js", "catalog.js", *locales, *libraries, decoder)
     for p in (DIST / "web").rglob("*") if (DIST / "web").exists() else ():
         if p.is_file() and p not in wanted and p.relative_to(DIST / "web").as_posix() not in generated:
             p.unlink()
@@ -515,6 +587,9 @@ def build() -> Path:
     (DIST / "web" / "vendor").mkdir(exist_ok=True)
     for name, source in libraries.items():
         write_if_changed(DIST / "web" / name, source)
+    unxz = xz_decoder()
+    if not (DIST / "web" / decoder).exists() or (DIST / "web" / decoder).read_bytes() != unxz:
+        (DIST / "web" / decoder).write_bytes(unxz)
     (DIST / "web" / "locale").mkdir(exist_ok=True)
     for lang, name in zip(LANGUAGES[1:], locales, strict=True):
         write_if_changed(DIST / "web" / name, locale_source(lang))
@@ -528,12 +603,13 @@ def build() -> Path:
     build_id = h.hexdigest()[:12]
     # What the engine fetches, packed; the runtime's JavaScript as it is only where the packed copy
     # cannot be imported (the service worker keeps it then, once fetched, as it keeps three.js)
-    fetched = [f + ".gz" for f in packed]
+    fetched = [f + PACKED_SUFFIX for f in packed]
     assets = ["./", "index.html", *fetched, "pyodide/pyodide.mjs", "pyodide/pyodide-lock.json"]
     assets += [p.relative_to(DIST).as_posix() for p in sorted(wanted)]
     # three.js (2.1 MB, the pentacube boxes' 3D view alone) is not in the offline cache's first fill:
     # the service worker keeps it the first time the view loads it; offline before that, the boxes
-    # play in their layer view (web/views/boxes.js says why)
+    # play in their layer view (web/views/boxes.js says why).  jsQR (0.26 MB, the results page's
+    # camera alone) likewise: offline before its first use, the page says to type the codes.
     assets += [f"web/{g}" for g in generated if g not in ON_DEMAND]
     # What the engine downloads, in bytes: the page's loading bar counts against these.
     sizes = {f: (DIST / f).stat().st_size for f in fetched}
@@ -588,6 +664,7 @@ def prepare_node() -> Path:
             ("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY),
             ("jsqr", JSQR_VERSION, JSQR_INTEGRITY),
             ("three", THREE_VERSION, THREE_INTEGRITY),
+            XZ_DECODER,
             ("axe-core", AXE_VERSION, AXE_INTEGRITY),
             SCORM_SCHEMAS,
             SCORM_RUNTIME,

@@ -14,7 +14,7 @@ from .base import DIST
 # The headers a host should send (docs/hosting.md lists them).  The page runs no WebAssembly, so its
 # policy has no 'wasm-unsafe-eval'; the worker, which boots Pyodide, gets its own policy with it
 # (a dedicated worker runs under the policy of its own script's response), and with blob:, which
-# lets it import the runtime's JavaScript it has fetched gzipped and unpacked (web/engine/worker.js).
+# lets it import the runtime's JavaScript it has fetched packed and unpacked (web/engine/worker.js).
 PAGE_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "worker-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import json
+import shutil
 import socket
 import subprocess
 import sys
@@ -100,7 +102,6 @@ def test_the_server_sends_the_page_and_the_worker_their_own_policies() -> None:
 
 
 def _config(name: str) -> Any:
-    import json
     import os
     import re
 
@@ -115,18 +116,20 @@ def test_the_page_gets_its_python_packed_trimmed_and_as_bytecode_of_its_own() ->
     Node).  The standard library keeps only what the page can import, every module as bytecode of
     one Python's (one magic number, not the host's), unchecked, as there is no source; the core comes
     once, as bytecode in place of its sources (not the wheel and its bytecode beside it).  Each of
-    those, and the runtime, is fetched gzipped: the .gz is the file, and the page, its offline cache
-    and its loading bar know only the .gz."""
-    import gzip
+    those, and the runtime, is fetched packed with xz: the .xz is the file, and the page, its offline
+    cache and its loading bar know only the .xz (and the decoder the worker unpacks it with)."""
     import importlib.util
+    import lzma
     import zipfile
 
     core, packed, assets, sizes = (_config(n) for n in ("CORE", "PACKED", "ASSETS", "SIZES"))
     assert core in packed and "pyodide/python_stdlib.zip" in packed and "pyodide/pyodide.asm.wasm" in packed
     for f in packed:
-        assert gzip.decompress((build.DIST / (f + ".gz")).read_bytes()) == (build.DIST / f).read_bytes(), f
-        assert f + ".gz" in assets and f not in assets and f + ".gz" in sizes
-    assert sorted(sizes) == sorted(f + ".gz" for f in packed)
+        assert lzma.decompress((build.DIST / (f + ".xz")).read_bytes()) == (build.DIST / f).read_bytes(), f
+        assert f + ".xz" in assets and f not in assets and f + ".xz" in sizes
+    assert sorted(sizes) == sorted(f + ".xz" for f in packed)
+    assert "web/vendor/unxz.wasm" in assets and "web/vendor/unxz-LICENSE.txt" in assets
+    assert not list(build.DIST.rglob("*.gz"))  # nothing packed with gzip is left from older builds
 
     def header(data: bytes) -> tuple[bytes, int]:
         return data[:4], int.from_bytes(data[4:8], "little")
@@ -153,13 +156,31 @@ def test_the_page_gets_its_python_packed_trimmed_and_as_bytecode_of_its_own() ->
     assert {h for n, h in page.items() if n.endswith(".pyc")} == {(magics.pop(), 0b01)}
 
 
+def test_the_engines_unpacker_gives_back_every_packed_file_and_refuses_a_broken_one() -> None:
+    """web/engine/unxz.js, on the files as build.py packed them with xz: each unpacked (fed in odd
+    chunks, as a network hands them over) is that file to the byte; a download cut short, damaged
+    or not xz at all fails with a message instead of reaching Python."""
+    packed = _config("PACKED")
+    node = shutil.which("node")
+    assert node, "the tests need Node (build.py test installs it)"
+    script = build.ROOT / "tests" / "support" / "unxz_check.mjs"
+    done = subprocess.run([node, str(script), str(build.DIST)], capture_output=True, text=True, cwd=build.ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["files"] == dict.fromkeys(packed, True)
+    assert seen["refused"] == {
+        "cut": "the download is not whole: it stops before its end",
+        "damaged": "the download is not whole: damaged data",
+        "foreign": "the download is not whole: not xz",
+        "empty": "the download is not whole: it stops before its end",
+    }
+
+
 def test_every_game_plays_on_the_python_the_page_gets() -> None:
     """Issue 47: the trimmed standard library holds every module the page imports.  In Pyodide (run by
     Node) on exactly the page's standard library and core: every module of the core imports, and the
     API's tour (tests/support/api_tour.py: every command of every game, in the three languages) gets
     no internal error, which is what a module left out gives."""
-    import json
-    import shutil
 
     from pento_core import registry
 

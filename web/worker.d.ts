@@ -11,8 +11,9 @@ export type WorkerMessage =
   | {
       type: "ready";
       hello: Hello;
-      /** How the core's modules were loaded: how many, and how many were compiled from source. */
-      boot: { modules: number; compiled: number };
+      /** How the engine started: the core's modules (how many, how many compiled from source),
+       * whether from its memory snapshot, and how many packed files from unpacked copies. */
+      boot: { modules: number; compiled: number; restored: boolean; copies: number };
     }
   | { type: "fatal"; message: string }
   | { type: "pong" }

@@ -27,6 +27,14 @@ def test_the_camera_collects_codes_one_after_another(browser: Any, base_url: str
     y4m(video, [f"{results}:{ana}", bruno, stranger])
     with camera_page(browser, video, results) as page:
         page.wait_for_selector("body[data-screen=results]", state="attached", timeout=90_000)
+        # jsQR comes the first time the camera is used (it is not in the offline cache before): with
+        # no network then, the page says so and the camera goes off again
+        page.context.route("**/web/vendor/jsQR.js", lambda route: route.abort("internetdisconnected"))
+        page.locator("#results-scan").click()
+        wait_until(page, "document.querySelector('#status').textContent.includes('needs the internet')")
+        assert page.locator("#results-scan").get_attribute("aria-pressed") != "true"
+        assert page.locator("#results-video").is_hidden()
+        page.context.unroute("**/web/vendor/jsQR.js")
         page.locator("#results-scan").click()
         wait_until(page, "document.getElementById('results-scan').getAttribute('aria-pressed') === 'true'")
         assert "The camera is on" in str(page.locator("#status").text_content())

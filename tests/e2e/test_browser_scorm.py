@@ -54,10 +54,10 @@ def test_the_scorm_package_validates_and_reports_to_a_scorm_runtime(browser: Any
         names = set(zf.namelist())
         zf.extractall(lms / "package")
         # what a school uploads carries each packed file once, as the page fetches it: the runtime's
-        # WebAssembly, the standard library and the core gzipped (the package was 16.5 MB with the
+        # WebAssembly, the standard library and the core packed with xz (the package was 16.5 MB with the
         # runtime stored as it ships, 10.5 MB with the whole standard library and the core twice)
         for packed in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"):
-            assert packed + ".gz" in names and packed not in names, packed
+            assert packed + ".xz" in names and packed not in names, packed
         assert not [n for n in names if n.endswith(".whl")]
         assert package.stat().st_size <= 8_000_000, package.stat().st_size  # issue 46 and 47: at most 8 MB
     root = lms / "package"

@@ -29,6 +29,7 @@ from support.browser import (
     win_one_by_five,
 )
 
+import build
 from pento_core import api, links
 from pento_core.classroom import assignment
 
@@ -64,7 +65,7 @@ def test_the_engine_imports_the_core_from_its_bytecode(app: App) -> None:
 
 def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str, console: Console) -> None:
     held: list[Any] = []
-    page.context.route("**/pyodide.asm.wasm.gz", lambda route: held.append(route))
+    page.context.route("**/pyodide.asm.wasm.xz", lambda route: held.append(route))
     page.goto(base_url + "?nosw")
     # the games, their presets with pictures and their rules are there while the engine loads
     page.wait_for_selector("[data-game=cover] .preset svg")
@@ -85,7 +86,9 @@ def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str,
     page.locator("#help-close").click()
     # a real progress bar: bytes counted against the build's sizes
     wait_until(page, "window.pento.engine().loading.loaded > 0")
-    assert page.evaluate("window.pento.engine().loading.total") > 5_000_000
+    config = (build.DIST / "web" / "config.js").read_text()
+    packed_sizes = json.loads(config.split("export const SIZES = ", 1)[1].split(";", 1)[0])
+    assert page.evaluate("window.pento.engine().loading.total") == sum(packed_sizes.values()) > 4_000_000
     assert "MB loaded" in str(page.locator("#engine-text").text_content())
     # opening a game now shows its frame, Help and "starting the engine"
     page.locator("[data-game=cover]").get_by_role("button", name="4 x 15", exact=True).click()
@@ -98,7 +101,7 @@ def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str,
     # the board the moment the core is ready
     for route in held:
         route.continue_()
-    page.context.unroute("**/pyodide.asm.wasm.gz")
+    page.context.unroute("**/pyodide.asm.wasm.xz")
     wait_until(page, "window.pento.session() && window.pento.session().desc === '4x15'", timeout=90)
     assert page.locator("#waiting").is_hidden()
 

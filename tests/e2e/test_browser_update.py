@@ -52,11 +52,14 @@ def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page:
         wait_until(page, "window.pento && window.pento.session() && window.pento.layout() !== null", timeout=90)
         after = session(page)
         assert (after["game"], after["desc"], after["state"]) == (before["game"], before["desc"], before["state"])
-        assert sorted(page.evaluate("caches.keys()")) == ["pento-next-" + this_build, "pento.engine"]
-        # the new build's engine booted in full (another build's snapshot is never restored) and
-        # its snapshot replaced the old one
+        assert sorted(page.evaluate("caches.keys()")) == ["pento-next-" + this_build, "pento.engine", "pento.runtime"]
+        # the new build's engine booted in full (another build's snapshot is never restored, nor its
+        # unpacked runtime) and its snapshot and unpacked files replaced the old ones
         assert page.evaluate("window.pento.engine().boot.restored") is False
+        assert page.evaluate("window.pento.engine().boot.copies") == 0
         wait_until(page, f"{snapshots}.then(k => k.length === 1 && k[0] === 'engine-snapshot-next-{this_build}')")
+        copies = "caches.open('pento.runtime').then(c => c.keys()).then(ks => ks.map(k => k.url.split('=').pop()))"
+        wait_until(page, f"{copies}.then(k => k.length === 4 && k.every(b => b === 'next-{this_build}'))", timeout=60)
     finally:
         server.shutdown()
 
@@ -105,9 +108,15 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
         assert kept[0].endswith("engine-snapshot-" + build_id(build.DIST))
         assert page.evaluate(sizes)[0] > 5_000_000  # the engine's memory (packed), not a stub
 
+        # and the runtime, the standard library and the core it unpacked, kept for the next start
+        copies = "caches.open('pento.runtime').then(c => c.keys()).then(ks => ks.map(k => k.url))"
+        unpacked = wait_until(page, f"{copies}.then(k => k.length === 4 && k)", timeout=60)
+        assert all(k.endswith("?unpacked=" + build_id(build.DIST)) for k in unpacked), unpacked
+
         page.reload()
         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
         assert page.evaluate("window.pento.engine().boot.restored") is True
+        assert page.evaluate("window.pento.engine().boot.copies") == 4  # nothing downloaded or unpacked again
         plays_a_move(page)
 
         # under this build's name: a damaged entry, then a well-formed snapshot of some other

@@ -7,6 +7,7 @@
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { ASSETS, BUILD, CORE, PACKED, SIZES } from "../config.js";
 import { pack, unpack } from "./snapshot_pack.js";
+import { unxz } from "./unxz.js";
 
 const base = new URL("../../", import.meta.url); // the site's root: web/engine/ is two folders down
 let api = null;
@@ -65,22 +66,26 @@ function keepOffline(url, response) {
       .catch(() => {}), // no room, or storage closed: the service worker fetches it, as before
   );
 }
-// The runtime (its WebAssembly and its JavaScript), the standard library and the core come gzipped
-// (build.py: 15 MB -> 5.5 MB from any host) and are unpacked here as they stream in: Pyodide gets a
-// response of the file itself, and compiles the WebAssembly while it arrives.
+// The runtime (its WebAssembly and its JavaScript), the standard library and the core come packed
+// with xz (build.py: 18 MB -> 4.8 MB from any host; gzip, all the browser unpacks itself, made 6.5)
+// and are unpacked here as they stream in (unxz.js): Pyodide gets a response of the file itself,
+// and compiles the WebAssembly while it arrives.  The unpacked files are kept (Cache Storage,
+// COPIES) for this engine's next start, which then neither downloads nor unpacks them.
 const packedFiles = new Set(PACKED.map((f) => new URL(f, base).href));
 const TYPES = { wasm: "application/wasm", mjs: "text/javascript", zip: "application/zip" };
+const SUFFIX = ".xz";
+const COPIES = "pento.runtime";
+/** How many of the packed files this start took from the copies kept by an earlier one. */
+let fromCopies = 0;
 const realFetch = self.fetch.bind(self);
-self.fetch = async (input, init) => {
-  let url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, base).href;
-  const packed = packedFiles.has(url);
-  const type = TYPES[/** @type {keyof TYPES} */ (url.split(".").pop())] || "application/octet-stream";
-  if (packed) url += ".gz";
-  const response = await realFetch(packed ? url : input, init);
+
+/** Fetch ``input`` (``url`` in full), counting its bytes as they come over the wire for the
+ * loading bar, and keeping it for offline play where it is one of the build's files. */
+async function fetchCounted(input, init, url) {
+  const response = await realFetch(input, init);
   if (!response.ok || !response.body) return response;
   if (offline && buildFiles.has(url)) keepOffline(url, response);
-  // Count a copy's bytes (as they come over the wire), so that Pyodide gets the browser's own
-  // response, or the runtime unpacked from it.
+  // Count a copy's bytes, so that the caller gets the browser's own response.
   const reader = response.clone().body.getReader();
   (async () => {
     for (;;) {
@@ -90,13 +95,63 @@ self.fetch = async (input, init) => {
       report("download");
     }
   })().catch(() => {});
-  // a host that labels .gz files as gzip-encoded has had the browser unpack it already
-  if (!packed || /gzip/i.test(response.headers.get("Content-Encoding") || "")) return response;
-  const unpack = /** @type {ReadableWritablePair<Uint8Array, Uint8Array>} */ (/** @type {unknown} */ (new DecompressionStream("gzip")));
-  return new Response(response.body.pipeThrough(unpack), { headers: { "Content-Type": type } });
+  return response;
+}
+
+/** The compiled unpacker (web/vendor/unxz.wasm, 12 KB), fetched once, the first time it is needed. */
+let unpacker = null;
+function unpackerModule() {
+  unpacker ??= fetch(new URL("web/vendor/unxz.wasm", base)).then(async (response) => {
+    if (!response.ok) throw new Error(`could not fetch the unpacker (HTTP ${response.status})`);
+    return WebAssembly.compile(await response.arrayBuffer());
+  });
+  return unpacker;
+}
+
+/** The key of a file's unpacked copy: this build's only (a new build's runtime may differ). */
+const copyKey = (url) => `${url}?unpacked=${BUILD}`;
+
+/** The unpacked copy of ``url`` an earlier start kept, or null (none, or storage closed). */
+async function readCopy(url) {
+  try {
+    return (await (await caches.open(COPIES)).match(copyKey(url))) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep ``response`` as the unpacked copy of ``url``, and drop other builds' copies.  Failing
+ * quietly: with no room, or storage closed, the next start downloads and unpacks again. */
+async function keepCopy(url, response) {
+  try {
+    const cache = await caches.open(COPIES);
+    await cache.put(copyKey(url), response);
+    for (const old of await cache.keys()) if (!old.url.endsWith(`?unpacked=${BUILD}`)) await cache.delete(old);
+  } catch {
+    // nothing kept: the next start unpacks again, as this one did
+  }
+}
+
+self.fetch = async (input, init) => {
+  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, base).href;
+  if (!packedFiles.has(url)) return fetchCounted(input, init, url);
+  const headers = { "Content-Type": TYPES[/** @type {keyof TYPES} */ (url.split(".").pop())] || "application/octet-stream" };
+  const copy = await readCopy(url);
+  if (copy) {
+    fromCopies += 1;
+    loaded += SIZES[url.slice(base.href.length) + SUFFIX] || 0;
+    report("download");
+    return copy;
+  }
+  const response = await fetchCounted(url + SUFFIX, init, url + SUFFIX);
+  if (!response.ok || !response.body) return response;
+  // a host that gzips what it sends has had the browser undo that already: these are xz bytes
+  const [mine, theirs] = response.body.pipeThrough(await unxz(await unpackerModule())).tee();
+  keepCopy(url, new Response(mine, { headers }));
+  return new Response(theirs, { headers });
 };
 
-/** Pyodide's JavaScript, fetched packed (1.25 MB -> 0.26 MB) and imported from its unpacked copy; or
+/** Pyodide's JavaScript, fetched packed (1.25 MB -> 0.21 MB) and imported from its unpacked copy; or
  * undefined where this worker's security policy refuses to import a blob: URL (a host following an
  * older docs/hosting.md), and Pyodide then imports the file as it is, which works everywhere. */
 async function runtimeModule() {
@@ -241,7 +296,7 @@ const ready = (async () => {
   const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello", args: { lang } })));
   if (!hello.ok) throw new Error(hello.error.message);
   await Promise.all(keeping); // in the offline cache before the page registers its service worker
-  postMessage({ type: "ready", hello: hello.result, boot: { ...bootReport(pyodide), restored } });
+  postMessage({ type: "ready", hello: hello.result, boot: { ...bootReport(pyodide), restored, copies: fromCopies } });
   if (fresh) keepSnapshot(fresh); // after "ready", and no request waits for it
   return true;
 })().catch((err) => {

@@ -245,7 +245,11 @@ async function startScanning(ui, add, render) {
     stopScanning();
     const name = err && err.name;
     ui.status(
-      name === "NotAllowedError" ? t("The camera was not allowed. Allow it in the browser's settings, or type the codes.") : t("No camera could be opened here: type or paste the codes instead."),
+      name === "NotAllowedError"
+        ? t("The camera was not allowed. Allow it in the browser's settings, or type the codes.")
+        : name === "ReaderMissingError"
+          ? t("The QR code reader needs the internet the first time it is used. Connect once, or type the codes.")
+          : t("No camera could be opened here: type or paste the codes instead."),
       "error",
     );
   }

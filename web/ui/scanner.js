@@ -5,6 +5,26 @@
 const EVERY_MS = 250; // a frame four times a second: quick enough for a queue of pupils
 const SIDE = 640; // frames are read at most this wide
 
+/** The worker that reads frames, once it has loaded jsQR; throws (name "ReaderMissingError") where it
+ * could not, as on a first use of the camera with no network. */
+async function reader() {
+  const worker = new Worker(new URL("./scan_worker.js", import.meta.url));
+  try {
+    await new Promise((resolve, reject) => {
+      worker.onmessage = resolve;
+      worker.onerror = (event) => {
+        event.preventDefault();
+        reject(Object.assign(new Error("the QR reader could not be loaded"), { name: "ReaderMissingError" }));
+      };
+    });
+  } catch (err) {
+    worker.terminate();
+    throw err;
+  }
+  worker.onerror = null;
+  return worker;
+}
+
 /**
  * A scanner: ``start(video, onText)`` asks for the camera and calls ``onText`` with the text of
  * every code it reads (the same code over and over while it is held up: the caller ignores
@@ -42,7 +62,7 @@ export class Scanner {
     await video.play();
     const Detector = /** @type {any} */ (window).BarcodeDetector;
     if (Detector && (await Detector.getSupportedFormats().catch(() => [])).includes("qr_code")) this.detector = new Detector({ formats: ["qr_code"] });
-    else this.worker = new Worker(new URL("./scan_worker.js", import.meta.url));
+    else this.worker = await reader();
     const canvas = document.createElement("canvas");
     const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d", { willReadFrequently: true }));
     this.timer = window.setInterval(async () => {
