@@ -194,6 +194,9 @@ export function showFrame(game, title) {
   $("race").hidden = !features(game).includes("race");
   $("waiting").hidden = false;
   showLoading();
+  // its view's modules load while the core works (or the engine still boots: a first visit's link
+  // then draws its board a round trip or two sooner); a failure here is met again by openGame
+  viewOf(game)?.catch(() => {});
 }
 
 export async function openGame(slot, result, { push = false } = {}) {
