@@ -156,17 +156,22 @@ def test_the_page_gets_its_python_packed_trimmed_and_as_bytecode_of_its_own() ->
     assert {h for n, h in page.items() if n.endswith(".pyc")} == {(magics.pop(), 0b01)}
 
 
+def _node_json(script: str) -> Any:
+    """The JSON line a script of tests/support/ prints when Node runs it on dist/ (its last line)."""
+    node = shutil.which("node")
+    assert node, "the tests need Node (build.py test installs it)"
+    path = build.ROOT / "tests" / "support" / script
+    done = subprocess.run([node, str(path), str(build.DIST)], capture_output=True, text=True, cwd=build.ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def test_the_engines_unpacker_gives_back_every_packed_file_and_refuses_a_broken_one() -> None:
     """web/engine/unxz.js, on the files as build.py packed them with xz: each unpacked (fed in odd
     chunks, as a network hands them over) is that file to the byte; a download cut short, damaged
     or not xz at all fails with a message instead of reaching Python."""
     packed = _config("PACKED")
-    node = shutil.which("node")
-    assert node, "the tests need Node (build.py test installs it)"
-    script = build.ROOT / "tests" / "support" / "unxz_check.mjs"
-    done = subprocess.run([node, str(script), str(build.DIST)], capture_output=True, text=True, cwd=build.ROOT)
-    assert done.returncode == 0, done.stderr[-2000:]
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    seen = _node_json("unxz_check.mjs")
     assert seen["files"] == dict.fromkeys(packed, True)
     assert seen["refused"] == {
         "cut": "the download is not whole: it stops before its end",
@@ -185,12 +190,7 @@ def test_every_game_plays_on_the_python_the_page_gets() -> None:
     from pento_core import registry
 
     _config("CORE")  # built
-    node = shutil.which("node")
-    assert node, "the tests need Node (build.py test installs it)"
-    script = build.ROOT / "tests" / "support" / "page_python.mjs"
-    done = subprocess.run([node, str(script), str(build.DIST)], capture_output=True, text=True, cwd=build.ROOT)
-    assert done.returncode == 0, done.stderr[-2000:]
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    seen = _node_json("page_python.mjs")
     assert seen["modules"] == []
     assert seen["tour"]["internal"] == []
     played = seen["tour"]["games"]
