@@ -198,7 +198,10 @@ def _box_problem(box_text: str, args: argparse.Namespace) -> BoxProblem:
         raise PentoError(tr("--wrap is for flat boards: a box's sides are never joined"))
     pieces = read_solids(args.pieces or "planar-pentacubes")
     box, placed = parse_box_position(box_text, pieces)
-    return BoxProblem(box, pieces, allow_unused=args.allow_unused, placed=placed, mirrors=args.distinct != "rotations")
+    fewest = None if args.search is None else args.search == "fewest"
+    return BoxProblem(
+        box, pieces, allow_unused=args.allow_unused, placed=placed, mirrors=args.distinct != "rotations", fewest=fewest
+    )
 
 
 def _problem(args: argparse.Namespace) -> Problem:
@@ -206,7 +209,8 @@ def _problem(args: argparse.Namespace) -> Problem:
     if args.wrap:
         board = board.wrapped(args.wrap)
     pieces = read_pieces(args.pieces or "FILNPTUVWXYZ", args.one_sided)
-    return Problem(board, pieces, allow_unused=args.allow_unused, mirrors=args.distinct != "rotations")
+    mirrors = args.distinct != "rotations"
+    return Problem(board, pieces, allow_unused=args.allow_unused, mirrors=mirrors, fewest=args.search == "fewest")
 
 
 def _budget(args: argparse.Namespace) -> Budget | None:
@@ -629,6 +633,14 @@ def build_parser() -> argparse.ArgumentParser:
             choices=WRAPS,
             default=None,
             help="a flat board's sides joined: its two short sides (cylinder: a loop or tube) or both pairs (torus)",
+        )
+        p.add_argument(
+            "--search",
+            choices=("sweep", "fewest"),
+            default=None,
+            help="how to search: sweep (the first free cell, remembering positions met before: flat boards and"
+            " boxes up to 6 cells across) or fewest (the piece or cell with the fewest options: wider boxes);"
+            " both find the same tilings, in another order",
         )
         p.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")
         p.add_argument(
