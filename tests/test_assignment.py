@@ -10,6 +10,7 @@ import random
 import zlib
 
 import pytest
+from support.api_calls import result
 from support.races import RACING, SIXBYTEN, solved
 
 from pento_core import api, registry
@@ -243,18 +244,12 @@ def test_digits_round_trip_any_sequence() -> None:
 
 
 def test_the_api_makes_an_assignment_a_code_and_the_results() -> None:
-    def call(cmd: str, **args: object) -> dict[str, object]:
-        reply = json.loads(api.handle_json(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-        assert reply["ok"], reply
-        result: dict[str, object] = reply["result"]
-        return result
-
-    made = call("assignment", title=" Lesson  ", help=False, items=[{"game": "cover", "desc": "6x10"}])["assignment"]
+    made = result("assignment", title=" Lesson  ", help=False, items=[{"game": "cover", "desc": "6x10"}])["assignment"]
     assert isinstance(made, dict)
     assert made["title"] == "Lesson" and len(made["id"]) == 6
     work = [{"solved": True, "tenths": 321, "hints": 0, "solves": 0, "state": SIXBYTEN}]
-    code = call("assignment_code", assignment=made, name="Ana", work=work)["code"]
-    rows = call("assignment_results", assignment=made, codes=[code, "junk"])["rows"]
+    code = result("assignment_code", assignment=made, name="Ana", work=work)["code"]
+    rows = result("assignment_results", assignment=made, codes=[code, "junk"])["rows"]
     assert isinstance(rows, list)
     assert (rows[0]["rank"], rows[0]["name"], rows[0]["solved"], rows[0]["tenths"]) == (1, "Ana", 1, 321)
     assert rows[1]["rank"] == 0 and rows[1]["reason"]

@@ -6,9 +6,9 @@ Goodger's Polyform Puzzler publishes; every filling is checked with the tests' o
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
+from support.api_calls import result
 from support.clirun import pento
 from support.solids import solid_turns
 
@@ -163,17 +163,12 @@ def test_the_box_workshop_takes_a_pieces_file() -> None:
     become names a link carries (a polycube's own, else the shape itself), and the Diabolical Cube's
     13 fillings are counted there too."""
 
-    def call(cmd: str, **args: object) -> Any:
-        reply = api.handle({"id": 1, "cmd": cmd, "args": args})
-        assert reply["ok"], reply
-        return reply["result"]
-
-    opened = call("load", game="boxshop", desc="3x3x3", state="")
-    moved = call("move", game="boxshop", desc="3x3x3", state=opened["state"], move="import " + DIABOLICAL)
+    opened = result("load", game="boxshop", desc="3x3x3", state="")
+    moved = result("move", game="boxshop", desc="3x3x3", state=opened["state"], move="import " + DIABOLICAL)
     assert moved["state"] == "3,3,3~full~D1,R2,K4,U,H27,C111_111_100"
-    again = call("load", game="boxshop", desc="3x3x3", state=moved["state"])  # the link reads back
+    again = result("load", game="boxshop", desc="3x3x3", state=moved["state"])  # the link reads back
     assert again["state"] == moved["state"]
-    listing = call("solutions", game="boxshop", desc="3x3x3", state=moved["state"], distinct=True, seconds=30)
+    listing = result("solutions", game="boxshop", desc="3x3x3", state=moved["state"], distinct=True, seconds=30)
     assert (listing["count"], listing["complete"]) == (13, True)
     bad = api.handle(
         {

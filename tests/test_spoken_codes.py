@@ -6,16 +6,15 @@ were proved and which only reported."""
 from __future__ import annotations
 
 import itertools
-import json
 import os
 from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.api_calls import result
 from support.races import solved
 
-from pento_core import api
 from pento_core.classroom import assignment as A
 from pento_core.classroom import race, spoken
 from pento_core.classroom.race import ALPHABET, MAX_TENTHS, RaceCodeError
@@ -191,20 +190,14 @@ def test_the_results_say_which_solves_were_proved_and_which_reported() -> None:
 
 
 def test_the_api_gives_the_code_and_its_proof() -> None:
-    def call(cmd: str, **args: object) -> dict[str, object]:
-        reply = json.loads(api.handle_json(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-        assert reply["ok"], reply
-        result: dict[str, object] = reply["result"]
-        return result
-
     desc, state = puzzle("tangram", "swan")
-    made = call("assignment", title="Shapes", help=False, items=[{"game": "tangram", "desc": desc}] * 2)["assignment"]
+    made = result("assignment", title="Shapes", help=False, items=[{"game": "tangram", "desc": desc}] * 2)["assignment"]
     work = [{"solved": True, "tenths": 600, "hints": 0, "solves": 0, "state": state}] * 2
-    given = call("assignment_code", assignment=made, name="Ana", work=work)
+    given = result("assignment_code", assignment=made, name="Ana", work=work)
     code, proof = given["code"], given["proof"]
     assert isinstance(code, str) and isinstance(proof, str)
     assert len(code) <= 40 < len(proof)
-    rows = call("assignment_results", assignment=made, codes=[code, proof])["rows"]
+    rows = result("assignment_results", assignment=made, codes=[code, proof])["rows"]
     assert isinstance(rows, list)
     assert [[w["proved"] for w in r["work"]] for r in rows] == [[False, False], [True, True]]  # in the order given
 

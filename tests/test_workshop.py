@@ -1,11 +1,11 @@
 """The workshop game and the puzzle formats it shares with the cover game."""
 
 import contextlib
-from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.api_calls import result
 from support.checker import is_tiling
 
 from pento_core import api
@@ -158,20 +158,15 @@ def test_the_workshop_joins_a_boards_sides_and_counts_the_loop() -> None:
     Goodger's 2 classes under the loop's 80 motions; the flag rides on the state, the spec and the
     text file, and the cover game, which plays flat boards, refuses such a puzzle in words."""
 
-    def call(cmd: str, **args: object) -> Any:
-        reply = api.handle({"id": 1, "cmd": cmd, "args": args})
-        assert reply["ok"], reply
-        return reply["result"]
-
-    opened = call("load", game="workshop", desc="3x20", state="")
-    moved = call("move", game="workshop", desc="3x20", state=opened["state"], move="flag c 1")
+    opened = result("load", game="workshop", desc="3x20", state="")
+    moved = result("move", game="workshop", desc="3x20", state=opened["state"], move="flag c 1")
     view = moved["view"]
     assert (moved["state"], view["wrap"], view["puzzle"]) == ("3x20~FILNPTUVWXYZ~c", "cylinder", "3x20~FILNPTUVWXYZ~c")
-    listing = call("solutions", game="workshop", desc="3x20", state=moved["state"], distinct=True, seconds=30)
+    listing = result("solutions", game="workshop", desc="3x20", state=moved["state"], distinct=True, seconds=30)
     assert (listing["count"], listing["symmetries"], listing["complete"]) == (2, 80, True)
-    torus = call("move", game="workshop", desc="3x20", state=moved["state"], move="flag t 1")
+    torus = result("move", game="workshop", desc="3x20", state=moved["state"], move="flag t 1")
     assert torus["view"]["wrap"] == "torus"  # one way of joining at a time
-    flat = call("move", game="workshop", desc="3x20", state=torus["state"], move="flag t 0")
+    flat = result("move", game="workshop", desc="3x20", state=torus["state"], move="flag t 0")
     assert flat["view"]["wrap"] == "" and flat["state"] == "3x20~FILNPTUVWXYZ~"
     puzzle = parse_puzzle("3x20~FILNPTUVWXYZ~t")
     assert puzzle.board.wrap == "torus" and parse_puzzle_text(puzzle.text()) == puzzle

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from support.browser import App, prints, wait_until
+from support.browser import App, join_assignment, prints, wait_until
 from support.camera import camera_page, scan, y4m
 from support.printing import A4, LETTER, pages_of
 from support.qrread import decode_grey
@@ -306,11 +306,7 @@ def test_two_tabs_of_one_assignment_never_unlink_a_pupils_work(app: App) -> None
     kept, nothing pointing to it).  Each tab now changes the record as it is stored."""
     link = app.base_url + "#assign:TWNTAB:-:Two%20tabs:cover:1x5:pegs:oo."
     tab_a = app.page
-    tab_a.evaluate(f"history.pushState(null, '', {json.dumps(link)}); dispatchEvent(new PopStateEvent('popstate'))")
-    wait_until(tab_a, "document.querySelectorAll('#assign-list button').length === 2", timeout=90)
-    tab_a.locator("#assign-name").fill("Ana")
-    tab_a.locator("#assign-name-form button[type=submit]").click()
-    wait_until(tab_a, "!document.querySelector('#assign-list button').disabled")
+    join_assignment(tab_a, link.split("#", 1)[1], 2)
     tab_b = tab_a.context.new_page()
     try:
         tab_b.goto(link)
@@ -537,12 +533,7 @@ def test_inside_an_assignment_nothing_leaves_it_without_a_word(app: App) -> None
     """Issue 46: New inside an assignment's puzzle left the assignment silently, and the peg board's
     Draw a board was offered there (Race already was not).  Outside an assignment they are there."""
     page = app.page
-    link = "#assign:NWTST1:-:Fixed:pegs:oo."
-    page.evaluate(f"history.pushState(null, '', {json.dumps(link)}); dispatchEvent(new PopStateEvent('popstate'))")
-    wait_until(page, "document.querySelectorAll('#assign-list button').length === 1", timeout=90)
-    page.locator("#assign-name").fill("Ana")
-    page.locator("#assign-name-form button[type=submit]").click()
-    wait_until(page, "!document.querySelector('#assign-list button').disabled")
+    join_assignment(page, "assign:NWTST1:-:Fixed:pegs:oo.", 1)
     page.locator("#assign-list button").first.click()
     wait_until(page, "(s => s && s.game === 'pegs')(window.pento.session())", timeout=60)
     assert page.locator("#new").is_hidden() and page.locator("#race").is_hidden()
@@ -608,10 +599,7 @@ def test_a_code_too_long_to_read_out_is_a_spoken_code_and_its_qr_code_the_proof(
     page = app.page
     page.set_viewport_size(PHONE)
     link = links.fragment(["assign", made.id, "-", made.title, *(p for i in made.items for p in (i.game, i.desc))])
-    page.evaluate(f"history.pushState(null, '', {json.dumps(link)}); dispatchEvent(new PopStateEvent('popstate'))")
-    wait_until(page, "document.querySelectorAll('#assign-list button').length === 3", timeout=90)
-    page.locator("#assign-name").fill("João Gonçalo")
-    page.locator("#assign-name-form button[type=submit]").click()
+    join_assignment(page, link[1:], 3, "João Gonçalo")
     code = solve_items(page, {k: (game, desc) for k, (game, (desc, _)) in enumerate(puzzles)})
     assert code[0] == "3", code
     proof = scan(page, "#assign-qr")

@@ -16,6 +16,7 @@ from support.browser import (
     drag_piece,
     finger_drag,
     games_with,
+    join_assignment,
     layout,
     next_state,
     open_hash,
@@ -302,11 +303,7 @@ def test_blocked_storage_is_said_once_and_the_link_keeps_the_position(browser: A
         assert "browser blocks it" in said and "no room" not in said, said
         # a pupil's assignment here (issue 45): the solved puzzle reads solved, and the code counts it
         link = "#assign:BXKD12:-:Blocked:cover:1x5:pegs:oo."
-        page.evaluate(f"history.pushState(null, '', {json.dumps(link)}); dispatchEvent(new PopStateEvent('popstate'))")
-        wait_until(page, "document.querySelectorAll('#assign-list button').length === 2", timeout=60)
-        page.locator("#assign-name").fill("Ana")
-        page.locator("#assign-name-form button[type=submit]").click()
-        wait_until(page, "!document.querySelector('#assign-list button').disabled")
+        join_assignment(page, link[1:], 2)
         page.locator("#assign-list button").first.click()
         wait_until(page, "(s => s && s.desc === '1x5')(window.pento.session())", timeout=60)
         assert page.evaluate("window.pento.play('I1@0,0').then(r => r.ok)")

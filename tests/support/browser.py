@@ -222,6 +222,16 @@ def follow_link(page: Any, fragment: str) -> None:
     )
 
 
+def join_assignment(page: Any, fragment: str, items: int, name: str = "Ana") -> None:
+    """Follow a link to the assignment ``#fragment`` on ``page``, wait for its ``items`` puzzles and
+    play as ``name``, typed as a pupil types it: the list's puzzles can then be opened."""
+    follow_link(page, fragment)
+    wait_until(page, f"document.querySelectorAll('#assign-list button').length === {items}", timeout=90)
+    page.locator("#assign-name").fill(name)
+    page.locator("#assign-name-form button[type=submit]").click()
+    wait_until(page, "!document.querySelector('#assign-list button').disabled")
+
+
 def open_hash(app: App, fragment: str) -> Any:
     """Follow a link to ``#fragment`` on the shared page and wait until it shows that position."""
     page = app.page
