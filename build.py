@@ -540,6 +540,15 @@ def catalog_source() -> str:
     )
 
 
+def write_protocol_types() -> None:
+    """The page's types of the core's replies, web/protocol.d.ts, from the core's own declaration
+    (pento_core/protocol.py); unchanged when they are."""
+    sys.path.insert(0, str(ROOT))
+    from pento_build.protocol_ts import typescript
+
+    write_if_changed(ROOT / "web" / "protocol.d.ts", typescript())
+
+
 def build() -> Path:
     """Assemble dist/.  A second run with nothing changed rewrites almost nothing."""
     DIST.mkdir(exist_ok=True)
@@ -560,11 +569,7 @@ def build() -> Path:
         if old.name not in (core, core + PACKED_SUFFIX):
             old.unlink()
     copy_if_changed(ROOT / "index.html", DIST / "index.html")
-    sys.path.insert(0, str(ROOT))
-    from pento_build.protocol_ts import typescript
-
-    # the page's types of the core's replies, from the core's own declaration (pento_core/protocol.py)
-    write_if_changed(ROOT / "web" / "protocol.d.ts", typescript())
+    write_protocol_types()
     # sw.js is a template: its filled-in copy goes to the site's root (below), not to web/; the
     # catalogues' sources and the type declarations are the build's, not the page's
     web_files = sorted(
@@ -679,7 +684,6 @@ ESLINT_PATHS = ("web", "tests/js", "tests/support", "scripts", "docs/template", 
 def test(pytest_args: list[str]) -> int:
     ensure_system_packages()
     bin_dir = prepare_node()  # at once when the caller's Python did it beside pip (see main)
-    build()
     paths = ["pento_core", "pento_class", "pento_build", "tests", "bench", "scripts", "build.py", "docs/template"]
     steps = [
         ("ruff", [sys.executable, "-m", "ruff", "check", *paths]),
@@ -691,9 +695,6 @@ def test(pytest_args: list[str]) -> int:
         ("eslint", [str(bin_dir / "eslint"), "--max-warnings", "0", *ESLINT_PATHS]),
         ("node --test", [shutil.which("node") or "node", "--test", "tests/js/"]),
     ]
-    # dist/ was built just now and axe-core fetched: the test processes must not each do it again
-    axe_source()
-    os.environ["PENTO_BUILT"] = "1"
     # Bytecode kept, even where the caller's environment says not to write it (PYTHONDONTWRITEBYTECODE
     # is set on some CI machines): without it each pytest worker compiles the core and rewrites
     # every test module again, and each of the ~150 `python -m pento_core` runs of the CLI tests
@@ -704,10 +705,25 @@ def test(pytest_args: list[str]) -> int:
         cmd = [sys.executable, "-m", "pytest", *pytest_args]
     else:
         cmd = [sys.executable, "-m", "pytest", "-n", str(PYTEST_WORKERS), "--dist", "worksteal", *PYTEST_OPTIONS]
-    # the static checks run side by side (each mostly one core) and beside pytest, whose browser
-    # tests leave a core idle while they wait; their outputs are told, in order, once pytest is done
+    # The static checks need nothing the build makes but the page's protocol types, written first:
+    # they run side by side with the build (mostly one core: unpacking, compiling the standard
+    # library) and then beside pytest; their outputs are told, in order, once pytest is done.  So
+    # does pytest's collection once: it leaves the test modules compiled (their asserts rewritten)
+    # in .cache/, where the test processes, which start together, would each do it again.
+    write_protocol_types()
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        collected = pool.submit(
+            subprocess.run,
+            [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+            cwd=ROOT,
+            capture_output=True,  # only its compiled modules are wanted: the run itself tells what it collects
+        )
         runs = [pool.submit(subprocess.run, check, cwd=ROOT, capture_output=True, text=True) for _, check in steps]
+        build()
+        # dist/ was built just now and axe-core fetched: the test processes must not each do it again
+        axe_source()
+        os.environ["PENTO_BUILT"] = "1"
+        collected.result()
         log(f"pytest: {' '.join(cmd[3:])}")
         code = subprocess.run(cmd, cwd=ROOT).returncode
         failed = 0

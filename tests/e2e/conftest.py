@@ -6,8 +6,11 @@ Playwright's own is used.  Screenshots go to ``test-artifacts/``.
 
 Booting Pyodide takes seconds, so most tests share one booted page (``app``):
 each starts on the start screen with empty storage, at a laptop's size.  Tests
-that need a page of their own (a reload, offline, a failed load, blocked
-storage, another device) take ``page``.
+that need a page of their own to reload or to open a link in take ``tab``: a
+new page beside the shared one, in the same browser profile, whose engine
+starts as on a player's second visit (from the snapshot the shared page's
+first boot kept).  Tests that need a new profile (a first visit, offline, a
+failed load, blocked storage, a clock, another device) take ``page``.
 """
 
 from __future__ import annotations
@@ -114,3 +117,28 @@ def app(shared: App, request: pytest.FixtureRequest) -> Iterator[App]:
     errors = list(shared.console.errors)
     shared.console.errors.clear()
     assert errors == [], f"the page logged errors: {errors}"
+
+
+@pytest.fixture()
+def tab(shared: App, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A new page in the shared page's browser profile, storage emptied (as for ``app``), the
+    shared page on its start screen with no game open, so that what this page saves is no tab's
+    game there.  Its engine is restored from the shared page's snapshot: a return visit's boot,
+    some 2 CPU-seconds less than a new profile's, which the suite pays for ``page``.  Not for a
+    test of a first visit, nor one that changes the whole profile (its routes, clock, service
+    worker, offline): those take ``page``.  The test opens its own link, with ``?nosw``."""
+    shared.reset()
+    pg = shared.page.context.new_page()
+    console = Console()
+    console.attach(pg)
+    try:
+        yield pg
+        # a service worker would stay in the shared profile, and serve the shared page's next load
+        assert pg.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0, "open with ?nosw"
+        if wants_shot(request):
+            ARTIFACTS.mkdir(exist_ok=True)
+            with contextlib.suppress(Exception):
+                pg.screenshot(path=str(ARTIFACTS / shot_name(request)))
+    finally:
+        pg.close()
+    assert console.errors == [], f"the page logged errors: {console.errors}"

@@ -138,24 +138,24 @@ def test_hint_says_when_a_position_cannot_be_completed(app: App) -> None:
     assert "X stands in the way" in status_text(page)
 
 
-def test_reload_restores_the_position_and_undo_history(page: Any, base_url: str) -> None:
-    open_ready(page, base_url)
-    page.locator("[data-game=cover]").get_by_role("button", name="6 x 10", exact=True).click()
-    wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null")
-    drag_piece(page, "X", 0, 1)
-    s1 = next_state(page, "")
-    drag_piece(page, "I", 1, 9)
-    s2 = next_state(page, s1)
-    page.reload()
-    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
-    wait_until(page, "window.pento.session() !== null")
-    assert session(page)["state"] == s2
-    page.get_by_role("button", name="Undo").click()
-    wait_until(page, f"window.pento.session().state === {json.dumps(s1)}")
-    page.get_by_role("button", name="Redo").click()
-    wait_until(page, f"window.pento.session().state === {json.dumps(s2)}")
+def test_reload_restores_the_position_and_undo_history(tab: Any, base_url: str) -> None:
+    open_ready(tab, base_url + "?nosw")
+    tab.locator("[data-game=cover]").get_by_role("button", name="6 x 10", exact=True).click()
+    wait_until(tab, "window.pento.layout() !== null && window.pento.session() !== null")
+    drag_piece(tab, "X", 0, 1)
+    s1 = next_state(tab, "")
+    drag_piece(tab, "I", 1, 9)
+    s2 = next_state(tab, s1)
+    tab.reload()
+    tab.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    wait_until(tab, "window.pento.session() !== null")
+    assert session(tab)["state"] == s2
+    tab.get_by_role("button", name="Undo").click()
+    wait_until(tab, f"window.pento.session().state === {json.dumps(s1)}")
+    tab.get_by_role("button", name="Redo").click()
+    wait_until(tab, f"window.pento.session().state === {json.dumps(s2)}")
     # no search was started: no second engine was booted for Stop (it boots once work turns out long)
-    assert page.evaluate("window.pento.engine().spare") is None
+    assert tab.evaluate("window.pento.engine().spare") is None
 
 
 def test_a_copied_link_reopens_the_position(browser: Any, app: App) -> None:
@@ -203,8 +203,8 @@ def test_a_corrupt_save_is_set_aside_and_the_others_are_kept(app: App) -> None:
     assert len(kept) == 2
 
 
-def test_saves_of_the_previous_version_are_moved_not_lost(page: Any, base_url: str) -> None:
-    open_ready(page, base_url)
+def test_saves_of_the_previous_version_are_moved_not_lost(tab: Any, base_url: str) -> None:
+    open_ready(tab, base_url + "?nosw")
     old = {
         "v": 2,
         "current": "cover:6x10",
@@ -213,26 +213,26 @@ def test_saves_of_the_previous_version_are_moved_not_lost(page: Any, base_url: s
             "cover:3x20": {"game": "cover", "desc": "3x20", "history": ["", "I1@0,0"], "at": 1, "elapsed": 3},
         },
     }
-    page.evaluate(f"localStorage.setItem('pento.save', {json.dumps(json.dumps(old))})")
-    page.reload()
-    page.wait_for_selector("#saved-list li", timeout=30_000)
-    assert page.locator("#saved-list li").count() == 2
-    assert page.evaluate("localStorage.getItem('pento.save')") is None
-    page.locator("#saved-list .saved-open").nth(1).click()
-    wait_until(page, "window.pento.session() !== null")
-    assert session(page)["state"] in ("X0@0,1", "I1@0,0") and session(page)["at"] == 1
+    tab.evaluate(f"localStorage.setItem('pento.save', {json.dumps(json.dumps(old))})")
+    tab.reload()
+    tab.wait_for_selector("#saved-list li", timeout=30_000)
+    assert tab.locator("#saved-list li").count() == 2
+    assert tab.evaluate("localStorage.getItem('pento.save')") is None
+    tab.locator("#saved-list .saved-open").nth(1).click()
+    wait_until(tab, "window.pento.session() !== null")
+    assert session(tab)["state"] in ("X0@0,1", "I1@0,0") and session(tab)["at"] == 1
 
 
-def test_a_malformed_link_gets_a_message(page: Any, base_url: str) -> None:
-    open_ready(page, base_url + "#cover:6x10:Q9@0,0")
-    page.wait_for_selector("#notice:not([hidden])")
-    assert page.evaluate("document.body.dataset.screen") == "home"
-    assert "could not be opened" in str(page.locator("#notice-text").text_content())
-    assert "Q is not one of this puzzle's pieces" in str(page.locator("#notice-text").text_content())
+def test_a_malformed_link_gets_a_message(tab: Any, base_url: str) -> None:
+    open_ready(tab, base_url + "?nosw#cover:6x10:Q9@0,0")
+    tab.wait_for_selector("#notice:not([hidden])")
+    assert tab.evaluate("document.body.dataset.screen") == "home"
+    assert "could not be opened" in str(tab.locator("#notice-text").text_content())
+    assert "Q is not one of this puzzle's pieces" in str(tab.locator("#notice-text").text_content())
     # untrusted text is shown as text, never as HTML
-    open_ready(page, base_url + "#cover:" + "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E" + ":")
-    page.wait_for_selector("#notice:not([hidden])")
-    assert page.locator("#notice img").count() == 0
+    open_ready(tab, base_url + "?nosw#cover:" + "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E" + ":")
+    tab.wait_for_selector("#notice:not([hidden])")
+    assert tab.locator("#notice img").count() == 0
 
 
 def test_keyboard_only_play(app: App) -> None:

@@ -47,85 +47,85 @@ def go(page: Any, fragment: str) -> None:
     )
 
 
-def test_german_by_link_then_portuguese_by_menu_remembered(page: Any, base_url: str) -> None:
-    page.goto(base_url + "?nosw&lang=de#cover:6x10")
-    wait_until(page, "document.querySelector('#view canvas') && document.body.dataset.core === 'ready'", 40)
-    assert page.evaluate("document.documentElement.lang") == "de"
-    assert page.inner_text("#game-title") == "Pentomino-Bedeckung: 6 x 10"
-    assert page.inner_text("#hint") == "Tipp"
+def test_german_by_link_then_portuguese_by_menu_remembered(tab: Any, base_url: str) -> None:
+    tab.goto(base_url + "?nosw&lang=de#cover:6x10")
+    wait_until(tab, "document.querySelector('#view canvas') && document.body.dataset.core === 'ready'", 40)
+    assert tab.evaluate("document.documentElement.lang") == "de"
+    assert tab.inner_text("#game-title") == "Pentomino-Bedeckung: 6 x 10"
+    assert tab.inner_text("#hint") == "Tipp"
     # a message written by the core, in the worker, in German; with its plural
-    assert page.inner_text("#status") == "0 von 12 Teilen gelegt. Noch 60 Felder zu bedecken."
-    page.click("#hint")
-    wait_until(page, "document.getElementById('status').textContent.startsWith('Versuch ')")
-    page.click("#help-button")
-    page.wait_for_selector("#help[open]")
-    assert page.inner_text("#help-title") == "Spielanleitung: Pentomino-Bedeckung"
-    assert english_left(page) == []
-    page.screenshot(path=str(ARTIFACTS / "i18n-de-help.png"))
-    page.keyboard.press("Escape")
+    assert tab.inner_text("#status") == "0 von 12 Teilen gelegt. Noch 60 Felder zu bedecken."
+    tab.click("#hint")
+    wait_until(tab, "document.getElementById('status').textContent.startsWith('Versuch ')")
+    tab.click("#help-button")
+    tab.wait_for_selector("#help[open]")
+    assert tab.inner_text("#help-title") == "Spielanleitung: Pentomino-Bedeckung"
+    assert english_left(tab) == []
+    tab.screenshot(path=str(ARTIFACTS / "i18n-de-help.png"))
+    tab.keyboard.press("Escape")
     # peg solitaire: a peg chosen with the keyboard, and the board in words, all in German
-    page.evaluate(
+    tab.evaluate(
         "history.pushState(null, '', location.pathname + location.search + '#pegs:english');"
         "dispatchEvent(new PopStateEvent('popstate'))"
     )
-    wait_until(page, "window.pento.session() && window.pento.session().game === 'pegs' && window.pento.layout()")
-    page.locator("#view canvas").focus()
+    wait_until(tab, "window.pento.session() && window.pento.session().game === 'pegs' && window.pento.layout()")
+    tab.locator("#view canvas").focus()
     for key in ("ArrowRight", "ArrowDown", "Enter"):
-        page.keyboard.press(key)
-    assert page.inner_text("#status") == "Stift gewählt: ein Sprung ist markiert. Tippe oder ziehe ihn dorthin."
-    page.keyboard.press("d")
-    page.wait_for_selector("#words[open]")
-    assert page.locator("#words-list li").nth(4).inner_text() == (
+        tab.keyboard.press(key)
+    assert tab.inner_text("#status") == "Stift gewählt: ein Sprung ist markiert. Tippe oder ziehe ihn dorthin."
+    tab.keyboard.press("d")
+    tab.wait_for_selector("#words[open]")
+    assert tab.locator("#words-list li").nth(4).inner_text() == (
         "Zeile 4: Stifte in Spalten 1 bis 3; leeres Loch in Spalte 4; Stifte in Spalten 5 bis 7."
     )
-    assert english_left(page) == []
-    page.keyboard.press("Escape")
+    assert english_left(tab) == []
+    tab.keyboard.press("Escape")
     # issue 25: a shared board's title, Last Fit's players and its end, all in German
     # a shared GandaGalo board keeps its size and level in its title, in German
     r = api.handle({"cmd": "new", "args": {"game": "gandagalo", "params": "6x6:hard", "seed": 3}})
     desc = r["result"]["desc"]
-    go(page, f"gandagalo:{quote(desc, safe='')}:")
-    wait_until(page, "window.pento.session() && window.pento.layout()")
-    assert re.fullmatch(r"GandaGalo: 6 × 6, \w+", page.inner_text("#game-title"))
-    assert "schwer" in page.inner_text("#game-title") or "Experte" in page.inner_text("#game-title")
-    assert english_left(page) == []
+    go(tab, f"gandagalo:{quote(desc, safe='')}:")
+    wait_until(tab, "window.pento.session() && window.pento.layout()")
+    assert re.fullmatch(r"GandaGalo: 6 × 6, \w+", tab.inner_text("#game-title"))
+    assert "schwer" in tab.inner_text("#game-title") or "Experte" in tab.inner_text("#game-title")
+    assert english_left(tab) == []
     # Last Fit's players, and its end: who won, not "Solved in 0:06"
     desc = "5x6~Player 1,Player 2"
     before, last = _last_fit_to_the_end(desc)
-    go(page, f"lastfit:{quote(desc, safe='')}:{quote(before, safe='')}")
-    wait_until(page, "window.pento.session() && window.pento.layout()")
-    assert page.inner_text("#game-title") == "Letztes Teil: Spieler 1 gegen Spieler 2"
-    page.evaluate(f"window.pento.play({json.dumps(last)})")
-    wait_until(page, "window.pento.session().solved")
-    page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
-    assert re.fullmatch(r"Spieler 1 kann kein Teil legen \(übrig: .* und Z\): Spieler 2 gewinnt!", status_text(page))
-    assert english_left(page) == []
+    go(tab, f"lastfit:{quote(desc, safe='')}:{quote(before, safe='')}")
+    wait_until(tab, "window.pento.session() && window.pento.layout()")
+    assert tab.inner_text("#game-title") == "Letztes Teil: Spieler 1 gegen Spieler 2"
+    tab.evaluate(f"window.pento.play({json.dumps(last)})")
+    wait_until(tab, "window.pento.session().solved")
+    tab.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    assert re.fullmatch(r"Spieler 1 kann kein Teil legen \(übrig: .* und Z\): Spieler 2 gewinnt!", status_text(tab))
+    assert english_left(tab) == []
 
-    page.goto(base_url + "?nosw&lang=de")
-    page.wait_for_selector("#game-list .card")
-    assert english_left(page) == []
-    assert page.inner_text("#home-title") == "Rätsel mit Formen"
+    tab.goto(base_url + "?nosw&lang=de")
+    tab.wait_for_selector("#game-list .card")
+    assert english_left(tab) == []
+    assert tab.inner_text("#home-title") == "Rätsel mit Formen"
     # the menu: Portuguese, put into the link (which named a language) and kept on this device
-    with page.expect_navigation():
-        page.select_option(".language-select", "pt")
-    page.wait_for_selector("#game-list .card")
-    assert "lang=pt" in page.url
-    assert page.evaluate("document.documentElement.lang") == "pt"
-    assert page.inner_text("#home-title") == "Quebra-cabeças com formas"
-    assert english_left(page) == []
-    assert page.evaluate("localStorage.getItem('pento.language')") == "pt"
-    page.goto(base_url + "?nosw")  # no language in the link: the device's choice
-    page.wait_for_selector("#game-list .card")
-    assert page.evaluate("document.documentElement.lang") == "pt"
-    page.screenshot(path=str(ARTIFACTS / "i18n-pt-home.png"))
+    with tab.expect_navigation():
+        tab.select_option(".language-select", "pt")
+    tab.wait_for_selector("#game-list .card")
+    assert "lang=pt" in tab.url
+    assert tab.evaluate("document.documentElement.lang") == "pt"
+    assert tab.inner_text("#home-title") == "Quebra-cabeças com formas"
+    assert english_left(tab) == []
+    assert tab.evaluate("localStorage.getItem('pento.language')") == "pt"
+    tab.goto(base_url + "?nosw")  # no language in the link: the device's choice
+    tab.wait_for_selector("#game-list .card")
+    assert tab.evaluate("document.documentElement.lang") == "pt"
+    tab.screenshot(path=str(ARTIFACTS / "i18n-pt-home.png"))
     # Portuguese's longer names on a small phone: no part of the assignment builder runs past the
     # screen's right edge, whichever game's puzzles its list shows (a long one widened the form)
-    page.set_viewport_size({"width": 360, "height": 780})
-    go(page, "teach")
-    page.wait_for_selector("#teach-game option", state="attached")
-    for game in page.locator("#teach-game option").evaluate_all("os => os.map(o => o.value)"):
-        page.locator("#teach-game").select_option(game)
-        wide = page.evaluate(
+    tab.set_viewport_size({"width": 360, "height": 780})
+    go(tab, "teach")
+    tab.wait_for_selector("#teach-game option", state="attached")
+    for game in tab.locator("#teach-game option").evaluate_all("os => os.map(o => o.value)"):
+        tab.locator("#teach-game").select_option(game)
+        wide = tab.evaluate(
             "[...document.querySelectorAll('#teach :is(label, input, select, textarea, button)')]"
             ".filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > innerWidth + 0.5)"
             ".map(e => e.id || e.textContent.trim().slice(0, 30))"
@@ -186,10 +186,10 @@ def test_the_engine_started_early_is_ended_when_the_page_falls_back_to_english(
     console.errors[:] = [e for e in console.errors if "503" not in e]  # the refused catalogue, said by the browser
 
 
-def test_the_page_adopts_the_engine_started_early(page: Any, base_url: str) -> None:
+def test_the_page_adopts_the_engine_started_early(tab: Any, base_url: str) -> None:
     workers: list[Any] = []
-    page.on("worker", lambda worker: workers.append(worker))
-    page.goto(base_url + "?nosw&lang=de")
-    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    tab.on("worker", lambda worker: workers.append(worker))
+    tab.goto(base_url + "?nosw&lang=de")
+    tab.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
     assert len(workers) == 1 and "lang=de" in workers[0].evaluate("self.name")
-    assert page.evaluate("window.pento.engine().language") == "de"
+    assert tab.evaluate("window.pento.engine().language") == "de"

@@ -38,54 +38,54 @@ def import_file(page: Any, path: Path) -> str:
     return str(page.locator("#status").text_content())
 
 
-def test_a_record_no_page_can_show_never_keeps_a_link_from_opening(page: Any, base_url: str, tmp_path: Path) -> None:
-    open_ready(page, base_url + "?nosw")
+def test_a_record_no_page_can_show_never_keeps_a_link_from_opening(tab: Any, base_url: str, tmp_path: Path) -> None:
+    open_ready(tab, base_url + "?nosw")
     poison = tmp_path / "progress.json"
     poison.write_text(json.dumps(POISON))
-    said = import_file(page, poison)
+    said = import_file(tab, poison)
     assert "Loaded 1 puzzle" in said  # the record is kept, without the win no calendar holds
     # every later load: the link opens its puzzle, the start screen draws (was: the start screen, empty)
-    page.goto(base_url + "?nosw#cover:6x10:")
-    page.reload()
-    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
-    wait_until(page, "window.pento.session() && window.pento.session().desc === '6x10'")
-    page.locator("#home-link").click()
-    wait_until(page, "document.querySelectorAll('#today-list [data-game]').length > 0")
+    tab.goto(base_url + "?nosw#cover:6x10:")
+    tab.reload()
+    tab.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    wait_until(tab, "window.pento.session() && window.pento.session().desc === '6x10'")
+    tab.locator("#home-link").click()
+    wait_until(tab, "document.querySelectorAll('#today-list [data-game]').length > 0")
 
 
-def test_storage_full_to_the_last_character_still_reads_plays_and_clears(page: Any, base_url: str) -> None:
-    open_ready(page, base_url + "?nosw#cover:6x10:")
-    wait_until(page, "window.pento.session() && window.pento.layout() !== null")
-    drag_piece(page, "X", 0, 1)
-    first = next_state(page, "")
-    page.locator("#home-link").click()
-    page.wait_for_selector("body[data-screen=home]", state="attached")
-    assert page.evaluate(FILL) > 0
-    page.reload()
-    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+def test_storage_full_to_the_last_character_still_reads_plays_and_clears(tab: Any, base_url: str) -> None:
+    open_ready(tab, base_url + "?nosw#cover:6x10:")
+    wait_until(tab, "window.pento.session() && window.pento.layout() !== null")
+    drag_piece(tab, "X", 0, 1)
+    first = next_state(tab, "")
+    tab.locator("#home-link").click()
+    tab.wait_for_selector("body[data-screen=home]", state="attached")
+    assert tab.evaluate(FILL) > 0
+    tab.reload()
+    tab.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
     # full is not blocked: the saved game is there, and the player is told plainly
-    assert "is full" in str(page.locator("#notice-text").text_content())
-    assert page.locator("#saved-list > li").count() == 1
-    page.locator("#open-progress").click()
-    page.wait_for_selector("body[data-screen=progress]", state="attached")
-    assert "Puzzles played: 1" in str(page.locator("#progress-summary").text_content())
+    assert "is full" in str(tab.locator("#notice-text").text_content())
+    assert tab.locator("#saved-list > li").count() == 1
+    tab.locator("#open-progress").click()
+    tab.wait_for_selector("body[data-screen=progress]", state="attached")
+    assert "Puzzles played: 1" in str(tab.locator("#progress-summary").text_content())
     # a move on the saved game still counts for this visit
-    page.evaluate("history.back()")
-    page.wait_for_selector("body[data-screen=home]", state="attached")
-    page.goto(base_url + "?nosw#cover:6x10:" + first)
-    wait_until(page, "window.pento.session() && window.pento.layout() !== null")
-    drag_piece(page, "I", 1, 9)
-    second = next_state(page, first)
-    assert session(page)["state"] == second
+    tab.evaluate("history.back()")
+    tab.wait_for_selector("body[data-screen=home]", state="attached")
+    tab.goto(base_url + "?nosw#cover:6x10:" + first)
+    wait_until(tab, "window.pento.session() && window.pento.layout() !== null")
+    drag_piece(tab, "I", 1, 9)
+    second = next_state(tab, first)
+    assert session(tab)["state"] == second
     # Clear works when storage is full: the records go, the saved game stays
-    page.locator("#home-link").click()
-    page.locator("#open-progress").click()
-    page.wait_for_selector("body[data-screen=progress]", state="attached")
-    page.locator("#progress-clear").click()
-    page.locator("#clear-yes").click()
-    assert "Nothing yet" in str(page.locator("#progress-games").text_content())
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pento.progress.')).length") == 0
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pento.game.')).length") == 1
+    tab.locator("#home-link").click()
+    tab.locator("#open-progress").click()
+    tab.wait_for_selector("body[data-screen=progress]", state="attached")
+    tab.locator("#progress-clear").click()
+    tab.locator("#clear-yes").click()
+    assert "Nothing yet" in str(tab.locator("#progress-games").text_content())
+    assert tab.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pento.progress.')).length") == 0
+    assert tab.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pento.game.')).length") == 1
 
 
 def test_an_import_is_bounded_and_says_exactly_what_it_loaded(app: App, tmp_path: Path) -> None:

@@ -64,11 +64,11 @@ def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page:
         server.shutdown()
 
 
-def test_a_page_whose_engine_is_of_another_version_reloads_once_then_says_so(page: Any, base_url: str) -> None:
+def test_a_page_whose_engine_is_of_another_version_reloads_once_then_says_so(tab: Any, base_url: str) -> None:
     """A half-updated cache: the page speaks one protocol, its engine another.  It reloads once to
     finish the update; when that does not help it says so plainly and never half-works."""
     loads: list[str] = []
-    page.on("load", lambda p: loads.append(p.url))
+    tab.on("load", lambda p: loads.append(p.url))
 
     def other_protocol(route: Any) -> None:
         response = route.fetch()
@@ -77,18 +77,18 @@ def test_a_page_whose_engine_is_of_another_version_reloads_once_then_says_so(pag
         other = body.replace("export const PROTOCOL = ", "export const PROTOCOL = 1000 + ")
         route.fulfill(response=response, body=other)
 
-    page.route("**/web/config.js", other_protocol)
-    page.goto(base_url + "?nosw#cover:6x10:")
+    tab.route("**/web/config.js", other_protocol)
+    tab.goto(base_url + "?nosw#cover:6x10:")
     message = (
         "This page and its puzzle engine are from two different versions of Pento. "
         "Reload the page to finish the update."
     )
-    page.locator("#load-error-text").get_by_text(message, exact=True).wait_for(timeout=90_000)  # through the reload
-    assert page.locator("#load-error").is_visible()
+    tab.locator("#load-error-text").get_by_text(message, exact=True).wait_for(timeout=90_000)  # through the reload
+    assert tab.locator("#load-error").is_visible()
     assert len(loads) == 2  # the page was loaded again, once, and then no more
-    assert page.evaluate("sessionStorage.getItem('pento.reloaded-for-protocol')") is not None
-    assert page.evaluate("document.body.dataset.core") == "error"
-    assert page.evaluate("window.pento.session()") is None  # no game opened by an engine it cannot trust
+    assert tab.evaluate("sessionStorage.getItem('pento.reloaded-for-protocol')") is not None
+    assert tab.evaluate("document.body.dataset.core") == "error"
+    assert tab.evaluate("window.pento.session()") is None  # no game opened by an engine it cannot trust
 
 
 def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(browser: Any, base_url: str) -> None:
