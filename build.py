@@ -609,7 +609,9 @@ def build() -> Path:
     # What the engine fetches, packed; the runtime's JavaScript as it is only where the packed copy
     # cannot be imported (the service worker keeps it then, once fetched, as it keeps three.js)
     fetched = [f + PACKED_SUFFIX for f in packed]
-    assets = ["./", "index.html", *fetched, "pyodide/pyodide.mjs", "pyodide/pyodide-lock.json"]
+    # (not pyodide-lock.json: the engine is given its contents, PYODIDE_LOCK below, instead of asking
+    # for it at every start)
+    assets = ["./", "index.html", *fetched, "pyodide/pyodide.mjs"]
     assets += [p.relative_to(DIST).as_posix() for p in sorted(wanted)]
     # three.js (2.1 MB, the pentacube boxes' 3D view alone) is not in the offline cache's first fill:
     # the service worker keeps it the first time the view loads it; offline before that, the boxes
@@ -624,6 +626,7 @@ def build() -> Path:
         f"export const CORE = {json.dumps(core)};\n"
         f"export const PACKED = {json.dumps(packed)};\n"
         f"export const PYODIDE_VERSION = {json.dumps(PYODIDE_VERSION)};\n"
+        f"export const PYODIDE_LOCK = {(DIST / 'pyodide' / 'pyodide-lock.json').read_text()};\n"
         f"export const PROTOCOL = {PROTOCOL};\n"
         f"export const ASSETS = {json.dumps(assets)};\n"
         f"export const SIZES = {json.dumps(sizes)};\n"

@@ -2,9 +2,11 @@
 export const BUILD: string;
 /** The core as the page installs it: a zip to unpack into site-packages (build.py's core_name). */
 export const CORE: string;
-/** The files the engine fetches gzipped, from NAME.gz (build.py's PACKED_RUNTIME and the core). */
+/** The files the engine fetches packed, from NAME.xz (build.py's PACKED_RUNTIME and the core). */
 export const PACKED: string[];
 export const PYODIDE_VERSION: string;
+/** Pyodide's lock file as build.py trims it (no packages), given to loadPyodide instead of fetched. */
+export const PYODIDE_LOCK: { info: Record<string, string>; packages: Record<string, never> };
 /** The protocol the page speaks (pento_core.protocol.PROTOCOL): the engine's hello must say the same. */
 export const PROTOCOL: import("./protocol").Protocol;
 export const ASSETS: string[];

@@ -5,7 +5,7 @@
 // {type: "fatal", message}, and {type: "alive"} once it holds its life's lock (below).
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
-import { ASSETS, BUILD, CORE, PACKED, SIZES } from "../config.js";
+import { ASSETS, BUILD, CORE, PACKED, PYODIDE_LOCK, SIZES } from "../config.js";
 import { pack, unpack } from "./snapshot_pack.js";
 import { unxz } from "./unxz.js";
 
@@ -271,9 +271,12 @@ const ready = (async () => {
   let restored = false;
   const snapshot = await readSnapshot();
   const createPyodideModule = await runtime;
+  // Pyodide is given its lock file (no packages: the runtime's description alone), not left to ask
+  // the host for it at every start
+  const options = { indexURL, createPyodideModule, lockFileContents: PYODIDE_LOCK };
   if (snapshot) {
     // another runtime's snapshot or a damaged one is refused here: forgotten, and a full boot
-    pyodide = await loadPyodide({ indexURL, createPyodideModule, _loadSnapshot: snapshot }).catch(() => null);
+    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot }).catch(() => null);
     if (pyodide) {
       install(pyodide, await core);
       pyodide.runPython(AFTER_RESTORE);
@@ -284,7 +287,7 @@ const ready = (async () => {
   }
   let fresh = null;
   if (!pyodide) {
-    pyodide = await loadPyodide({ indexURL, createPyodideModule, _makeSnapshot: true });
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
     install(pyodide, await core);
     pyodide.runPython("import pento_core.api");
     fresh = pyodide.makeMemorySnapshot();
