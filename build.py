@@ -560,14 +560,32 @@ def build() -> Path:
     core = core_name(wheel)
     copy_if_changed(core_zip, DIST / core)
     packed = [*PACKED_RUNTIME, core]
-    # liblzma lets go of the GIL: the four files are packed side by side (the runtime's WebAssembly
-    # takes most of the time)
+    # The core's data files it reads only for some puzzles (pento_core.resources.APART), left out of
+    # the page's core: each packed on its own in pento_core-VERSION.data/, fetched the first time a
+    # puzzle reads it.  Made in .cache/, so that dist/ holds only what the page fetches.
+    from pento_core.resources import APART
+
+    data_dir = core.removesuffix(".zip") + ".data"
+    apart = [f"{data_dir}/{path}" for path in APART]
+    for name, path in zip(apart, APART, strict=True):
+        copy_if_changed(ROOT / "pento_core" / path, CACHE / "apart" / name)
+    # liblzma lets go of the GIL: the files are packed side by side (the runtime's WebAssembly takes
+    # most of the time)
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        list(pool.map(xz_packed, [DIST / f for f in packed]))
+        list(pool.map(xz_packed, [*(DIST / f for f in packed), *(CACHE / "apart" / name for name in apart)]))
+    for name in apart:
+        (DIST / name).parent.mkdir(parents=True, exist_ok=True)
+        copy_if_changed(CACHE / "apart" / (name + PACKED_SUFFIX), DIST / (name + PACKED_SUFFIX))
     gzipped = DIST.rglob("*.gz")  # what an older build packed with gzip
     for old in {*DIST.glob("*.whl"), *DIST.glob("*.bytecode.zip"), *DIST.glob("pento_core-*.zip*"), *gzipped}:
         if old.name not in (core, core + PACKED_SUFFIX):
             old.unlink()
+    for old in DIST.glob("pento_core-*.data"):
+        if old.name != data_dir:
+            shutil.rmtree(old)
+    for stale in (DIST / data_dir).rglob("*") if (DIST / data_dir).exists() else ():
+        if stale.is_file() and stale.relative_to(DIST).as_posix().removesuffix(PACKED_SUFFIX) not in apart:
+            stale.unlink()
     copy_if_changed(ROOT / "index.html", DIST / "index.html")
     write_protocol_types()
     # sw.js is a template: its filled-in copy goes to the site's root (below), not to web/; the
@@ -600,7 +618,7 @@ def build() -> Path:
         write_if_changed(DIST / "web" / name, locale_source(lang))
     # The build's identity: it names the offline cache, so a new build replaces the old one.
     h = hashlib.sha256()
-    shipped = [DIST / core, DIST / "pyodide" / "python_stdlib.zip"]
+    shipped = [DIST / core, DIST / "pyodide" / "python_stdlib.zip", *(DIST / (name + PACKED_SUFFIX) for name in apart)]
     for p in [*shipped, DIST / "index.html", *[DIST / "web" / g for g in generated[1:]], *sorted(wanted)]:
         h.update(p.name.encode())
         h.update(p.read_bytes())
@@ -611,7 +629,7 @@ def build() -> Path:
     fetched = [f + PACKED_SUFFIX for f in packed]
     # (not pyodide-lock.json: the engine is given its contents, PYODIDE_LOCK below, instead of asking
     # for it at every start)
-    assets = ["./", "index.html", *fetched, "pyodide/pyodide.mjs"]
+    assets = ["./", "index.html", *fetched, *(name + PACKED_SUFFIX for name in apart), "pyodide/pyodide.mjs"]
     assets += [p.relative_to(DIST).as_posix() for p in sorted(wanted)]
     # three.js (2.1 MB, the pentacube boxes' 3D view alone) is not in the offline cache's first fill:
     # the service worker keeps it the first time the view loads it; offline before that, the boxes
@@ -625,6 +643,7 @@ def build() -> Path:
         f"export const BUILD = {json.dumps(build_id)};\n"
         f"export const CORE = {json.dumps(core)};\n"
         f"export const PACKED = {json.dumps(packed)};\n"
+        f"export const APART = {json.dumps(apart)};\n"
         f"export const PYODIDE_VERSION = {json.dumps(PYODIDE_VERSION)};\n"
         f"export const PYODIDE_LOCK = {(DIST / 'pyodide' / 'pyodide-lock.json').read_text()};\n"
         f"export const PROTOCOL = {PROTOCOL};\n"

@@ -8,6 +8,7 @@ backend module per game:
 * :mod:`~pento_core.games`: one module per game, all implementing
   :class:`~pento_core.games.base.Game`; :mod:`~pento_core.registry` lists them.
 * :mod:`~pento_core.budget`: budgets and progress for every long computation.
+* :mod:`~pento_core.resources`: the data files, some of which the page ships apart.
 * :mod:`~pento_core.api`: the JSON command table the browser worker calls;
   :mod:`~pento_core.protocol` declares its replies, error codes and version once.
 * :mod:`~pento_core.cli`: the command line.

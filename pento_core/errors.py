@@ -23,6 +23,7 @@ ErrorCode = Literal[
     "illegal_move",  # a move the rules refuse; the message says why
     "bad_code",  # a race's or an assignment's result code that does not check out
     "stopped",  # the request's time ran out before its work was done (BudgetSpent)
+    "resource",  # a data file shipped apart is not here yet (pento_core.resources): the engine fetches it, asks again
     "internal",  # a bug in the core: reported, never raised
 ]
 """Every ``error.code`` the API replies with (:mod:`pento_core.protocol` declares the replies)."""

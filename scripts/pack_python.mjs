@@ -126,6 +126,10 @@ with zipfile.ZipFile("/tmp/stdlib.zip") as zin, zipfile.ZipFile("/tmp/stdlib-out
         count += 1
 
 # -- the core: bytecode in place of each source, and the wheel's other files -------------------------
+# (but the data files the page fetches apart, the first time a puzzle reads one: build.py ships them)
+from pento_core.resources import APART
+
+apart = {f"pento_core/{path}" for path in APART}
 packages = site.getsitepackages()[0]
 made = 0
 with zipfile.ZipFile("/tmp/core.whl") as zin, zipfile.ZipFile("/tmp/core-out.zip", "w") as zout:
@@ -133,7 +137,7 @@ with zipfile.ZipFile("/tmp/core.whl") as zin, zipfile.ZipFile("/tmp/core-out.zip
         if name.endswith(".py"):
             zout.writestr(entry(name[:-3] + ".pyc"), bytecode(sources[name], f"{packages}/{name}", False))
             made += 1
-        elif not name.endswith(".po"):  # the messages' sources: the page reads their .mo
+        elif not name.endswith(".po") and name not in apart:  # .po: the messages' sources (the page reads their .mo)
             zout.writestr(entry(name), zin.read(name))
 f"{sys.version.split()[0]}: {count} modules of the standard library kept and compiled ({left} left out), {made} of the core"
 `);

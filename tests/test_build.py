@@ -152,7 +152,19 @@ def test_the_page_gets_its_python_packed_trimmed_and_as_bytecode_of_its_own() ->
     modules = {n for n in wheel if n.endswith(".py")}
     assert {n[:-1] for n in page if n.endswith(".pyc")} == modules  # each module's bytecode where its source was
     assert not [n for n in page if n.endswith((".py", ".po"))]  # and no source
-    assert {n for n in page if not n.endswith(".pyc")} == {n for n in wheel - modules if not n.endswith(".po")}
+    # the data files that only some puzzles read are left out of it, each shipped packed on its own
+    # (fetched the first time one is read: tests/e2e/test_browser_pegs.py), and only the .xz is shipped
+    from pento_core.resources import APART
+
+    apart = _config("APART")
+    assert apart == [f"{core.removesuffix('.zip')}.data/{path}" for path in APART] and apart
+    data = {f"pento_core/{path}" for path in APART}
+    assert data <= wheel and not data & set(page)
+    assert {n for n in page if not n.endswith(".pyc")} == {n for n in wheel - modules - data if not n.endswith(".po")}
+    with zipfile.ZipFile(build.CACHE / "wheel" / core.replace(".zip", "-py3-none-any.whl")) as z:
+        for name, path in zip(apart, APART, strict=True):
+            assert lzma.decompress((build.DIST / (name + ".xz")).read_bytes()) == z.read(f"pento_core/{path}")
+            assert name + ".xz" in assets and name + ".xz" not in sizes and not (build.DIST / name).exists()
     assert {h for n, h in page.items() if n.endswith(".pyc")} == {(magics.pop(), 0b01)}
 
 

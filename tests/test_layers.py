@@ -2,7 +2,7 @@
 ``pento_core/__init__.py`` and docs/architecture.md's file map).
 
 * a family (polyomino, polycube, pegs, gandagalo, tangram) and the shared modules below the games (budget,
-  errors, i18n, limits) import no game, no registry, no classroom, no API;
+  errors, i18n, limits, resources) import no game, no registry, no classroom, no API;
 * a game imports no other game (the games' shared helpers, base, words and pieces_view, are not games);
 * nothing imports the two edges, ``api`` and ``cli`` (``__main__`` starts the command line).
 """
@@ -18,7 +18,7 @@ from pento_core import registry
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pento_core"
 FAMILIES = ("polyomino", "polycube", "pegs", "gandagalo", "tangram")
-BELOW_THE_GAMES = ("budget", "errors", "i18n", "limits")
+BELOW_THE_GAMES = ("budget", "errors", "i18n", "limits", "resources")
 ABOVE_THE_FAMILIES = ("games", "registry", "classroom", "catalog", "api", "cli")
 EDGES = ("api", "cli")
 GAME_MODULES = {type(g).__module__.removeprefix("pento_core.") for g in registry.GAMES.values()}

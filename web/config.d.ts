@@ -4,6 +4,8 @@ export const BUILD: string;
 export const CORE: string;
 /** The files the engine fetches packed, from NAME.xz (build.py's PACKED_RUNTIME and the core). */
 export const PACKED: string[];
+/** The core's data files shipped apart (pento_core.resources.APART), each fetched from NAME.xz the first time it is read. */
+export const APART: string[];
 export const PYODIDE_VERSION: string;
 /** Pyodide's lock file as build.py trims it (no packages), given to loadPyodide instead of fetched. */
 export const PYODIDE_LOCK: { info: Record<string, string>; packages: Record<string, never> };

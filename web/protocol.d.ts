@@ -7,7 +7,7 @@
 export type Protocol = 3;
 
 /** Every error code the core replies with. */
-export type ErrorCode = "bad_request" | "unknown_command" | "unknown_game" | "too_large" | "invalid" | "parse" | "unknown_piece" | "impossible" | "illegal_move" | "bad_code" | "stopped" | "internal";
+export type ErrorCode = "bad_request" | "unknown_command" | "unknown_game" | "too_large" | "invalid" | "parse" | "unknown_piece" | "impossible" | "illegal_move" | "bad_code" | "stopped" | "resource" | "internal";
 
 /** The codes the page's client gives its own errors. */
 export type PageErrorCode = "cancelled" | "crashed" | "load_failed" | "outdated" | "no_solution";

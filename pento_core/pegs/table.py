@@ -40,10 +40,10 @@ import sys
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from importlib import resources
 from math import comb
 from pathlib import Path
 
+from ..resources import read as read_resource
 from .board import PegBoard, Permuter, arms
 from .grid import grid_layout
 
@@ -200,7 +200,7 @@ def write(levels: dict[int, list[int]], path: Path) -> None:
 @cache
 def levels() -> dict[int, array.array[int]]:
     """The stored levels, read once (a few milliseconds: the ranks go straight into arrays)."""
-    data = resources.files(__package__).joinpath(FILE).read_bytes()
+    data = read_resource(f"pegs/{FILE}")  # shipped apart in the page: fetched the first time it is read
     if not data.startswith(_MAGIC):
         raise ValueError(f"{FILE} is not a table of this version")
     out: dict[int, array.array[int]] = {}

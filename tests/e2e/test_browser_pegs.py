@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from support.browser import App, finger_drag, open_hash, play, session, status_text, two_frames, wait_until
+from support.browser import App, finger_drag, open_hash, open_ready, play, session, status_text, two_frames, wait_until
+from support.hosting import Host
 
+import build
 from pento_core import api
 
 
@@ -226,3 +228,44 @@ def test_a_finger_drops_the_peg_where_it_is_drawn_above_it(app: App) -> None:
     finally:
         cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
         cdp.detach()
+
+
+ISSUE_25 = (
+    "pegs:english:3%2C5-3%2C3%3B1%2C4-3%2C4%3B3%2C3-3%2C5%3B1%2C2-1%2C4%3B2%2C2-2%2C4%3B2%2C0-2%2C2"
+    "%3B4%2C0-2%2C0%3B5%2C4-3%2C4%3B2%2C4-4%2C4"
+)
+
+
+def test_the_english_table_is_fetched_when_a_hint_first_reads_it_not_before(page: Any) -> None:
+    """Issue 47: the English board's table (pento_core/pegs/table.py; 193 kB of the core's 673 kB as
+    the page downloaded it) is read by that board's hints alone, so it is no part of a first visit's
+    download: the engine fetches it the first hint that reads it, once, and the hint is the table's.
+    Where it cannot be fetched the hint says so, and the next one fetches it."""
+    config = (build.DIST / "web" / "config.js").read_text()
+    (table,) = json.loads(config.split("export const APART = ", 1)[1].split(";", 1)[0])
+    core = json.loads(config.split("export const CORE = ", 1)[1].split(";", 1)[0])
+    host = Host()  # counts what it sends; ?nosw: no service worker filling its cache meanwhile
+    try:
+        open_ready(page, host.base + "?nosw#cover:6x10:")
+        wait_until(page, "window.pento.layout() !== null")
+        assert host.requests[f"/{table}.xz"] == 0
+        assert host.requests[f"/{core}.xz"] == 1  # the core came, without it
+        page.evaluate(f"history.pushState(null, '', '#{ISSUE_25}'); dispatchEvent(new PopStateEvent('popstate'))")
+        wait_until(page, "window.pento.session() && window.pento.session().game === 'pegs' && window.pento.layout()")
+        before = session(page)["state"]
+        # no connection at that moment: said plainly, the game left as it was, and the next hint tries again
+        page.route("**/*.table.xz", lambda route: route.abort())
+        page.get_by_role("button", name="Hint").click()
+        wait_until(page, "document.querySelector('#status').dataset.kind === 'error'")
+        assert "has not been downloaded yet. Connect to the internet and try again." in status_text(page)
+        assert session(page)["state"] == before and host.requests[f"/{table}.xz"] == 0
+        page.unroute("**/*.table.xz")
+        page.get_by_role("button", name="Hint").click()
+        wait_until(page, "document.querySelector('#status').textContent.startsWith('This position can no longer')")
+        assert status_text(page).startswith("This position can no longer be won: every way of jumping was tried")
+        assert host.requests[f"/{table}.xz"] == 1
+        page.get_by_role("button", name="Hint").click()  # the table is the engine's now
+        wait_until(page, "!window.pento.busy()")
+        assert host.requests[f"/{table}.xz"] == 1
+    finally:
+        host.close()

@@ -1,5 +1,6 @@
 // The page's Python as the page gets it, in Node: Pyodide (dist/pyodide) on the standard library
-// the build trimmed for the page, the core imported from the page's own zip (as its worker does);
+// the build trimmed for the page, the core imported from the page's own zip and given the data files
+// shipped apart (as its worker does);
 // then every module of the core imported and tests/support/api_tour.py's tour run.  Prints one JSON line:
 // {"modules": [modules of the core that failed to import, with why], "tour": tour()'s result}.
 //
@@ -7,16 +8,28 @@
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
+import { unxz } from "../../web/engine/unxz.js";
 
 const dist = path.resolve(process.argv[2]);
 const config = readFileSync(path.join(dist, "web", "config.js"), "utf-8");
 const core = JSON.parse(/export const CORE = (.*);/.exec(config)[1]);
+const apart = JSON.parse(/export const APART = (.*);/.exec(config)[1]);
 const indexURL = path.join(dist, "pyodide") + "/";
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL, stdLibURL: path.join(indexURL, "python_stdlib.zip") });
 // as the page's worker installs it (web/engine/worker.js): the zip itself on sys.path
 pyodide.FS.writeFile("/lib/pento_core.zip", new Uint8Array(readFileSync(path.join(dist, core))));
 pyodide.runPython("import sys; sys.path.insert(0, '/lib/pento_core.zip')");
+// and the data files shipped apart, unpacked from what the page fetches, where its worker puts them
+const unpacker = new WebAssembly.Module(readFileSync(path.join(dist, "web", "vendor", "unxz.wasm")));
+pyodide.runPython("import pento_core.resources; pento_core.resources.provide_in('/lib/pento-apart')");
+for (const file of apart) {
+  const packed = new Blob([readFileSync(path.join(dist, file + ".xz"))]).stream();
+  const bytes = new Uint8Array(await new Response(packed.pipeThrough(await unxz(unpacker))).arrayBuffer());
+  const inside = `/lib/pento-apart/${file.slice(file.indexOf("/") + 1)}`;
+  pyodide.FS.mkdirTree(inside.slice(0, inside.lastIndexOf("/")));
+  pyodide.FS.writeFile(inside, bytes);
+}
 pyodide.FS.mkdirTree("/tour/support");
 pyodide.FS.writeFile("/tour/support/__init__.py", "");
 pyodide.FS.writeFile("/tour/support/api_tour.py", readFileSync(new URL("./api_tour.py", import.meta.url)));

@@ -5,12 +5,13 @@
 // {type: "fatal", message}, and {type: "alive"} once it holds its life's lock (below).
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
-import { ASSETS, BUILD, CORE, PACKED, PYODIDE_LOCK, SIZES } from "../config.js";
+import { APART, ASSETS, BUILD, CORE, PACKED, PYODIDE_LOCK, SIZES } from "../config.js";
 import { pack, unpack } from "./snapshot_pack.js";
 import { unxz } from "./unxz.js";
 
 const base = new URL("../../", import.meta.url); // the site's root: web/engine/ is two folders down
 let api = null;
+let python = null; // the engine's Pyodide, once it has started
 
 // What the page gives this engine, in its name (core.js): its language, its life's lock, and
 // whether it keeps its downloads in the offline cache.
@@ -34,10 +35,13 @@ if (life && self.navigator.locks) {
 // page can show a real progress bar while some 6 MB arrive.
 const total = Object.values(SIZES).reduce((sum, n) => sum + n, 0);
 let loaded = 0;
+let started = false;
 let lastReport = 0;
 let trailing = null;
-/** Tell the page how far the download is: at most every 100 ms, and always the latest figure. */
+/** Tell the page how far the download is: at most every 100 ms, and always the latest figure; nothing
+ * once the engine is ready (a file fetched later, apart, is no part of the start). */
 function report(phase, force = false) {
+  if (started) return;
   const now = performance.now();
   clearTimeout(trailing);
   if (!force && now - lastReport < 100) {
@@ -71,7 +75,8 @@ function keepOffline(url, response) {
 // and are unpacked here as they stream in (unxz.js): Pyodide gets a response of the file itself,
 // and compiles the WebAssembly while it arrives.  The unpacked files are kept (Cache Storage,
 // COPIES) for this engine's next start, which then neither downloads nor unpacks them.
-const packedFiles = new Set(PACKED.map((f) => new URL(f, base).href));
+// The core's data files that only some puzzles read (APART) come packed the same way, apart from it.
+const packedFiles = new Set([...PACKED, ...APART].map((f) => new URL(f, base).href));
 const TYPES = { wasm: "application/wasm", mjs: "text/javascript", zip: "application/zip" };
 const SUFFIX = ".xz";
 const COPIES = "pento.runtime";
@@ -254,6 +259,30 @@ const CORE_ZIP = "/lib/pento_core.zip";
 function install(pyodide, core) {
   pyodide.FS.writeFile(CORE_ZIP, new Uint8Array(core));
   pyodide.runPython(`import sys\nif ${JSON.stringify(CORE_ZIP)} not in sys.path: sys.path.insert(0, ${JSON.stringify(CORE_ZIP)})`);
+  pyodide.runPython(`import pento_core.resources\npento_core.resources.provide_in(${JSON.stringify(APART_DIR)})`);
+}
+
+// The core's data files that the build ships apart (config.js's APART, pento_core.resources): none is
+// fetched as the engine starts; the first request that reads one gets the error "resource", and then
+// all of them are fetched (unpacked, their copies kept as the runtime's are), put where the core looks
+// for them, and the request is asked again.  Offline, the service worker's cache has them.
+const APART_DIR = "/lib/pento-apart";
+let provided = null;
+function provideApart(pyodide) {
+  provided ??= (async () => {
+    for (const file of APART) {
+      const response = await fetch(new URL(file, base));
+      if (!response.ok) throw new Error(`could not fetch ${file} (HTTP ${response.status})`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const inside = `${APART_DIR}/${file.slice(file.indexOf("/") + 1)}`; // its path in the core's package
+      pyodide.FS.mkdirTree(inside.slice(0, inside.lastIndexOf("/")));
+      pyodide.FS.writeFile(inside, bytes);
+    }
+  })();
+  provided.catch(() => {
+    provided = null; // the next request that needs them tries again
+  });
+  return provided;
 }
 
 const ready = (async () => {
@@ -294,7 +323,9 @@ const ready = (async () => {
   }
   loaded = total;
   report("start", true);
+  started = true;
   api = pyodide.pyimport("pento_core.api");
+  python = pyodide;
   const lang = given.get("lang") || "en";
   const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello", args: { lang } })));
   if (!hello.ok) throw new Error(hello.error.message);
@@ -317,11 +348,18 @@ self.onmessage = async (event) => {
   if (!(await ready)) return;
   const id = request && request.id;
   const progress = (text) => postMessage({ type: "progress", id, progress: JSON.parse(text) });
-  let reply;
-  try {
-    reply = JSON.parse(api.handle_json(JSON.stringify(request), progress));
-  } catch (err) {
-    reply = { id, ok: false, error: { code: "internal", message: String(err) } };
+  const answer = () => {
+    try {
+      return JSON.parse(api.handle_json(JSON.stringify(request), progress));
+    } catch (err) {
+      return { id, ok: false, error: { code: "internal", message: String(err) } };
+    }
+  };
+  let reply = answer();
+  if (!reply.ok && reply.error && reply.error.code === "resource") {
+    // a data file shipped apart: fetched, and the request asked again; where it cannot be fetched
+    // the core's own reply stands (it says to connect and try again)
+    if (await provideApart(python).then(() => true, () => false)) reply = answer();
   }
   postMessage({ type: "response", ...reply, id }); // the page's id, even when the core could not read the request
 };
