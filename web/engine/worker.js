@@ -249,19 +249,6 @@ async function forgetSnapshot() {
   }
 }
 
-// The core, as the build packed it (its modules' bytecode, or without Node their sources), goes on
-// sys.path as one zip, as the standard library does: one file written, not some 170 unpacked by
-// Python (0.1 s of every start). A restored engine needs it too: its memory holds the imported
-// modules and the zip's directory as read then (the same bytes: a snapshot is its build's), not
-// the files a later import reads.
-const CORE_ZIP = "/lib/pento_core.zip";
-
-function install(pyodide, core) {
-  pyodide.FS.writeFile(CORE_ZIP, new Uint8Array(core));
-  pyodide.runPython(`import sys\nif ${JSON.stringify(CORE_ZIP)} not in sys.path: sys.path.insert(0, ${JSON.stringify(CORE_ZIP)})`);
-  pyodide.runPython(`import pento_core.resources\npento_core.resources.provide_in(${JSON.stringify(APART_DIR)})`);
-}
-
 // The core's data files that the build ships apart (config.js's APART, pento_core.resources): none is
 // fetched as the engine starts; the first request that reads one gets the error "resource", and then
 // all of them are fetched (unpacked, their copies kept as the runtime's are), put where the core looks
@@ -283,6 +270,19 @@ function provideApart(pyodide) {
     provided = null; // the next request that needs them tries again
   });
   return provided;
+}
+
+// The core, as the build packed it (its modules' bytecode, or without Node their sources), goes on
+// sys.path as one zip, as the standard library does: one file written, not some 170 unpacked by
+// Python (0.1 s of every start). A restored engine needs it too: its memory holds the imported
+// modules and the zip's directory as read then (the same bytes: a snapshot is its build's), not
+// the files a later import reads.
+const CORE_ZIP = "/lib/pento_core.zip";
+
+function install(pyodide, core) {
+  pyodide.FS.writeFile(CORE_ZIP, new Uint8Array(core));
+  pyodide.runPython(`import sys\nif ${JSON.stringify(CORE_ZIP)} not in sys.path: sys.path.insert(0, ${JSON.stringify(CORE_ZIP)})`);
+  pyodide.runPython(`import pento_core.resources\npento_core.resources.provide_in(${JSON.stringify(APART_DIR)})`);
 }
 
 const ready = (async () => {
