@@ -54,9 +54,22 @@ RUNTIME_ONLY = {
 }
 
 
-def bytecode(source, filename, checked, optimize=0):
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
+def bytecode(source, filename, checked, optimize=0, docstrings=True):
+    tree = ast.parse(source, filename) if docstrings else without_docstrings(ast.parse(source, filename))
+    code = compile(tree, filename, "exec", dont_inherit=True, optimize=optimize)
     return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked)
+
+
+# The core is compiled with its asserts (they guard the core's own invariants in the page too) but
+# without its docstrings, as -OO would leave it: nothing of the core reads them (no __doc__), and they
+# are a seventh of its bytecode (0.06 MB less to download packed).  Line numbers are kept.
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
 
 
 # The standard library is compiled as python -OO compiles it: without docstrings (nothing of the page
@@ -135,7 +148,8 @@ made = 0
 with zipfile.ZipFile("/tmp/core.whl") as zin, zipfile.ZipFile("/tmp/core-out.zip", "w") as zout:
     for name in sorted(zin.namelist()):
         if name.endswith(".py"):
-            zout.writestr(entry(name[:-3] + ".pyc"), bytecode(sources[name], f"{packages}/{name}", False))
+            code = bytecode(sources[name], f"{packages}/{name}", False, docstrings=False)
+            zout.writestr(entry(name[:-3] + ".pyc"), code)
             made += 1
         elif not name.endswith(".po") and name not in apart:  # .po: the messages' sources (the page reads their .mo)
             zout.writestr(entry(name), zin.read(name))

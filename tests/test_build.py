@@ -166,6 +166,11 @@ def test_the_page_gets_its_python_packed_trimmed_and_as_bytecode_of_its_own() ->
             assert lzma.decompress((build.DIST / (name + ".xz")).read_bytes()) == z.read(f"pento_core/{path}")
             assert name + ".xz" in assets and name + ".xz" not in sizes and not (build.DIST / name).exists()
     assert {h for n, h in page.items() if n.endswith(".pyc")} == {(magics.pop(), 0b01)}
+    # the core's docstrings are left out of its bytecode (nothing of the core reads them), its strings kept
+    with zipfile.ZipFile(build.DIST / core) as z:
+        compiled_resources = z.read("pento_core/resources.pyc")
+    assert b"The core's data files, some of which a host may ship apart" not in compiled_resources
+    assert b"This puzzle needs a file that has not been downloaded yet." in compiled_resources
 
 
 def _node_json(script: str) -> Any:
