@@ -574,7 +574,6 @@ def build() -> Path:
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         list(pool.map(xz_packed, [*(DIST / f for f in packed), *(CACHE / "apart" / name for name in apart)]))
     for name in apart:
-        (DIST / name).parent.mkdir(parents=True, exist_ok=True)
         copy_if_changed(CACHE / "apart" / (name + PACKED_SUFFIX), DIST / (name + PACKED_SUFFIX))
     gzipped = DIST.rglob("*.gz")  # what an older build packed with gzip
     for old in {*DIST.glob("*.whl"), *DIST.glob("*.bytecode.zip"), *DIST.glob("pento_core-*.zip*"), *gzipped}:

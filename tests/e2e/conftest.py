@@ -69,6 +69,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
+def keep_last_screen(page: Any, request: pytest.FixtureRequest) -> None:
+    """The test's last screen in test-artifacts/, when :func:`wants_shot` says so (never failing the test)."""
+    if wants_shot(request):
+        ARTIFACTS.mkdir(exist_ok=True)
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(ARTIFACTS / shot_name(request)))
+
+
 @pytest.fixture()
 def context(browser: Any) -> Iterator[Any]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 860})
@@ -86,10 +94,7 @@ def page(context: Any, console: Console, request: pytest.FixtureRequest) -> Iter
     pg = context.new_page()
     console.attach(pg)
     yield pg
-    if wants_shot(request):
-        ARTIFACTS.mkdir(exist_ok=True)
-        with contextlib.suppress(Exception):
-            pg.screenshot(path=str(ARTIFACTS / shot_name(request)))
+    keep_last_screen(pg, request)
     assert console.errors == [], f"the page logged errors: {console.errors}"
 
 
@@ -110,10 +115,7 @@ def app(shared: App, request: pytest.FixtureRequest) -> Iterator[App]:
     shared.console.errors.clear()
     shared.reset()
     yield shared
-    if wants_shot(request):
-        ARTIFACTS.mkdir(exist_ok=True)
-        with contextlib.suppress(Exception):
-            shared.page.screenshot(path=str(ARTIFACTS / shot_name(request)))
+    keep_last_screen(shared.page, request)
     errors = list(shared.console.errors)
     shared.console.errors.clear()
     assert errors == [], f"the page logged errors: {errors}"
@@ -133,12 +135,9 @@ def tab(shared: App, request: pytest.FixtureRequest) -> Iterator[Any]:
     console.attach(pg)
     try:
         yield pg
+        keep_last_screen(pg, request)
         # a service worker would stay in the shared profile, and serve the shared page's next load
         assert pg.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0, "open with ?nosw"
-        if wants_shot(request):
-            ARTIFACTS.mkdir(exist_ok=True)
-            with contextlib.suppress(Exception):
-                pg.screenshot(path=str(ARTIFACTS / shot_name(request)))
     finally:
         pg.close()
     assert console.errors == [], f"the page logged errors: {console.errors}"
