@@ -399,7 +399,10 @@ def scorm(assignment: str | None) -> Path:
 # dist/: the runtime's JavaScript is what the worker imports where its host's policy refuses to
 # import the unpacked copy (docs/hosting.md), and the others are the benchmarks' bare Pyodide boot's.
 # The page, the offline cache and SCORM use the .xz.
-PACKED_RUNTIME = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip")
+# The runtime's files the page gets packed: two as Pyodide ships them, and the standard library the
+# build cuts down and compiles (page_python)
+RUNTIME_AS_SHIPPED = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs")
+PACKED_RUNTIME = (*RUNTIME_AS_SHIPPED, "pyodide/python_stdlib.zip")
 RUNTIME_FALLBACK = "pyodide/pyodide.asm.mjs"
 PACKED_SUFFIX = ".xz"
 
@@ -699,6 +702,21 @@ def prepare_node() -> Path:
     return bin_dir
 
 
+def prepare_node_and_runtime() -> None:
+    """:func:`prepare_node`, then :func:`prepare_runtime` (the runtime comes from npm)."""
+    prepare_node()
+    prepare_runtime()
+
+
+def prepare_runtime() -> None:
+    """The part of :func:`build` that needs nothing of .venv/: the runtime unpacked into dist/ and
+    the files of it that the build ships as they come, packed (some 5 s of one core).  A fresh
+    clone's test run does it while pip fills .venv/ (see main); :func:`build` then finds it done."""
+    install_pyodide(DIST / "pyodide")
+    for name in RUNTIME_AS_SHIPPED:
+        xz_packed(DIST / name)
+
+
 ESLINT_PATHS = ("web", "tests/js", "tests/support", "scripts", "docs/template", "eslint.config.js")
 
 
@@ -803,11 +821,12 @@ def ensure_system_packages() -> None:
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     if args.command == "test" and not in_venv():
-        # a fresh clone: npm's downloads, Chromium's and PostgreSQL's installs (one apt after the
-        # other) and pip's install, side by side (a Chromium already there, Playwright's own
-        # included, and a PostgreSQL are found at once and nothing installed)
+        # a fresh clone: npm's downloads and then the runtime's unpacking and packing, Chromium's and
+        # PostgreSQL's installs (one apt after the other) and pip's install, side by side (a Chromium
+        # already there, Playwright's own included, and a PostgreSQL are found at once and nothing
+        # installed)
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-            node = pool.submit(prepare_node)
+            node = pool.submit(prepare_node_and_runtime)
             browser = pool.submit(ensure_system_packages)
             python = ensure_env("test")
             node.result()

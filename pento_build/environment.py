@@ -81,6 +81,9 @@ def ensure_env(lock: str) -> Path:
             "install",
             "--quiet",
             "--disable-pip-version-check",
+            # no bytecode for every module of every package (a third of pip's time): what is imported
+            # is compiled as it is first imported, once (build.py test keeps it in .cache/)
+            "--no-compile",
             "-r",
             str(lock_file),
         ]
