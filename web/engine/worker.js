@@ -84,22 +84,55 @@ const COPIES = "pento.runtime";
 let fromCopies = 0;
 const realFetch = self.fetch.bind(self);
 
+// Python starts once the runtime's WebAssembly and the standard library are here; the core is
+// needed only after that, to be imported.  So on a first visit the core is asked for as those two
+// are nearly in (their last tenth of a second on this connection), not at once: they have the whole
+// connection until then, and the core's 0.4 MB come while Python starts (at 8 Mbit/s about 0.25 s
+// sooner playable).  Asked for then, not after: Python's start holds this thread, which would
+// then not even send the request until it is over.  Once Python is up the core is asked for anyway.
+const PYTHON_FIRST = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"].map((f) => new URL(f, base).href);
+const NEARLY_SECONDS = 0.1;
+const NEARLY_BYTES = 64 * 1024;
+/** @type {Map<string, () => void>} */
+const nearlyHere = new Map();
+const pythonFilesNearlyHere = Promise.all(PYTHON_FIRST.map((url) => new Promise((resolve) => nearlyHere.set(url, () => resolve(url)))));
+
 /** Fetch ``input`` (``url`` in full), counting its bytes as they come over the wire for the
- * loading bar, and keeping it for offline play where it is one of the build's files. */
-async function fetchCounted(input, init, url) {
-  const response = await realFetch(input, init);
-  if (!response.ok || !response.body) return response;
+ * loading bar, and keeping it for offline play where it is one of the build's files.  ``nearly``
+ * is called once: when the bytes still to come would take NEARLY_SECONDS at this download's rate
+ * (``size``, its bytes in all, known), or when it is over, failed or not. */
+async function fetchCounted(input, init, url, nearly = () => {}, size = 0) {
+  let told = false;
+  const tell = () => {
+    if (!told) nearly();
+    told = true;
+  };
+  const response = await realFetch(input, init).catch((err) => {
+    tell();
+    throw err;
+  });
+  if (!response.ok || !response.body) {
+    tell();
+    return response;
+  }
   if (offline && buildFiles.has(url)) keepOffline(url, response);
   // Count a copy's bytes, so that the caller gets the browser's own response.
   const reader = response.clone().body.getReader();
+  const since = performance.now();
+  let got = 0;
   (async () => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
       loaded += value.byteLength;
+      got += value.byteLength;
+      const rate = got / Math.max(1, performance.now() - since); // bytes a millisecond
+      if (size && size - got <= Math.max(NEARLY_BYTES, rate * 1000 * NEARLY_SECONDS)) tell();
       report("download");
     }
-  })().catch(() => {});
+  })()
+    .catch(() => {})
+    .finally(tell);
   return response;
 }
 
@@ -146,9 +179,11 @@ self.fetch = async (input, init) => {
     fromCopies += 1;
     loaded += SIZES[url.slice(base.href.length) + SUFFIX] || 0;
     report("download");
+    nearlyHere.get(url)?.();
     return copy;
   }
-  const response = await fetchCounted(url + SUFFIX, init, url + SUFFIX);
+  const packed = url.slice(base.href.length) + SUFFIX;
+  const response = await fetchCounted(url + SUFFIX, init, url + SUFFIX, () => nearlyHere.get(url)?.(), SIZES[packed]);
   if (!response.ok || !response.body) return response;
   // a host that gzips what it sends has had the browser undo that already: these are xz bytes
   const [mine, theirs] = response.body.pipeThrough(await unxz(await unpackerModule())).tee();
@@ -288,11 +323,16 @@ function install(pyodide, core) {
 const ready = (async () => {
   report("download", true);
   const indexURL = new URL("pyodide/", base).href;
-  // Fetch the core while Pyodide boots: the two overlap.
-  const core = fetch(new URL(CORE, base)).then((r) => {
-    if (!r.ok) throw new Error(`could not fetch ${CORE} (HTTP ${r.status})`);
-    return r.arrayBuffer();
-  });
+  /** @type {() => void} */
+  let pythonUp = () => {};
+  const pythonStarted = new Promise((resolve) => (pythonUp = () => resolve(null)));
+  // The core comes while Python starts (PYTHON_FIRST, above).
+  const core = Promise.race([pythonFilesNearlyHere, pythonStarted])
+    .then(() => fetch(new URL(CORE, base)))
+    .then((r) => {
+      if (!r.ok) throw new Error(`could not fetch ${CORE} (HTTP ${r.status})`);
+      return r.arrayBuffer();
+    });
   core.catch(() => {}); // handled below, once Pyodide is up; not an unhandled rejection meanwhile
   const runtime = runtimeModule(); // while the snapshot is read
   runtime.catch(() => {}); // handled where it is awaited, below
@@ -307,6 +347,7 @@ const ready = (async () => {
     // another runtime's snapshot or a damaged one is refused here: forgotten, and a full boot
     pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot }).catch(() => null);
     if (pyodide) {
+      pythonUp();
       install(pyodide, await core);
       pyodide.runPython(AFTER_RESTORE);
       restored = true;
@@ -316,7 +357,7 @@ const ready = (async () => {
   }
   let fresh = null;
   if (!pyodide) {
-    pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: true }).finally(pythonUp);
     install(pyodide, await core);
     pyodide.runPython("import pento_core.api");
     fresh = pyodide.makeMemorySnapshot();
