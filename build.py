@@ -484,7 +484,7 @@ def page_python(wheel: Path) -> tuple[Path, Path]:
         return original_stdlib(), wheel
     script = ROOT / "scripts" / "pack_python.mjs"
     h = hashlib.sha256(PYODIDE_VERSION.encode())
-    for p in (script, wheel):
+    for p in (script, ROOT / "scripts" / "pento_page_boot.py", wheel):
         h.update(p.read_bytes())
     out = CACHE / f"python-{h.hexdigest()[:16]}"
     made = (out / "python_stdlib.zip", out / core_name(wheel))

@@ -10,7 +10,10 @@
 // theirs).
 // CORE_OUT: the core of WHEEL as the page installs it, each module's bytecode where its source
 // was (the page runs no source: the wheel's 0.7 MB stay out of the download) and the wheel's
-// other files (compiled messages, tables, metadata) as they are.  Both zips are the same bytes for the same input.
+// other files (compiled messages, tables, metadata) as they are; beside it the page's own
+// scripts/pento_page_boot.py, compiled, and the methods of the core's dataclasses as this Python
+// compiled them while it imported the core here (pento_page_boot.CODES), which the page's engine
+// then does not compile again.  Both zips are the same bytes for the same input.
 //
 // Which modules the page can import: those Pyodide itself has imported once it has started, and
 // every module that importing the core's modules imports, with the imports the core makes inside
@@ -33,10 +36,15 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodid
 const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + "/", stdLibURL: path.resolve(stdlibIn) });
 pyodide.FS.writeFile("/tmp/stdlib.zip", new Uint8Array(readFileSync(stdlibIn)));
 pyodide.FS.writeFile("/tmp/core.whl", new Uint8Array(readFileSync(wheel)));
+// the page's own module beside the core (see it): the core's dataclasses' methods compiled here
+const pageBoot = new URL("./pento_page_boot.py", import.meta.url);
+pyodide.FS.mkdirTree("/tmp/page");
+pyodide.FS.writeFile("/tmp/page/pento_page_boot.py", readFileSync(pageBoot));
 const report = pyodide.runPython(`
 import ast
 import importlib
 import importlib.util
+import marshal
 import pkgutil
 import site
 import sys
@@ -95,13 +103,17 @@ with zipfile.ZipFile("/tmp/core.whl") as z:
     z.extractall("/tmp/core")
     sources = {n: z.read(n) for n in z.namelist() if n.endswith(".py")}
 sys.path.insert(0, "/tmp/core")
-import pento_core
+sys.path.insert(0, "/tmp/page")
+import pento_page_boot
 
-for info in pkgutil.walk_packages(pento_core.__path__, "pento_core."):
-    try:
-        importlib.import_module(info.name)
-    except ImportError:  # a command line's optional extra (Dask): not the page's
-        pass
+with pento_page_boot.recording() as dataclass_code:
+    import pento_core
+
+    for info in pkgutil.walk_packages(pento_core.__path__, "pento_core."):
+        try:
+            importlib.import_module(info.name)
+        except ImportError:  # a command line's optional extra (Dask): not the page's
+            pass
 inside = set()  # what the core imports, at the top of a module or inside a function
 for name, source in sources.items():
     for node in ast.walk(ast.parse(source)):
@@ -153,6 +165,10 @@ with zipfile.ZipFile("/tmp/core.whl") as zin, zipfile.ZipFile("/tmp/core-out.zip
             made += 1
         elif not name.endswith(".po") and name not in apart:  # .po: the messages' sources (the page reads their .mo)
             zout.writestr(entry(name), zin.read(name))
+    # beside the core: the page's module that imports it, and the methods of its dataclasses compiled
+    with open("/tmp/page/pento_page_boot.py", "rb") as f:
+        zout.writestr(entry("pento_page_boot.pyc"), bytecode(f.read(), f"{packages}/pento_page_boot.py", False, docstrings=False))
+    zout.writestr(entry(pento_page_boot.CODES), marshal.dumps(dict(sorted(dataclass_code.items()))))
 f"{sys.version.split()[0]}: {count} modules of the standard library kept and compiled ({left} left out), {made} of the core"
 `);
 writeFileSync(stdlibOut, pyodide.FS.readFile("/tmp/stdlib-out.zip"));

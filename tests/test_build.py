@@ -150,7 +150,12 @@ def test_the_page_gets_its_python_packed_trimmed_and_as_bytecode_of_its_own() ->
     with zipfile.ZipFile(build.DIST / core) as z:
         page = {n: header(z.read(n)) for n in z.namelist()}
     modules = {n for n in wheel if n.endswith(".py")}
-    assert {n[:-1] for n in page if n.endswith(".pyc")} == modules  # each module's bytecode where its source was
+    # beside the core, the page's own module that imports it, and its dataclasses' methods compiled
+    # (scripts/pento_page_boot.py)
+    own = {"pento_page_boot.pyc", "pento_dataclass_code.marshal"}
+    assert own <= set(page)
+    core_pyc = {n[:-1] for n in page if n.endswith(".pyc")} - {"pento_page_boot.py"}
+    assert core_pyc == modules  # each module's bytecode where its source was
     assert not [n for n in page if n.endswith((".py", ".po"))]  # and no source
     # the data files that only some puzzles read are left out of it, each shipped packed on its own
     # (fetched the first time one is read: tests/e2e/test_browser_pegs.py), and only the .xz is shipped
@@ -160,7 +165,8 @@ def test_the_page_gets_its_python_packed_trimmed_and_as_bytecode_of_its_own() ->
     assert apart == [f"{core.removesuffix('.zip')}.data/{path}" for path in APART] and apart
     data = {f"pento_core/{path}" for path in APART}
     assert data <= wheel and not data & set(page)
-    assert {n for n in page if not n.endswith(".pyc")} == {n for n in wheel - modules - data if not n.endswith(".po")}
+    files = {n for n in wheel - modules - data if not n.endswith(".po")}
+    assert {n for n in page if not n.endswith(".pyc")} - own == files
     with zipfile.ZipFile(build.CACHE / "wheel" / core.replace(".zip", "-py3-none-any.whl")) as z:
         for name, path in zip(apart, APART, strict=True):
             assert lzma.decompress((build.DIST / (name + ".xz")).read_bytes()) == z.read(f"pento_core/{path}")
@@ -209,6 +215,8 @@ def test_every_game_plays_on_the_python_the_page_gets() -> None:
     _config("CORE")  # built
     seen = _node_json("page_python.mjs")
     assert seen["modules"] == []
+    # every dataclass of the core found its methods compiled by the build (scripts/pento_page_boot.py)
+    assert seen["dataclasses"]["compiled"] == 0 and seen["dataclasses"]["precompiled"] >= 90, seen["dataclasses"]
     assert seen["tour"]["internal"] == []
     played = seen["tour"]["games"]
     assert {game: played.get(game, 0) >= 20 for game in registry.GAMES} == dict.fromkeys(registry.GAMES, True), played

@@ -12,8 +12,10 @@ export type WorkerMessage =
       type: "ready";
       hello: Hello;
       /** How the engine started: the core's modules (how many, how many compiled from source),
-       * whether from its memory snapshot, and how many packed files from unpacked copies. */
-      boot: { modules: number; compiled: number; restored: boolean; copies: number };
+       * whether from its memory snapshot, how many packed files from unpacked copies, and on a full
+       * boot how many of the core's dataclasses found their methods compiled by the build (null
+       * when restored, or where the build had no Node). */
+      boot: { modules: number; compiled: number; restored: boolean; copies: number; dataclasses: { precompiled: number; compiled: number } | null };
     }
   | { type: "fatal"; message: string }
   | { type: "pong" }

@@ -74,6 +74,8 @@ class App:
         self.page = page
         self.base_url = base_url
         self.console = console
+        # how the page's first engine started (a first visit's full boot): window.pento.engine().boot
+        self.first_boot: dict[str, Any] = page.evaluate("window.pento.engine().boot")
 
     def reset(self) -> None:
         page = self.page

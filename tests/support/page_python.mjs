@@ -1,8 +1,10 @@
 // The page's Python as the page gets it, in Node: Pyodide (dist/pyodide) on the standard library
 // the build trimmed for the page, the core imported from the page's own zip and given the data files
 // shipped apart (as its worker does);
-// then every module of the core imported and tests/support/api_tour.py's tour run.  Prints one JSON line:
-// {"modules": [modules of the core that failed to import, with why], "tour": tour()'s result}.
+// then every module of the core imported (with its dataclasses' methods compiled by the build, as the
+// worker imports it) and tests/support/api_tour.py's tour run.  Prints one JSON line: {"modules":
+// [modules of the core that failed to import, with why], "dataclasses": {"precompiled": n,
+// "compiled": n}, "tour": tour()'s result}.
 //
 //   node tests/support/page_python.mjs DIST
 import { readFileSync } from "node:fs";
@@ -34,18 +36,21 @@ pyodide.FS.mkdirTree("/tour/support");
 pyodide.FS.writeFile("/tour/support/__init__.py", "");
 pyodide.FS.writeFile("/tour/support/api_tour.py", readFileSync(new URL("./api_tour.py", import.meta.url)));
 const out = pyodide.runPython(`
-import importlib, json, pkgutil, sys
-import pento_core
+import dataclasses, importlib, json, pkgutil, sys
+import pento_page_boot
 
 failed = []
-for info in pkgutil.walk_packages(pento_core.__path__, "pento_core."):
-    try:
-        importlib.import_module(info.name)
-    except ImportError as e:
-        failed.append(f"{info.name}: {e}")
+with pento_page_boot.precompiled("/lib/pento_core.zip") as counts:  # as the worker imports the core
+    import pento_core
+
+    for info in pkgutil.walk_packages(pento_core.__path__, "pento_core."):
+        try:
+            importlib.import_module(info.name)
+        except ImportError as e:
+            failed.append(f"{info.name}: {e}")
 sys.path.insert(0, "/tour")
 from support.api_tour import tour
 
-json.dumps({"modules": failed, "tour": tour()})
+json.dumps({"modules": failed, "dataclasses": dataclasses.asdict(counts), "tour": tour()})
 `);
 console.log(out);

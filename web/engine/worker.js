@@ -314,6 +314,21 @@ function provideApart(pyodide) {
 // the files a later import reads.
 const CORE_ZIP = "/lib/pento_core.zip";
 
+// The core imported with its dataclasses' methods compiled by the build (scripts/pento_page_boot.py,
+// in the core's zip): about half of the import's time otherwise.  A JSON string (no Python object
+// handed to JavaScript before the snapshot): how many were found compiled, how many were not; null
+// where the build had no Node to compile the page's Python (the core's zip is then its wheel).
+const IMPORT_CORE = `
+try:
+    import pento_page_boot
+except ImportError:
+    import pento_core.api
+    _counts = "null"
+else:
+    _counts = pento_page_boot.import_module(${JSON.stringify(CORE_ZIP)}, "pento_core.api")
+_counts
+`;
+
 function install(pyodide, core) {
   pyodide.FS.writeFile(CORE_ZIP, new Uint8Array(core));
   pyodide.runPython(`import sys\nif ${JSON.stringify(CORE_ZIP)} not in sys.path: sys.path.insert(0, ${JSON.stringify(CORE_ZIP)})`);
@@ -356,10 +371,11 @@ const ready = (async () => {
     }
   }
   let fresh = null;
+  let dataclasses = null; // how the core's dataclasses got their methods, on a full boot
   if (!pyodide) {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: true }).finally(pythonUp);
     install(pyodide, await core);
-    pyodide.runPython("import pento_core.api");
+    dataclasses = JSON.parse(pyodide.runPython(IMPORT_CORE));
     fresh = pyodide.makeMemorySnapshot();
   }
   loaded = total;
@@ -371,7 +387,7 @@ const ready = (async () => {
   const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello", args: { lang } })));
   if (!hello.ok) throw new Error(hello.error.message);
   await Promise.all(keeping); // in the offline cache before the page registers its service worker
-  postMessage({ type: "ready", hello: hello.result, boot: { ...bootReport(pyodide), restored, copies: fromCopies } });
+  postMessage({ type: "ready", hello: hello.result, boot: { ...bootReport(pyodide), restored, copies: fromCopies, dataclasses } });
   if (fresh) keepSnapshot(fresh); // after "ready", and no request waits for it
   return true;
 })().catch((err) => {
