@@ -252,15 +252,19 @@ const SNAPSHOT_KEY = new URL(`engine-snapshot-${BUILD}`, base).href;
 // the snapshot was made).
 const AFTER_RESTORE = "import random; random.seed()";
 
-/** The stored snapshot's bytes, or null (none, another build's, or storage closed to this page). */
-async function readSnapshot() {
+/** This build's stored snapshot, not yet read, or null (none, another build's, or storage closed
+ * to this page). */
+async function findSnapshot() {
   try {
-    const hit = await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_KEY);
-    if (!hit) return null;
-    return unpack(new Uint8Array(await hit.arrayBuffer()));
+    return (await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_KEY)) || null;
   } catch {
-    return null; // blocked storage (some embedded frames) or a damaged entry: a full boot, which replaces it
+    return null; // blocked storage (some embedded frames): a full boot, which keeps one if it can
   }
+}
+
+/** The snapshot's bytes, unpacked (a damaged entry rejects: a full boot then replaces it). */
+async function readSnapshot(stored) {
+  return unpack(new Uint8Array(await stored.arrayBuffer()));
 }
 
 /** Keep ``memory`` as this build's snapshot (packed: its pages of zeros left out) and drop every
@@ -349,11 +353,15 @@ const ready = (async () => {
       return r.arrayBuffer();
     });
   core.catch(() => {}); // handled below, once Pyodide is up; not an unhandled rejection meanwhile
-  const runtime = runtimeModule(); // while the snapshot is read
+  const runtime = runtimeModule(); // while the snapshot is looked for
   runtime.catch(() => {}); // handled where it is awaited, below
   let pyodide = null;
   let restored = false;
-  const snapshot = await readSnapshot();
+  const stored = await findSnapshot();
+  // read while Pyodide fetches its WebAssembly and standard library (it waits for the snapshot's
+  // bytes only before it compiles the one and writes the other)
+  const snapshot = stored && readSnapshot(stored);
+  snapshot?.catch(() => {}); // a damaged one: handled where Pyodide awaits it, below
   const createPyodideModule = await runtime;
   // Pyodide is given its lock file (no packages: the runtime's description alone), not left to ask
   // the host for it at every start
