@@ -14,6 +14,7 @@ from contextlib import redirect_stderr
 from typing import Any
 
 import pytest
+from support.site import site_config
 
 import build
 
@@ -101,16 +102,6 @@ def test_the_server_sends_the_page_and_the_worker_their_own_policies() -> None:
         server.server_close()
 
 
-def _config(name: str) -> Any:
-    import os
-    import re
-
-    if not os.environ.get("PENTO_BUILT"):
-        build.build()
-    config = (build.DIST / "web" / "config.js").read_text()
-    return json.loads(re.search(rf"export const {name} = (.*);", config).group(1))  # type: ignore[union-attr]
-
-
 def test_the_page_gets_its_python_packed_trimmed_and_as_bytecode_of_its_own() -> None:
     """Issue 47: build.py packs the page's Python with Pyodide's own (scripts/pack_python.mjs, run by
     Node).  The standard library keeps only what the page can import, every module as bytecode of
@@ -122,7 +113,7 @@ def test_the_page_gets_its_python_packed_trimmed_and_as_bytecode_of_its_own() ->
     import lzma
     import zipfile
 
-    core, packed, assets, sizes = (_config(n) for n in ("CORE", "PACKED", "ASSETS", "SIZES"))
+    core, packed, assets, sizes = (site_config(n) for n in ("CORE", "PACKED", "ASSETS", "SIZES"))
     assert core in packed and "pyodide/python_stdlib.zip" in packed and "pyodide/pyodide.asm.wasm" in packed
     for f in packed:
         assert lzma.decompress((build.DIST / (f + ".xz")).read_bytes()) == (build.DIST / f).read_bytes(), f
@@ -161,7 +152,7 @@ def test_the_page_gets_its_python_packed_trimmed_and_as_bytecode_of_its_own() ->
     # (fetched the first time one is read: tests/e2e/test_browser_pegs.py), and only the .xz is shipped
     from pento_core.resources import APART
 
-    apart = _config("APART")
+    apart = site_config("APART")
     assert apart == [f"{core.removesuffix('.zip')}.data/{path}" for path in APART] and apart
     data = {f"pento_core/{path}" for path in APART}
     assert data <= wheel and not data & set(page)
@@ -193,7 +184,7 @@ def test_the_engines_unpacker_gives_back_every_packed_file_and_refuses_a_broken_
     """web/engine/unxz.js, on the files as build.py packed them with xz: each unpacked (fed in odd
     chunks, as a network hands them over) is that file to the byte; a download cut short, damaged
     or not xz at all fails with a message instead of reaching Python."""
-    packed = _config("PACKED")
+    packed = site_config("PACKED")
     seen = _node_json("unxz_check.mjs")
     assert seen["files"] == dict.fromkeys(packed, True)
     assert seen["refused"] == {
@@ -212,7 +203,7 @@ def test_every_game_plays_on_the_python_the_page_gets() -> None:
 
     from pento_core import registry
 
-    _config("CORE")  # built
+    site_config("CORE")  # built
     seen = _node_json("page_python.mjs")
     assert seen["modules"] == []
     # every dataclass of the core found its methods compiled by the build (scripts/pento_page_boot.py)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from support.browser import (
@@ -20,8 +19,7 @@ from support.browser import (
     wait_until,
 )
 from support.hosting import Host
-
-import build
+from support.site import site_config
 
 
 def test_core_gets_ready_and_lists_the_games(app: App) -> None:
@@ -303,7 +301,7 @@ def played_offline(context: Any, page: Any, host: Host) -> None:
     # the service worker registers once the engine is up, and takes the page over (clients.claim)
     wait_until(page, "navigator.serviceWorker.controller !== null", timeout=60)
     # every file of the build in the offline cache (the engine's downloads and the install's)
-    assets = json.loads(re.search(r"ASSETS = (\[.*?\]);", (build.DIST / "web" / "config.js").read_text()).group(1))
+    assets = site_config("ASSETS")
     offline = "ks.find(k => k.startsWith('pento-'))"  # the offline cache (not the engine's snapshot)
     cached = f"caches.keys().then(ks => {offline} ? caches.open({offline}).then(c => c.keys()) : [])"
     wait_until(page, f"{cached}.then(r => r.length >= {len(assets)})")
@@ -316,7 +314,7 @@ def played_offline(context: Any, page: Any, host: Host) -> None:
     assert not [path for path in host.bodies if path.startswith(("/web/vendor/three", "/web/vendor/jsQR"))]
     # the runtime, the standard library and the core came packed with xz only (a host that
     # compresses nothing): 4.8 MB on the wire instead of 17.7 MB (6.5 MB gzipped)
-    packed = json.loads(re.search(r"PACKED = (\[.*?\]);", (build.DIST / "web" / "config.js").read_text()).group(1))
+    packed = site_config("PACKED")
     assert [f"/{f}.xz" for f in packed if f"/{f}.xz" in host.bodies] == [f"/{f}.xz" for f in packed]
     assert not [f for f in packed if f"/{f}" in host.bodies]
     # launched as an installed app opens it: the manifest's start_url

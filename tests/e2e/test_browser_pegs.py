@@ -8,8 +8,8 @@ from typing import Any
 
 from support.browser import App, finger_drag, open_hash, open_ready, play, session, status_text, two_frames, wait_until
 from support.hosting import Host
+from support.site import site_config
 
-import build
 from pento_core import api
 
 
@@ -241,9 +241,8 @@ def test_the_english_table_is_fetched_when_a_hint_first_reads_it_not_before(page
     the page downloaded it) is read by that board's hints alone, so it is no part of a first visit's
     download: the engine fetches it the first hint that reads it, once, and the hint is the table's.
     Where it cannot be fetched the hint says so, and the next one fetches it."""
-    config = (build.DIST / "web" / "config.js").read_text()
-    (table,) = json.loads(config.split("export const APART = ", 1)[1].split(";", 1)[0])
-    core = json.loads(config.split("export const CORE = ", 1)[1].split(";", 1)[0])
+    (table,) = site_config("APART")
+    core = site_config("CORE")
     host = Host()  # counts what it sends; ?nosw: no service worker filling its cache meanwhile
     try:
         open_ready(page, host.base + "?nosw#cover:6x10:")

@@ -29,8 +29,8 @@ from support.browser import (
     wait_until,
     win_one_by_five,
 )
+from support.site import site_config
 
-import build
 from pento_core import api, links
 from pento_core.classroom import assignment
 
@@ -92,8 +92,7 @@ def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str,
     page.locator("#help-close").click()
     # a real progress bar: bytes counted against the build's sizes
     wait_until(page, "window.pento.engine().loading.loaded > 0")
-    config = (build.DIST / "web" / "config.js").read_text()
-    packed_sizes = json.loads(config.split("export const SIZES = ", 1)[1].split(";", 1)[0])
+    packed_sizes = site_config("SIZES")
     assert page.evaluate("window.pento.engine().loading.total") == sum(packed_sizes.values()) > 4_000_000
     assert "MB loaded" in str(page.locator("#engine-text").text_content())
     # opening a game now shows its frame, Help and "starting the engine"

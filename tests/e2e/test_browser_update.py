@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from support.browser import Console, drag_piece, open_ready, session, wait_until
+from support.site import site_config
 
 import build
 
@@ -150,8 +151,7 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
 
 def build_id(site: Path) -> str:
     """The build id a site's page configuration names (web/config.js)."""
-    config = (site / "web" / "config.js").read_text()
-    return str(json.loads(config.split("export const BUILD = ")[1].split(";")[0]))
+    return str(site_config("BUILD", site))
 
 
 def plays_a_move(page: Any) -> None:
