@@ -639,7 +639,8 @@ def build_parser() -> argparse.ArgumentParser:
             choices=("sweep", "fewest"),
             default=None,
             help="how to search: sweep (the first free cell, remembering positions met before: flat boards and"
-            " boxes up to 6 cells across) or fewest (the piece or cell with the fewest options: wider boxes);"
+            " boxes up to 6 cells across) or fewest (the piece or cell with the fewest options: wider boxes,"
+            " and wide compact boards such as a diamond);"
             " both find the same tilings, in another order",
         )
         p.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="give up after S seconds")

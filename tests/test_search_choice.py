@@ -11,6 +11,11 @@ from pathlib import Path
 import pytest
 from support.clirun import pento
 
+from pento_core.budget import Outcome
+from pento_core.polyomino.board import Board, parse_position
+from pento_core.polyomino.cover import Problem
+from pento_core.polyomino.pieces import parse_piece_names
+
 
 def last_lines(*args: str) -> list[str]:
     r = pento("count", *args)
@@ -36,3 +41,61 @@ def test_a_search_that_is_not_one_is_refused_in_one_line() -> None:
         "error: argument --search: invalid choice: 'fastest' (choose from 'sweep', 'fewest')"
         " (see python -m pento_core count --help)"
     ]
+
+
+# Hold X to the upper left quarter of 6x10 (as Goodger's files do) with one piece placed: a hold and
+# a placed piece on the fewest options too.
+_HELD_6X10 = """\
+FF........
+.FF.......
+.F........
+..........
+..........
+..........
+hold X
++++++.....
++++++.....
++++.......
+"""
+
+
+@pytest.mark.parametrize(
+    ("board", "names", "allow_unused", "one_sided"),
+    [
+        ("3x20", "FILNPTUVWXYZ", False, False),
+        ("4x4", "I2*8", False, False),  # copies of a piece: only cells are branched on
+        ("5x5", "FILNPTUVWXYZ", True, False),  # pieces left over
+        ("5x5", "FILPX", False, False),  # nothing fits: none
+        ("5x10", "FF'IL'NP'TUXW", False, True),  # one-sided pieces, a piece and its mirror image
+        (_HELD_6X10, "FILNPTUVWXYZ", False, False),
+    ],
+)
+def test_on_a_flat_board_the_search_on_the_fewest_options_finds_what_the_sweep_finds(
+    board: str, names: str, allow_unused: bool, one_sided: bool
+) -> None:
+    # the flat board's two searches, one the oracle of the other (as tests/test_polycube.py does
+    # for boxes): the same counts, the same tilings, each class listed once, and the first one found
+    # is one of them.  The fewest options' step looks one choice ahead and remembers positions on a
+    # flat board: these are the paths that must agree.
+    shape = parse_position(board, parse_piece_names(names, one_sided)) if "\n" in board else None
+    flat = shape.board if shape else Board.rectangle(*map(int, board.split("x")))
+    pieces = parse_piece_names(names, one_sided)
+    placed = shape.placements if shape else ()
+    swept = Problem(flat, pieces, allow_unused, placed, fewest=False)
+    fewest = Problem(flat, pieces, allow_unused, placed, fewest=True)
+    expected = swept.count()
+    result = fewest.count()
+    assert expected.complete and (result.count, result.distinct, result.complete) == (
+        expected.count,
+        expected.distinct,
+        True,
+    )
+    every = {frozenset((p.piece.name, p.cells) for p in s) for s in fewest.solutions()}
+    assert every == {frozenset((p.piece.name, p.cells) for p in s) for s in swept.solutions()}
+    assert len(every) == expected.count
+    assert len(list(fewest.solutions(distinct=True))) == expected.distinct
+    first = fewest.first()
+    if expected.count:
+        assert first.solution is not None and frozenset((p.piece.name, p.cells) for p in first.solution) in every
+    else:
+        assert first.status is Outcome.NO

@@ -30,8 +30,12 @@ How the search works (and why):
   the search branches on the piece (placed once) or the free cell with the
   fewest options, and a cell or a piece with none is a dead end at once.  On
   3x4x5 it visits a twelfth of the sweep's nodes (16.5 million, not 205.6)
-  in a ninth of its time.  It keeps no memo: its states meet too rarely to
-  pay for one.
+  in a ninth of its time.  Each choice is looked at one step ahead (a cell
+  next to it left with nothing to cover it ends it at once), and on a flat
+  board only the free corners are looked at for the fewest
+  (:meth:`Cover._fewest_expander`).  In a box it keeps no memo: its states
+  meet too rarely to pay for one; on a flat board they meet, and it keeps
+  one, as the sweep does.
 * **Cells are bits** of a Python int, laid out with one spare "sentinel" bit
   per column so that the four neighbours of bit ``i`` are ``i +- 1`` and
   ``i +- stride``; the sentinel is never free, so shifts cannot wrap.  A box of
@@ -247,12 +251,15 @@ class _LiveTables:
     ``masks[i]`` and ``types[i]``: placement i; ``covering[b]``: the placements over bit b;
     ``of_type[t]``: type t's.  ``spare[i]`` keeps what placing i leaves possible when copies of its
     type remain (every placement that overlaps it gone), ``spent[i]`` when it was the last copy
-    (its type's gone too)."""
+    (its type's gone too).  ``near[i]``: the board's cells next to placement i (``shifts`` apart:
+    the layout's distances between neighbours), each as (its bit, the placements over it): where
+    placing i is likeliest to leave a cell nothing can cover.  ``free``: the cells to cover."""
 
-    def __init__(self, types: int, placements: list[list[Mask]]) -> None:
+    def __init__(self, types: int, placements: list[list[Mask]], shifts: tuple[int, ...], free: Mask) -> None:
         self.masks: list[Mask] = [m for ms in placements for m in ms]
         self.types: list[int] = [t for t, ms in enumerate(placements) for _ in ms]
-        width = max((m.bit_length() for m in self.masks), default=0)
+        # every free cell has its list, even one that no placement covers (a dead end at once)
+        width = max([m.bit_length() for m in self.masks] + [free.bit_length()])
         self.covering: list[int] = [0] * width
         self.of_type: list[int] = [0] * types
         for i, (m, t) in enumerate(zip(self.masks, self.types, strict=True)):
@@ -267,6 +274,13 @@ class _LiveTables:
                 overlapping |= self.covering[b]
             self.spare.append(~overlapping)
             self.spent.append(~(overlapping | self.of_type[t]))
+        board = sum(1 << b for b, over in enumerate(self.covering) if over)
+        self.near: list[list[tuple[Mask, int]]] = []
+        for m in self.masks:
+            around = 0
+            for d in shifts:
+                around |= m << d | m >> d
+            self.near.append([(1 << b, self.covering[b]) for b in bits(around & board & ~m)])
 
     def possible(self, free: Mask, left: int, field: list[int]) -> int:
         """The placements that fit in ``free``, of the types with copies ``left``."""
@@ -334,7 +348,12 @@ class Cover(ABC, Generic[C, S]):
         self._prune_isolated = smallest > 1
         self._motions: list[Motion] | None = None  # symmetry_maps(), once asked
         self._reflections = 0
-        self._live: _LiveTables | None = _LiveTables(len(copies), placements) if fewest else None
+        live = _LiveTables(len(copies), placements, (1, *shifts), self.start_free) if fewest else None
+        self._live: _LiveTables | None = live
+        # A flat board's states meet again on either search (two pieces filling the same cells
+        # two ways): on the diamond the fewest options' nodes halve with the memo.  A box's
+        # search on the fewest options meets too few: there the memo only costs.
+        self._memoised = not fewest or len(shifts) == 1
 
     def placements(self) -> list[list[Mask]]:
         """Every placement of each piece type, as masks (a copy: the engine's own are not to be changed)."""
@@ -352,9 +371,9 @@ class Cover(ABC, Generic[C, S]):
 
         With ``enumerate_`` it yields every solution as the path of
         (type, mask) choices; otherwise it yields nothing and adds the number
-        of solutions to ``s.solutions``.  Either way, a sweeping search
-        memoises finished subtrees by their solution count (one branching on
-        the fewest options meets too few states twice to pay for it).
+        of solutions to ``s.solutions``.  Either way, a search on a flat
+        board memoises finished subtrees by their solution count (a box's
+        search on the fewest options meets too few states twice to pay for it).
         """
         s.tick()  # honour a stop requested before the search began
         if not free:
@@ -363,7 +382,7 @@ class Cover(ABC, Generic[C, S]):
                 yield ()
             return
         memo = s.memo
-        remember = self._live is None
+        remember = self._memoised
         lbits = self._left_bits
         expand = self._expander()
 
@@ -444,29 +463,43 @@ class Cover(ABC, Generic[C, S]):
         return expand
 
     def _fewest_expander(self) -> Callable[[Mask, int, Any], list[tuple[Mask, int, int, Mask, Any]]]:
-        """The step on the fewest options: of the pieces with one copy left (all to be placed) and
-        the free cells, the one with the fewest placements still possible; none at all is a dead
-        end (no kids)."""
+        """The step on the fewest options: of the free cells and the pieces with one copy left (all
+        to be placed), the one with the fewest placements still possible; none at all is a dead end
+        (no kids).
+
+        What keeps it cheap (measured on the pentomino and tetromino diamond, docs/benchmarks.md):
+
+        * On a flat board the cells looked at are the free corners: free cells with at least two
+          of their four neighbours covered or off the board, where the fewest options are (on the
+          diamond, as few nodes as looking at every free cell next to a covered one, in less time);
+          failing a corner, every free cell next to a covered one.  A box looks at every free cell (its corners, seen in
+          one layer, chose worse).
+        * The cells come before the pieces, and a piece's placements are counted only while no
+          cell is down to one; a piece with none left is a dead end all the same.
+        * Each choice is looked at one step ahead: when a free cell next to the placement has
+          nothing left that could cover it, the choice is a dead end at once, not a node of its
+          own (on the diamond, nearly two nodes in three were such dead ends).
+        """
         live = self._live
         assert live is not None
-        masks, types, covering, of_type = live.masks, live.types, live.covering, live.of_type
+        masks, types, covering, of_type, near = live.masks, live.types, live.covering, live.of_type, live.near
         spare, spent = live.spare, live.spent
         field, unit = self._field, self._unit
         singles = [] if self.allow_unused else list(range(len(field)))
+        flat = len(self._shifts) == 1
+        a = self._shifts[0]
 
         def expand(free: Mask, left: int, possible: Any) -> list[tuple[Mask, int, int, Mask, Any]]:
+            if flat:
+                out = ~free  # covered, or off the board
+                up, down, back, ahead = out << 1, out >> 1, out << a, out >> a
+                x = free & (up & (down | back | ahead) | down & (back | ahead) | back & ahead)
+                if not x:
+                    x = free & (up | down | back | ahead)
+            else:
+                x = free
             best = 0
             fewest = 1 << 62
-            for t in singles:  # a piece that must go somewhere: one of its placements
-                if left & field[t]:
-                    options = possible & of_type[t]
-                    n = options.bit_count()
-                    if n < fewest:
-                        if n == 0:
-                            return []
-                        if left & field[t] == unit[t]:  # one copy: no order among copies to break
-                            fewest, best = n, options
-            x = free
             while x and fewest > 1:  # a cell that must be covered: one of the placements over it
                 low = x & -x
                 x ^= low
@@ -476,6 +509,15 @@ class Cover(ABC, Generic[C, S]):
                     if n == 0:
                         return []
                     fewest, best = n, options
+            for t in singles:  # a piece that must go somewhere: one of its placements
+                if left & field[t]:
+                    options = possible & of_type[t]
+                    if not options:
+                        return []
+                    if fewest > 1 and left & field[t] == unit[t]:  # one copy: no order among copies to break
+                        n = options.bit_count()
+                        if n < fewest:
+                            fewest, best = n, options
             kids = []
             while best:
                 low = best & -best
@@ -483,7 +525,12 @@ class Cover(ABC, Generic[C, S]):
                 i = low.bit_length() - 1
                 t = types[i]
                 after = possible & (spent[i] if left & field[t] == unit[t] else spare[i])
-                kids.append((free ^ masks[i], left - unit[t], t, masks[i], after))
+                nf = free ^ masks[i]
+                for cell, over in near[i]:
+                    if nf & cell and not after & over:
+                        break  # a free cell next to it that nothing can cover any more
+                else:
+                    kids.append((nf, left - unit[t], t, masks[i], after))
             return kids
 
         return expand
@@ -821,9 +868,9 @@ class Problem(Cover[Cell, Solution]):
         pieces has millions of placements): a spent budget raises :class:`BudgetSpent`.
         ``mirrors`` False: solutions are the same only up to rotations (:attr:`Cover.mirrors`).
         ``fewest``: search on the fewest options instead of sweeping (the module's notes; the same
-        counts and solutions, in another order): for a board whose states rarely meet twice, such as
-        a wide compact one with few solutions (the pentomino and tetromino diamond: counted in 293 s
-        with two jobs, where the sweep had not finished in 400)."""
+        counts and solutions, in another order): for a board where the sweep's states rarely meet
+        twice, such as a wide compact one (the pentomino and tetromino diamond: counted in 109 s on
+        one core, where the sweep had not finished in 400)."""
         budget = (budget or Budget()).started()
         self._fewest = fewest
         self.board = board
