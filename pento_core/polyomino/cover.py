@@ -32,7 +32,7 @@ How the search works (and why):
   3x4x5 it visits a twelfth of the sweep's nodes (16.5 million, not 205.6)
   in a ninth of its time.  Each choice is looked at one step ahead (a cell
   next to it left with nothing to cover it ends it at once), and on a flat
-  board only the free corners are looked at for the fewest
+  board only its free corners are looked at for the fewest, no piece
   (:meth:`Cover._fewest_expander`).  In a box it keeps no memo: its states
   meet too rarely to pay for one; on a flat board they meet, and it keeps
   one, as the sweep does.
@@ -474,8 +474,11 @@ class Cover(ABC, Generic[C, S]):
           diamond, as few nodes as looking at every free cell next to a covered one, in less time);
           failing a corner, every free cell next to a covered one.  A box looks at every free cell (its corners, seen in
           one layer, chose worse).
-        * The cells come before the pieces, and a piece's placements are counted only while no
-          cell is down to one; a piece with none left is a dead end all the same.
+        * On a flat board only the cells are looked at.  A piece with no placement left is still a
+          dead end, found a little later, when the cells it should have covered have none; on
+          the diamond, branching on a piece when it had the fewest made more nodes, not fewer, and
+          a piece was left with none at fewer than 1 node in 200.  A box looks at its pieces after
+          its cells, and counts a piece's placements only while no cell is down to one.
         * Each choice is looked at one step ahead: when a free cell next to the placement has
           nothing left that could cover it, the choice is a dead end at once, not a node of its
           own (on the diamond, nearly two nodes in three were such dead ends).
@@ -485,8 +488,8 @@ class Cover(ABC, Generic[C, S]):
         masks, types, covering, of_type, near = live.masks, live.types, live.covering, live.of_type, live.near
         spare, spent = live.spare, live.spent
         field, unit = self._field, self._unit
-        singles = [] if self.allow_unused else list(range(len(field)))
         flat = len(self._shifts) == 1
+        singles = [] if self.allow_unused or flat else list(range(len(field)))
         a = self._shifts[0]
 
         def expand(free: Mask, left: int, possible: Any) -> list[tuple[Mask, int, int, Mask, Any]]:
