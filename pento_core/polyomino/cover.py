@@ -471,14 +471,15 @@ class Cover(ABC, Generic[C, S]):
 
         * On a flat board the cells looked at are the free corners: free cells with at least two
           of their four neighbours covered or off the board, where the fewest options are (on the
-          diamond, as few nodes as looking at every free cell next to a covered one, in less time);
-          failing a corner, every free cell next to a covered one.  A box looks at every free cell (its corners, seen in
-          one layer, chose worse).
+          diamond, as few nodes as looking at every free cell next to a covered one, in less
+          time); failing a corner, every free cell next to a covered one.  A box looks at every
+          free cell (its corners, seen in one layer, chose worse).
         * On a flat board only the cells are looked at.  A piece with no placement left is still a
           dead end, found a little later, when the cells it should have covered have none.  On
           the diamond, branching on a piece when it had the fewest made more nodes, not fewer; on
-          the Aztec diamond a piece was left with none at fewer than 1 node in 200.  A box looks at its pieces after
-          its cells, and counts a piece's placements only while no cell is down to one.
+          the Aztec diamond a piece was left with none at fewer than 1 node in 200.  A box looks
+          at its pieces after its cells, and counts a piece's placements only while no cell is
+          down to one.
         * Each choice is looked at one step ahead: when a free cell next to the placement has
           nothing left that could cover it, the choice is a dead end at once, not a node of its
           own (on the diamond, nearly two nodes in three were such dead ends).
