@@ -75,10 +75,7 @@ def peer_seconds(name: str) -> tuple[int, float]:
     from bench_cover import ensure_peers, matrix, peer_pyxcc
 
     ensure_peers()
-    from pento_core.polyomino.pieces import PieceSet
-
-    pieces: PieceSet = parse_piece_names(PIECES)
-    items, options = matrix(BOARDS[name](), pieces)
+    items, options = matrix(BOARDS[name](), parse_piece_names(PIECES))
     t = time.perf_counter()
     n = peer_pyxcc(items, options)
     return n, time.perf_counter() - t

@@ -345,6 +345,7 @@ class Cover(ABC, Generic[C, S]):
             for low, d in by_low.items()
         }
         self._shifts = shifts
+        self._flat = len(shifts) == 1  # a board's layout, not a box's (its neighbours are 1 and a stride apart)
         self._prune_isolated = smallest > 1
         self._motions: list[Motion] | None = None  # symmetry_maps(), once asked
         self._reflections = 0
@@ -353,7 +354,7 @@ class Cover(ABC, Generic[C, S]):
         # A flat board's states meet again on either search (two pieces filling the same cells
         # two ways): on the diamond the fewest options' nodes halve with the memo.  A box's
         # search on the fewest options meets too few: there the memo only costs.
-        self._memoised = not fewest or len(shifts) == 1
+        self._memoised = not fewest or self._flat
 
     def placements(self) -> list[list[Mask]]:
         """Every placement of each piece type, as masks (a copy: the engine's own are not to be changed)."""
@@ -441,7 +442,7 @@ class Cover(ABC, Generic[C, S]):
         # candidates that have no free neighbour in their own layer, so a flat board pays nothing.
         a = self._shifts[0]
         b = self._shifts[-1]
-        flat = len(self._shifts) == 1
+        flat = self._flat
 
         def expand(free: Mask, left: int, _aux: Any) -> list[tuple[Mask, int, int, Mask, Any]]:
             kids = []
@@ -489,7 +490,7 @@ class Cover(ABC, Generic[C, S]):
         masks, types, covering, of_type, near = live.masks, live.types, live.covering, live.of_type, live.near
         spare, spent = live.spare, live.spent
         field, unit = self._field, self._unit
-        flat = len(self._shifts) == 1
+        flat = self._flat
         singles = [] if self.allow_unused or flat else list(range(len(field)))
         a = self._shifts[0]
 
