@@ -6,6 +6,7 @@ loop, tests/test_wrap.py), and each search must reach them on a flat board, a wr
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from support.clirun import pento
 
 from pento_core.budget import Outcome
 from pento_core.polyomino.board import Board, parse_position
-from pento_core.polyomino.cover import Problem
+from pento_core.polyomino.cover import Problem, Tally
 from pento_core.polyomino.pieces import parse_piece_names
 
 
@@ -99,3 +100,56 @@ def test_on_a_flat_board_the_search_on_the_fewest_options_finds_what_the_sweep_f
         assert first.solution is not None and frozenset((p.piece.name, p.cells) for p in first.solution) in every
     else:
         assert first.status is Outcome.NO
+
+
+# X held to the upper left quarter, and the I placed along a short side: 58 tilings
+_HELD_6X10_I = """\
+.........I
+.........I
+.........I
+.........I
+.........I
+..........
+hold X
++++++.....
++++++.....
++++.......
+"""
+
+
+@pytest.mark.parametrize(
+    ("board", "names", "one_sided", "wrap"),
+    [
+        ("6x10", "FILNPTUVWXYZ", False, None),
+        ("3x6", "O4,I2,I4,L4,S4", False, None),  # a domino once: two must not pass for another piece
+        ("2x8", "I2*2,O4,L4,I4", False, None),  # copies of a piece
+        ("5x10", "FF'IL'NP'TUXW", True, None),  # one-sided pieces, a piece and its mirror image
+        ("3x20", "FILNPTUVWXYZ", False, "cylinder"),  # a board that wraps
+        (_HELD_6X10_I, "FILNPTUVWXYZ", False, None),  # a hold and a placed piece
+    ],
+)
+def test_the_sweeps_last_cells_table_counts_what_the_plain_sweep_counts(
+    board: str, names: str, one_sided: bool, wrap: str | None
+) -> None:
+    # The sweep looks its last cells up in a table made for every set of pieces at once (the
+    # notes of Cover._finisher); the plain sweep, which grades the cover game's levels, searches
+    # them for each set of pieces left: the oracle.  The table must really have been used.
+    shape = parse_position(board, parse_piece_names(names, one_sided)) if "\n" in board else None
+    flat = shape.board if shape else Board.rectangle(*map(int, board.split("x")))
+    flat = flat.wrapped(wrap) if wrap else flat
+    pieces = parse_piece_names(names, one_sided)
+    placed = shape.placements if shape else ()
+    plain = Problem(flat, pieces, placed=placed, plain=True).count()
+    problem = Problem(flat, pieces, placed=placed)
+    search = problem.search()
+    group = problem.symmetry_maps()
+    tally = sum((problem.count_part(part, search, group) for part in problem.parts()), Tally(0, Fraction(0), 0))
+    result = problem.result(tally, search.nodes, search.elapsed)
+    assert plain.complete and plain.count
+    assert (result.count, result.distinct) == (plain.count, plain.distinct)
+    assert search.finishes, "the table was never looked at"
+
+
+def test_the_table_gives_the_published_count_of_6x10() -> None:
+    result = Problem(Board.rectangle(6, 10), parse_piece_names("FILNPTUVWXYZ")).count()
+    assert (result.count, result.distinct) == (9356, 2339)  # the 2,339 of Haselgrove (1960)
