@@ -193,6 +193,7 @@ _ENTRY_BYTES = 200
 # 0.35 and 0.46 at 0.55) and on the Cornucopia (42 cells of 102: 40 s; 36: 80 s; 48: 29 s but
 # 5 million ways kept, where memory is the bound).
 _FINISH_SHARE = 0.45
+_FINISH_DEPTH = 40  # pieces the table's search may place one inside another (Python's stack, Pyodide's)
 _SPARE_MB = 2  # for the rest of the search: its stack, the lists of choices, the memo's own growth
 PARTS_PER_RUN = 6  # parts in a run (:meth:`Problem.runs`), about: enough neighbours for one memo to pay
 _SEEN_LIMIT = 200_000  # symmetry classes remembered by a distinct listing with no piece to fix
@@ -407,7 +408,9 @@ class Cover(ABC, Generic[C, S]):
         # The last cells' table (_finisher) works on a flat board's choices (_sweep_choices) and
         # takes every piece left once the cells are covered: not for pieces that may be left over.
         self._finishing = self._flat and not fewest and not plain and not self.allow_unused
-        self._finish_cells = int(_FINISH_SHARE * self.start_free.bit_count())
+        # ... and its search recurses once per piece: a few dozen pieces at most, whatever their size
+        least = min([ms[0].bit_count() for ms in placements if ms] or [1])
+        self._finish_cells = min(int(_FINISH_SHARE * self.start_free.bit_count()), _FINISH_DEPTH * least)
 
     def placements(self) -> list[list[Mask]]:
         """Every placement of each piece type, as masks (a copy: the engine's own are not to be changed)."""
