@@ -140,11 +140,14 @@ def csv_rows(given: assignment.Assignment, rows: list[assignment.Row]) -> list[l
         if not row.rank:
             continue
         for k, w in enumerate(row.work):
-            puzzle = puzzles[k]
+            who = [given.id, puzzles[k], str(row.rank), row.name]
+            if not (w["solved"] or w["tenths"] > 0):  # not begun: its cells empty, not "no" and 0:00.0, as the page's
+                out.append([*who, "", "", "", "", "", "", row.note])
+                continue
             solved = "yes" if w["solved"] else "no"
-            cells = [given.id, puzzle, str(row.rank), row.name, solved, race_time(w["tenths"]), f"{w['tenths'] / 10:g}"]
             solution = "" if not w["solved"] else "checked" if w["proved"] else "reported"
-            out.append([*cells, str(w["hints"]), str(w["solves"]), solution, row.note])
+            times = [race_time(w["tenths"]), f"{w['tenths'] / 10:g}"]
+            out.append([*who, solved, *times, str(w["hints"]), str(w["solves"]), solution, row.note])
     return [[_as_text(c) for c in line] for line in out]
 
 

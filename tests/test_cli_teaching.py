@@ -108,6 +108,10 @@ def test_an_assignment_of_three_links_the_ranking_of_its_codes_and_the_csv(
     assert len(rows) == 1 + 3 * 3
     assert rows[1][:9] == [parts[1], "1. Pentomino cover: 1 × 5", "1", "Ana", "yes", "0:05.0", "5", "1", "0"]
     assert rows[4][3] == "'=Bea"  # never a formula
+    # a puzzle not begun: its cells empty, as the page writes them (web/play/race.js), not "no" and 0:00.0
+    assert rows[5][:4] == [parts[1], "2. Pentomino cover: 6 × 10", "2", "'=Bea"]
+    assert rows[5][4:10] == ["", "", "", "", "", ""]
+    assert rows[3][4:7] == ["no", "0:01.0", "1"]  # begun, not solved: Ana's third puzzle
 
 
 def test_a_race_link_gives_its_ranking(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
