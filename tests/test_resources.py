@@ -8,13 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.moves import PEGS_ISSUE_25
 
 from pento_core import api, resources
 from pento_core.pegs import solver, table
 
 # Issue 25's position on the English board: the table decides it (tests/e2e/test_browser_pegs.py)
-ISSUE_25 = "3,5-3,3;1,4-3,4;3,3-3,5;1,2-1,4;2,2-2,4;2,0-2,2;4,0-2,0;5,4-3,4;2,4-4,4"
-HINT = {"cmd": "hint", "args": {"game": "pegs", "desc": "english", "state": ISSUE_25}}
+HINT = {"cmd": "hint", "args": {"game": "pegs", "desc": "english", "state": PEGS_ISSUE_25}}
 
 
 def hide_apart(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import quote
 
 from support.browser import App, finger_drag, open_hash, open_ready, play, session, status_text, two_frames, wait_until
 from support.hosting import Host
+from support.moves import PEGS_ISSUE_25
 from support.site import site_config
 
 from pento_core import api
@@ -230,10 +232,7 @@ def test_a_finger_drops_the_peg_where_it_is_drawn_above_it(app: App) -> None:
         cdp.detach()
 
 
-ISSUE_25 = (
-    "pegs:english:3%2C5-3%2C3%3B1%2C4-3%2C4%3B3%2C3-3%2C5%3B1%2C2-1%2C4%3B2%2C2-2%2C4%3B2%2C0-2%2C2"
-    "%3B4%2C0-2%2C0%3B5%2C4-3%2C4%3B2%2C4-4%2C4"
-)
+ISSUE_25 = "pegs:english:" + quote(PEGS_ISSUE_25, safe="")
 
 
 def test_the_english_table_is_fetched_when_a_hint_first_reads_it_not_before(page: Any) -> None:

@@ -17,6 +17,10 @@ from pento_core.polyomino.placement import Put
 from pento_core.tangram.arrangement import Placed
 from pento_core.tangram.number import Surd
 
+# An English peg game nine moves in (issue 25's): its hint reads the English board's table, the
+# core's data file fetched apart (tests/test_resources.py, tests/e2e/test_browser_pegs.py).
+PEGS_ISSUE_25 = "3,5-3,3;1,4-3,4;3,3-3,5;1,2-1,4;2,2-2,4;2,0-2,2;4,0-2,0;5,4-3,4;2,4-4,4"
+
 SMALL = st.integers(0, 40)
 LETTER = st.sampled_from(list("FILNPTUVWXYZ"))
 PUT = st.builds(Put, LETTER, st.integers(0, 7), st.integers(-3, 40), st.integers(-3, 40))
