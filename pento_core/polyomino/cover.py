@@ -382,17 +382,9 @@ class Cover(ABC, Generic[C, S]):
             low: [(self._field[t], self._unit[t], t, tuple(ms)) for t, ms in sorted(d.items())]
             for low, d in by_low.items()
         }
-        # the same, one choice after another, as the flat board's sweep reads them (_sweep_choices)
-        self._starting = {
-            low: tuple((field, unit, t, m) for field, unit, t, ms in group for m in ms)
-            for low, group in self._by_low.items()
-        }
-        # how far a placement reaches past its first cell: with a cell next to it, and that cell's
-        # own neighbours, what decides whether the sweep may place it there
-        span = max(
-            [(m >> low).bit_length() for low, group in self._by_low.items() for *_, ms in group for m in ms] or [0]
-        )
-        self._window = (1 << (span + 2 * shifts[0])) - 1
+        # what a flat board's sweep reads (_sweep_choices), made the first time it is asked for
+        self._starting: dict[int, tuple[tuple[int, int, int, Mask], ...]] | None = None
+        self._window = 0
         self._shifts = shifts
         self._plain = plain
         self._flat = len(shifts) == 1  # a board's layout, not a box's (its neighbours are 1 and a stride apart)
@@ -514,6 +506,16 @@ class Cover(ABC, Generic[C, S]):
         window's pattern, which the sweep meets again and again, in other positions (on the 17
         Cornucopia hexominoes in 6 x 17, a pattern is looked up some 60 times for each time it
         is worked out)."""
+        if self._starting is None:
+            # the placements by their first cell, one choice after another; and how far a placement
+            # reaches past its first cell, with a cell next to it and that cell's own neighbours:
+            # the window that decides whether the sweep may place it there
+            self._starting = {
+                low: tuple((field, unit, t, m) for field, unit, t, ms in group for m in ms)
+                for low, group in self._by_low.items()
+            }
+            span = max([(c[3] >> low).bit_length() for low, cs in self._starting.items() for c in cs] or [0])
+            self._window = (1 << (span + 2 * self._shifts[0])) - 1
         starting = self._starting
         prune = self._prune_isolated
         a = self._shifts[0]  # a flat board's: neighbours are 1 and a bits apart
