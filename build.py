@@ -43,6 +43,7 @@ from pento_build.base import copy_if_changed, log, write_if_changed
 from pento_build.environment import VENV as VENV
 from pento_build.environment import ensure_chromium, ensure_env, ensure_node_tools, ensure_postgres, in_venv
 from pento_build.environment import find_chromium as find_chromium
+from pento_build.environment import find_test_browser as find_test_browser
 from pento_build.messages import CORE_LOCALE as CORE_LOCALE
 from pento_build.messages import WEB_LOCALE as WEB_LOCALE
 from pento_build.messages import Message as Message

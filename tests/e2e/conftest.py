@@ -38,27 +38,53 @@ def base_url() -> Iterator[str]:
     server.shutdown()
 
 
+def _launch(playwright: Any, exe: str | None) -> Any:
+    """A Chromium (``exe``, or Playwright's own where None) whose every context counts window.print()
+    instead of carrying it out (PRINT_STUB)."""
+    options: dict[str, Any] = {"args": TEST_ARGS}
+    if exe:
+        options["executable_path"] = exe
+    b = playwright.chromium.launch(**options)
+    launch_context = b.new_context
+
+    def new_context(**kwargs: Any) -> Any:
+        ctx = launch_context(**kwargs)
+        ctx.add_init_script(PRINT_STUB)
+        return ctx
+
+    b.new_context = new_context
+    return b
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def playwright() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        exe = build.find_chromium()
-        options: dict[str, Any] = {"args": TEST_ARGS}
-        if exe:
-            options["executable_path"] = exe
-        b = p.chromium.launch(**options)
-        launch_context = b.new_context
+        yield p
 
-        def new_context(**kwargs: Any) -> Any:
-            """Every context of the tests' browser, with window.print() counted (PRINT_STUB)."""
-            ctx = launch_context(**kwargs)
-            ctx.add_init_script(PRINT_STUB)
-            return ctx
 
-        b.new_context = new_context
-        yield b
-        b.close()
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    """The browser of most tests: Chromium's headless shell where it is installed (build.find_test_browser)."""
+    b = _launch(playwright, build.find_test_browser())
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def full_browser(playwright: Any, browser: Any) -> Iterator[Any]:
+    """Chromium itself, for what only the browser players have does: it blocks a sandboxed frame's
+    storage on another site, as an incognito window does (the headless shell lets the frame keep it).
+    The same browser as ``browser`` where no headless shell is installed.  (The camera and the
+    install test launch Chromium itself too: the shell has no fake camera and no app install.)"""
+    exe = build.find_chromium()
+    if exe == build.find_test_browser():
+        yield browser
+        return
+    b = _launch(playwright, exe)
+    yield b
+    b.close()
 
 
 @pytest.hookimpl(wrapper=True)

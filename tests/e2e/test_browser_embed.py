@@ -15,7 +15,9 @@ from urllib.parse import quote
 from support.browser import wait_until
 
 
-def test_a_game_embedded_in_a_sandboxed_iframe_on_another_site(browser: Any, base_url: str, tmp_path: Path) -> None:
+def test_a_game_embedded_in_a_sandboxed_iframe_on_another_site(
+    full_browser: Any, base_url: str, tmp_path: Path
+) -> None:
     # the course page is on another site: "localhost" and "127.0.0.1" are different sites
     game_url = base_url.replace("127.0.0.1", "localhost") + "index.html?embed#cover:6x10:"
     (tmp_path / "course.html").write_text(
@@ -26,7 +28,7 @@ def test_a_game_embedded_in_a_sandboxed_iframe_on_another_site(browser: Any, bas
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
     host = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=host.serve_forever, daemon=True).start()
-    ctx = browser.new_context(viewport={"width": 900, "height": 700})
+    ctx = full_browser.new_context(viewport={"width": 900, "height": 700})
     try:
         page = ctx.new_page()
         page.goto(f"http://127.0.0.1:{host.server_address[1]}/course.html")
