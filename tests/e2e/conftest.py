@@ -1,8 +1,10 @@
 """Fixtures for the browser tests: the built site served over HTTP, and Chromium.
 
-Chromium is the system's (Debian's ``chromium``, or $PENTO_CHROMIUM), driven
-by Playwright with ``executable_path``; where no system browser exists,
-Playwright's own is used.  Screenshots go to ``test-artifacts/``.
+Chromium is the system's, driven by Playwright with ``executable_path``: Debian's
+``chromium-headless-shell`` for most tests (``browser``), Debian's ``chromium`` for
+what only the browser itself does (``full_browser``); $PENTO_CHROMIUM, when set,
+for both; where no system browser exists, Playwright's own.  Screenshots go to
+``test-artifacts/``.
 
 Booting Pyodide takes seconds, so most tests share one booted page (``app``):
 each starts on the start screen with empty storage, at a laptop's size.  Tests
@@ -76,8 +78,9 @@ def browser(playwright: Any) -> Iterator[Any]:
 def full_browser(playwright: Any, browser: Any) -> Iterator[Any]:
     """Chromium itself, for what only the browser players have does: it blocks a sandboxed frame's
     storage on another site, as an incognito window does (the headless shell lets the frame keep it).
-    The same browser as ``browser`` where no headless shell is installed.  (The camera and the
-    install test launch Chromium itself too: the shell has no fake camera and no app install.)"""
+    The same browser as ``browser`` where no headless shell is installed.  (The camera's tests and
+    the install check launch Chromium itself too: the shell has no fake camera, and players install
+    from the browser itself.)"""
     exe = build.find_chromium()
     if exe == build.find_test_browser():
         yield browser
