@@ -54,6 +54,9 @@ Commands (``args`` in brackets):
   code counted, never two codes merged; then, with a class list (the assignment's ``roster``),
   its names with no code counted (``absent``); then the refused codes.  A race's results are its
   one-puzzle assignment's (id, no title, no help), which also reads the race's older codes.
+* ``results_csv`` [assignment, codes, titles]: the results of ``assignment_results`` as the
+  ``text`` of a CSV file for spreadsheets (:mod:`pento_core.classroom.spreadsheet`), in the
+  request's language; ``titles`` are the puzzles' titles as the results page shows them.
 * ``qr`` [text, level?]: the QR code of ``text`` as ``rows`` of ``0`` and ``1``
   (:mod:`pento_core.classroom.qr`).
 """
@@ -70,7 +73,7 @@ from typing import Any, cast
 
 from . import daily, i18n, registry
 from .budget import Budget, BudgetSpent, Progress
-from .classroom import assignment, qr, race
+from .classroom import assignment, qr, race, spreadsheet
 from .errors import ErrorCode, PentoError
 from .games.base import JSON, Game, ListsTilings
 from .i18n import N_, tr
@@ -93,6 +96,7 @@ from .protocol import (
     RaceName,
     RaceResults,
     ResultRow,
+    ResultsCsv,
     Snapshot,
 )
 
@@ -407,12 +411,27 @@ def cmd_assignment_code(args: JSON, sink: ProgressSink | None) -> AssignmentCode
     return {"code": code, "proof": proof}
 
 
+def _strings(args: JSON, name: str) -> list[str]:
+    given: list[Any] = _arg(args, name, list)
+    if not all(isinstance(c, str) for c in given):
+        raise RequestError("bad_request", tr("argument {name!r} must be a list of strings", name=name))
+    return [str(c) for c in given]
+
+
 def cmd_assignment_results(args: JSON, sink: ProgressSink | None) -> AssignmentResults:
-    codes = _arg(args, "codes", list)
-    if not all(isinstance(c, str) for c in codes):
-        raise RequestError("bad_request", tr("argument 'codes' must be a list of strings"))
-    rows = assignment.results(_assignment(args), codes, _progress(sink))
+    rows = assignment.results(_assignment(args), _strings(args, "codes"), _progress(sink))
     return {"rows": [cast(ResultRow, dataclasses.asdict(r)) for r in rows]}
+
+
+def cmd_results_csv(args: JSON, sink: ProgressSink | None) -> ResultsCsv:
+    given = _assignment(args)
+    titles = _strings(args, "titles")
+    if len(titles) != len(given.items) or any(len(t) > spreadsheet.MAX_TITLE for t in titles):
+        raise RequestError(
+            "bad_request", tr("argument 'titles' must give each of the {n} puzzles a title", n=len(given.items))
+        )
+    rows = assignment.results(given, _strings(args, "codes"), _progress(sink))
+    return {"text": spreadsheet.results_csv(given, rows, titles)}
 
 
 def cmd_qr(args: JSON, sink: ProgressSink | None) -> QrRows:
@@ -437,6 +456,7 @@ COMMANDS: dict[str, Callable[[JSON, ProgressSink | None], Mapping[str, Any]]] = 
     "assignment": cmd_assignment,
     "assignment_code": cmd_assignment_code,
     "assignment_results": cmd_assignment_results,
+    "results_csv": cmd_results_csv,
     "qr": cmd_qr,
 }
 

@@ -22,7 +22,6 @@ or make, with the page's own rules (the core's); bad input is one ``error:`` lin
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 import re
 import sys
@@ -30,7 +29,8 @@ from typing import Any
 
 from . import links, registry
 from .budget import BudgetSpent
-from .classroom import assignment, race
+from .classroom import assignment, race, spreadsheet
+from .classroom.spreadsheet import race_time
 from .errors import PentoError
 from .i18n import tr
 
@@ -117,46 +117,9 @@ def cmd_assignment_results(args: argparse.Namespace) -> int:
         else:
             print(tr("refused {code}: {reason}", code=row.code[:60], reason=row.reason))
     if args.csv is not None:
-        with open(args.csv, "w", newline="", encoding="utf-8-sig") as f:
-            csv.writer(f).writerows(csv_rows(given, rows))
+        with open(args.csv, "w", newline="", encoding="utf-8") as f:
+            f.write(spreadsheet.results_csv(given, rows, [_title(item) for item in given.items]))
     return 0
-
-
-def race_time(tenths: int) -> str:
-    """Tenths of a second as the page's clock shows them: 1:05.3."""
-    s = tenths // 10
-    return f"{s // 60}:{s % 60:02d}.{tenths % 10}"
-
-
-def csv_rows(given: assignment.Assignment, rows: list[assignment.Row]) -> list[list[str]]:
-    """The results page's CSV (web/play/race.js): a header, then one row per pupil and puzzle; a
-    cell a spreadsheet would run as a formula is kept as text (a ``'`` before it)."""
-    head = ["Race" if given.is_race else "Assignment", "Puzzle", "Rank", "Name", "Solved", "Time", "Seconds"]
-    out = [[*head, "Hints", "Solves", "Solution", "Note"]]
-    puzzles = _puzzles([_title(item) for item in given.items])
-    for row in rows:
-        if row.absent:  # a name of the class list with no code: a row per puzzle, its cells empty
-            out += [[given.id, puzzle, "", row.name, "", "", "", "", "", "", ""] for puzzle in puzzles]
-        if not row.rank:
-            continue
-        for k, w in enumerate(row.work):
-            who = [given.id, puzzles[k], str(row.rank), row.name]
-            if not (w["solved"] or w["tenths"] > 0):  # not begun: its cells empty, not "no" and 0:00.0, as the page's
-                out.append([*who, "", "", "", "", "", "", row.note])
-                continue
-            solved = "yes" if w["solved"] else "no"
-            solution = "" if not w["solved"] else "checked" if w["proved"] else "reported"
-            times = [race_time(w["tenths"]), f"{w['tenths'] / 10:g}"]
-            out.append([*who, solved, *times, str(w["hints"]), str(w["solves"]), solution, row.note])
-    return [[_as_text(c) for c in line] for line in out]
-
-
-def _puzzles(titles: list[str]) -> list[str]:
-    return [f"{k + 1}. {title}" if len(titles) > 1 else title for k, title in enumerate(titles)]
-
-
-def _as_text(cell: str) -> str:
-    return "'" + cell if cell[:1] in ("=", "+", "-", "@", "\t", "\r") else cell
 
 
 def _title(item: assignment.Item) -> str:

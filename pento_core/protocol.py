@@ -23,7 +23,7 @@ from .games.base import Hint, Solution
 from .games.base import HintKind as HintKind
 from .games.base import PrintStyle as PrintStyle
 
-PROTOCOL = 3
+PROTOCOL = 4
 """The protocol's version: raised whenever a request or a reply changes shape incompatibly."""
 
 PageErrorCode = Literal[
@@ -267,6 +267,12 @@ class AssignmentResults(TypedDict):
     rows: list[ResultRow]
 
 
+class ResultsCsv(TypedDict):
+    """An assignment's results as the text of a CSV file (:mod:`pento_core.classroom.spreadsheet`)."""
+
+    text: str
+
+
 class QrRows(TypedDict):
     rows: list[str]
 
@@ -288,6 +294,7 @@ REPLIES: dict[str, Any] = {
     "assignment": AssignmentMade,
     "assignment_code": AssignmentCode,
     "assignment_results": AssignmentResults,
+    "results_csv": ResultsCsv,
     "qr": QrRows,
 }
 """Each command's reply, by name (:data:`pento_core.api.COMMANDS` has the same keys)."""

@@ -56,6 +56,7 @@ def replies() -> dict[str, Any]:
     work = [{"solved": True, "tenths": 120, "hints": 1, "solves": 0, "state": "I1@0,0"}]
     out["assignment_code"] = made = call("assignment_code", assignment=ASSIGNMENT, name="Ana", work=work)
     out["assignment_results"] = call("assignment_results", assignment=ASSIGNMENT, codes=[made["code"], "x"])
+    out["results_csv"] = call("results_csv", assignment=ASSIGNMENT, codes=[made["code"]], titles=["Cover 1 x 5"])
     out["qr"] = call("qr", text="https://example.org/#cover:6x10:")
     return out
 

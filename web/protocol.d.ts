@@ -4,7 +4,7 @@
 // view's own (views.d.ts).
 
 /** The protocol's version: the page checks the engine's hello against it. */
-export type Protocol = 3;
+export type Protocol = 4;
 
 /** Every error code the core replies with. */
 export type ErrorCode = "bad_request" | "unknown_command" | "unknown_game" | "too_large" | "invalid" | "parse" | "unknown_piece" | "impossible" | "illegal_move" | "bad_code" | "stopped" | "resource" | "internal";
@@ -36,6 +36,7 @@ export interface Replies {
   assignment: AssignmentMade;
   assignment_code: AssignmentCode;
   assignment_results: AssignmentResults;
+  results_csv: ResultsCsv;
   qr: QrRows;
 }
 
@@ -137,6 +138,11 @@ export interface RaceName {
 
 export interface RaceResults {
   entries: RaceEntry[];
+}
+
+/** An assignment's results as the text of a CSV file (:mod:`pento_core.classroom.spreadsheet`). */
+export interface ResultsCsv {
+  text: string;
 }
 
 /** A position: `move` answers this; `new`, `load` and `daily` add the puzzle's info. */

@@ -6,7 +6,6 @@
 //   #race:ID:game:desc[:state]     a pupil's race (the state while playing)
 //   #results:ID:game:desc[:code]   the teacher's results (a scanned code is added, then dropped)
 
-import { csvText } from "../model/csv.js";
 import { byId, el, saveFile, showCodeText } from "../ui/dom.js";
 import { formatNumber, t, tn } from "../ui/i18n.js";
 import { fragment, pageBase, text } from "./page.js";
@@ -519,22 +518,16 @@ export async function showResults(ui, target) {
     if (notAdded) [message, kind] = [`${message} ${notAdded}`.trim(), "error"]; // what was left out is never silent
     ui.status(message, kind);
   };
-  $("results-csv").onclick = () => {
-    // one row per pupil and puzzle, as a spreadsheet reads them
-    const rows = [[isRace ? t("Race") : t("Assignment"), t("Puzzle"), t("Rank"), t("Name"), t("Solved"), t("Time"), t("Seconds"), t("Hints"), t("Solves"), t("Solution"), t("Note")]];
-    for (const e of shown.filter((x) => x.rank > 0)) {
-      e.work.forEach((w, k) => {
-        const puzzle = count > 1 ? `${k + 1}. ${titles[k]}` : titles[k];
-        const begun = w.solved || w.tenths > 0; // a puzzle not started: its cells empty, not "no" and 0:00.0
-        const solution = !w.solved ? "" : onlyReported(w) ? t("reported") : t("checked");
-        const cells = begun ? [w.solved ? t("yes") : t("no"), raceTime(w.tenths), w.tenths / 10, w.hints, w.solves, solution] : ["", "", "", "", "", ""];
-        rows.push([id, puzzle, e.rank, e.name, ...cells, e.note]);
-      });
+  $("results-csv").onclick = async () => {
+    // the file the command line writes too: made by the engine (pento_core.classroom.spreadsheet)
+    let text;
+    try {
+      ({ text } = await ui.core.request("results_csv", { assignment, codes: codes(), titles }));
+    } catch (err) {
+      if (err.code !== "cancelled") ui.status(t("The file could not be made: {reason}", { reason: ui.plain(err) }), "error");
+      return;
     }
-    for (const e of shown.filter((x) => x.absent)) {
-      titles.forEach((title, k) => rows.push([id, count > 1 ? `${k + 1}. ${title}` : title, "", e.name, "", "", "", "", "", "", ""])); // no code: empty cells
-    }
-    saveFile(new Blob([csvText(rows)], { type: "text/csv;charset=utf-8" }), `pento-${isRace ? "race" : "assignment"}-${id}.csv`);
+    saveFile(new Blob([text], { type: "text/csv;charset=utf-8" }), `pento-${isRace ? "race" : "assignment"}-${id}.csv`);
     const pupils = shown.filter((x) => x.rank > 0).length;
     ui.status(tn("{n} result saved to the file.", "{n} results saved to the file.", pupils), "success");
   };
