@@ -329,6 +329,19 @@ def test_thirty_pupils_on_six_puzzles_fit_every_screen_and_the_projector_pages_t
         page.set_viewport_size(size)
         widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert widths[0] <= widths[1], (size, widths)  # the page never scrolls sideways: the table does
+        # ... and the count above it wraps to what is seen, not to the table's width (on a phone it
+        # ran on past the screen's edge, cut off)
+        seen = page.evaluate(
+            "[document.getElementById('results-count').getBoundingClientRect().width,"
+            " document.querySelector('.results-scroll').clientWidth]"
+        )
+        assert seen[0] <= seen[1], (size, seen)
+    # on paper nothing scrolls: all six puzzles' columns fit A4's printed width (186 mm: 703 px)
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 703, "height": 1000})
+    printed = page.evaluate("document.getElementById('results-table').getBoundingClientRect().right")
+    assert printed <= 703, printed
+    page.emulate_media(media="screen")
 
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.locator("#results-projector").click()
