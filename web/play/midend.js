@@ -379,12 +379,17 @@ export async function continueSlot(id) {
 
 const raceUi = () => ({ core: app.core, status, plain, title: "" });
 
-/** The title the engine gives a puzzle ("GandaGalo: 10 × 10, hard"), or the page's guess from the
- * link ("GandaGalo: custom puzzle") when the engine cannot answer. */
-function engineTitle(game, desc) {
-  return app.core.request("load", { game, desc, state: "" }).then(
-    (result) => titleOf(game, desc, result.info),
-    () => titleOf(game, desc),
+/** The title the engine gives each puzzle of ``items`` ("GandaGalo: 10 × 10, hard"), or the page's
+ * guess from the link ("GandaGalo: custom puzzle") where the engine cannot answer.
+ * @param {{game: string, desc: string}[]} items @returns {Promise<string[]>} */
+export function puzzleTitles(items) {
+  return Promise.all(
+    items.map(({ game, desc }) =>
+      app.core.request("load", { game, desc, state: "" }).then(
+        (result) => titleOf(game, desc, result.info),
+        () => titleOf(game, desc),
+      ),
+    ),
   );
 }
 
@@ -439,7 +444,7 @@ export async function openResults(target) {
   leaveGame();
   text($("game-title"), "");
   const a = target.assignment;
-  const titles = await Promise.all(a.items.map((i) => engineTitle(i.game, i.desc)));
+  const titles = await puzzleTitles(a.items);
   if (token !== app.opening) return;
   const heading = target.race ? t("Race results: {game}", { game: titles[0] }) : t("Results: {title}", { title: a.title || t("Assignment") });
   document.title = t("{title} — Pento", { title: heading });

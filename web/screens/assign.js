@@ -14,7 +14,7 @@ import { CATALOG } from "../catalog.js";
 import { viewOf } from "../views/index.js";
 import { byId, el, saveFile, showCodeText } from "../ui/dom.js";
 import { language, t, tn } from "../ui/i18n.js";
-import { continueSlot, freshSlot, goHome, leaveGame, openPosition, showScreen } from "../play/midend.js";
+import { continueSlot, freshSlot, goHome, leaveGame, openPosition, puzzleTitles, showScreen } from "../play/midend.js";
 import { assignHash, formatTime, gameEntry, notice, pageBase, plain, status, text, titleOf } from "../play/page.js";
 import { shareText, showQr } from "../play/race.js";
 import { liveState, onLiveChange, puzzleWork, send } from "../play/live.js";
@@ -36,17 +36,6 @@ export function parseAssignHash(parts) {
   return kind === "assign" ? { assign: assignment } : { assignResults: assignment };
 }
 
-/** The engine's title of each puzzle ("GandaGalo: 10 × 10, hard"); the link's guess where it cannot answer. */
-function titles(items) {
-  return Promise.all(
-    items.map((i) =>
-      app.core.request("load", { game: i.game, desc: i.desc, state: "" }).then(
-        (r) => titleOf(i.game, i.desc, r.info),
-        () => titleOf(i.game, i.desc),
-      ),
-    ),
-  );
-}
 
 /** The assignment as the core checked it (it throws, with the reason, for one that is not right). */
 async function checked(a) {
@@ -80,7 +69,7 @@ export async function openAssignment(target) {
   let names;
   try {
     assignment = await checked(target);
-    names = await titles(assignment.items);
+    names = await puzzleTitles(assignment.items);
   } catch (err) {
     if (token !== app.opening || err.code === "cancelled") return;
     goHome(false);
@@ -338,7 +327,7 @@ export async function playNext() {
   const record = mine ? loadAssignment(mine.id) : null;
   const k = nextItem();
   if (!record || k < 0) return backToAssignment();
-  record.titles = record.titles || (await titles(record.assignment.items));
+  record.titles = record.titles || (await puzzleTitles(record.assignment.items));
   return playItem(record, k);
 }
 
