@@ -303,12 +303,15 @@ class _LiveTables:
                 self.covering[b] |= 1 << i
         self.spare: list[int] = []
         self.spent: list[int] = []
+        # kept as positive ints: ``possible & spare[i]`` with a negative one (``~overlapping``) has
+        # CPython work on a two's complement copy first (docs/benchmarks.md: the Aztec diamond)
+        every = (1 << len(self.masks)) - 1
         for m, t in zip(self.masks, self.types, strict=True):
             overlapping = 0
             for b in bits(m):
                 overlapping |= self.covering[b]
-            self.spare.append(~overlapping)
-            self.spent.append(~(overlapping | self.of_type[t]))
+            self.spare.append(every & ~overlapping)
+            self.spent.append(every & ~(overlapping | self.of_type[t]))
         board = sum(1 << b for b, over in enumerate(self.covering) if over)
         self.near: list[list[tuple[Mask, int]]] = []
         for m in self.masks:
@@ -678,9 +681,13 @@ class Cover(ABC, Generic[C, S]):
         singles = [] if self.allow_unused or flat else list(range(len(field)))
         a = self._shifts[0]
 
+        # every bit a free cell or its neighbour can have, so that the cells not free are a positive
+        # int (``~free`` is a negative one, slower to shift and combine)
+        reach = (1 << (self.start_free.bit_length() + a + 1)) - 1
+
         def expand(free: Mask, left: int, possible: Any) -> list[tuple[Mask, int, int, Mask, Any]]:
             if flat:
-                out = ~free  # covered, or off the board
+                out = reach ^ free  # covered, or off the board
                 up, down, back, ahead = out << 1, out >> 1, out << a, out >> a
                 x = free & (up & (down | back | ahead) | down & (back | ahead) | back & ahead)
                 if not x:
@@ -709,9 +716,9 @@ class Cover(ABC, Generic[C, S]):
                             fewest, best = n, options
             kids = []
             while best:
-                low = best & -best
-                best ^= low
-                i = low.bit_length() - 1
+                rest = best - 1
+                i = (best ^ rest).bit_length() - 1  # the lowest option, with no negative int (best & -best)
+                best &= rest
                 t = types[i]
                 after = possible & (spent[i] if left & field[t] == unit[t] else spare[i])
                 nf = free ^ masks[i]
