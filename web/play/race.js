@@ -520,14 +520,14 @@ export async function showResults(ui, target) {
   };
   $("results-csv").onclick = async () => {
     // the file the command line writes too: made by the engine (pento_core.classroom.spreadsheet)
-    let text;
+    let file;
     try {
-      ({ text } = await ui.core.request("results_csv", { assignment, codes: codes(), titles }));
+      ({ text: file } = await ui.core.request("results_csv", { assignment, codes: codes(), titles }));
     } catch (err) {
       if (err.code !== "cancelled") ui.status(t("The file could not be made: {reason}", { reason: ui.plain(err) }), "error");
       return;
     }
-    saveFile(new Blob([text], { type: "text/csv;charset=utf-8" }), `pento-${isRace ? "race" : "assignment"}-${id}.csv`);
+    saveFile(new Blob([file], { type: "text/csv;charset=utf-8" }), `pento-${isRace ? "race" : "assignment"}-${id}.csv`);
     const pupils = shown.filter((x) => x.rank > 0).length;
     ui.status(tn("{n} result saved to the file.", "{n} results saved to the file.", pupils), "success");
   };

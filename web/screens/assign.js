@@ -36,7 +36,6 @@ export function parseAssignHash(parts) {
   return kind === "assign" ? { assign: assignment } : { assignResults: assignment };
 }
 
-
 /** The assignment as the core checked it (it throws, with the reason, for one that is not right). */
 async function checked(a) {
   const { assignment } = await app.core.request("assignment", { id: a.id, title: a.title, help: a.help, items: a.items.map((i) => ({ game: i.game, desc: i.desc })), roster: a.roster || [] });
