@@ -412,10 +412,10 @@ def cmd_assignment_code(args: JSON, sink: ProgressSink | None) -> AssignmentCode
 
 
 def _strings(args: JSON, name: str) -> list[str]:
-    given: list[Any] = _arg(args, name, list)
+    given = _arg(args, name, list)
     if not all(isinstance(c, str) for c in given):
         raise RequestError("bad_request", tr("argument {name!r} must be a list of strings", name=name))
-    return [str(c) for c in given]
+    return cast(list[str], given)
 
 
 def cmd_assignment_results(args: JSON, sink: ProgressSink | None) -> AssignmentResults:
