@@ -134,13 +134,14 @@ def ensure_chromium() -> None:
     password (without it the tests drive Chromium itself, only slower)."""
     if os.environ.get("PENTO_CHROMIUM"):
         return
-    if find_chromium() is None and not _playwright_has_chromium():
+    system = find_chromium()
+    if system is None and not _playwright_has_chromium():
         if shutil.which("apt-get") is None:
             sys.exit("test: no Chromium found; install one and set PENTO_CHROMIUM to its path")
         log(f"installing Debian's chromium and {HEADLESS_SHELL}")
         apt_install("chromium", HEADLESS_SHELL)
         return
-    if find_chromium() is not None and shutil.which(HEADLESS_SHELL) is None and _may_use_apt():
+    if system is not None and shutil.which(HEADLESS_SHELL) is None and _may_use_apt():
         log(f"installing Debian's {HEADLESS_SHELL} (most browser tests drive it)")
         apt_install(HEADLESS_SHELL)
 
