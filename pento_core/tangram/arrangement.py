@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from ..errors import ParseError
 from ..i18n import N_, tr
@@ -25,6 +26,19 @@ CODES = {
     "Q": N_("square"),
     "P": N_("parallelogram"),
 }
+
+
+@cache
+def _at_origin(code: str, turn: int, flip: bool) -> Polygon:
+    """Tan ``code`` flipped, turned, its first corner at the origin, counter-clockwise: worked out
+    once for each orientation (the generator places tans by the thousand).  Moving a polygon
+    keeps its corners' order counter-clockwise, so :meth:`Placed.polygon` only adds its place."""
+    points = shape(CODES[code])
+    if flip:
+        points = tuple(mirror(p) for p in points)
+    return ccw(tuple(rotate45(p, turn) for p in points))
+
+
 _PLACED = re.compile(r"^\s*([SMLQP])([0-7])(')?@(.+)$")
 
 
@@ -38,10 +52,7 @@ class Placed:
     at: Point
 
     def polygon(self) -> Polygon:
-        points = shape(CODES[self.code])
-        if self.flip:
-            points = tuple(mirror(p) for p in points)
-        return ccw(tuple(add(rotate45(p, self.turn), self.at) for p in points))
+        return tuple(add(p, self.at) for p in _at_origin(self.code, self.turn % 8, self.flip))
 
     def text(self) -> str:
         x, y = self.at

@@ -103,17 +103,27 @@ def overlap(p: Polygon, q: Polygon) -> bool:
 
 
 def _split_edges(pieces: list[Polygon]) -> list[tuple[Point, Point]]:
+    """Every edge of the pieces, cut at each corner that lies inside it.  Whether a corner is on an
+    edge's line is first tried in floats, which settle it when it is off the line by more than
+    :data:`_MARGIN` (nearly always); only the others are computed exactly."""
     corners = {v for poly in pieces for v in poly}
+    floats = [(v, float(v[0]), float(v[1])) for v in corners]
+    exact = max((abs(c) for _, x, y in floats for c in (x, y)), default=0.0) >= _FLOAT_LIMIT
     out: list[tuple[Point, Point]] = []
     for poly in pieces:
         for i in range(len(poly)):
             a, b = poly[i], poly[(i + 1) % len(poly)]
             d = sub(b, a)
             length2 = dot(d, d)
+            ax, ay, dx, dy = float(a[0]), float(a[1]), float(d[0]), float(d[1])
             inner = [
                 v
-                for v in corners
-                if cross(d, sub(v, a)).sign() == 0 and ZERO < dot(d, sub(v, a)) < length2 and v != a and v != b
+                for v, x, y in floats
+                if (exact or abs(dx * (y - ay) - dy * (x - ax)) <= _MARGIN)
+                and cross(d, sub(v, a)).sign() == 0
+                and ZERO < dot(d, sub(v, a)) < length2
+                and v != a
+                and v != b
             ]
             inner.sort(key=lambda v: dot(d, sub(v, a)))
             points = [a, *inner, b]
