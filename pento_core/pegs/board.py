@@ -104,9 +104,14 @@ class PegBoard:
             )
         return self.index[cell]
 
+    @cached_property
+    def _jump_masks(self) -> tuple[tuple[Jump, int, int], ...]:
+        """Each jump with the bits of its three holes and of the two that must hold pegs."""
+        return tuple((j, 1 << j.a | 1 << j.b | 1 << j.c, 1 << j.a | 1 << j.b) for j in self.jumps)
+
     def moves(self, pegs: int) -> list[Jump]:
-        """The jumps possible in position ``pegs``."""
-        return [j for j in self.jumps if pegs >> j.a & 1 and pegs >> j.b & 1 and not pegs >> j.c & 1]
+        """The jumps possible in position ``pegs`` (in :attr:`jumps` order)."""
+        return [j for j, holes, full in self._jump_masks if pegs & holes == full]
 
     def text(self, pegs: int) -> str:
         """The board text of a position."""
