@@ -13,19 +13,17 @@ quarter, every tan that covers it).
 
 from __future__ import annotations
 
-from fractions import Fraction
+from functools import cache
 from itertools import product
 
 IntPoint = tuple[int, int]
 Quarter = tuple[int, int, str]  # the unit square's lower left corner, and which quarter: S E N W
 
 COMPASS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
-_CENTRES = {
-    "S": (Fraction(1, 2), Fraction(1, 6)),
-    "E": (Fraction(5, 6), Fraction(1, 2)),
-    "N": (Fraction(1, 2), Fraction(5, 6)),
-    "W": (Fraction(1, 6), Fraction(1, 2)),
-}
+# each quarter's centre in sixths of a unit (whole numbers, so the tests of which side of an edge
+# it lies on are exact in plain integers): the centroid of the quarter's triangle
+_SIXTHS = 6
+_CENTRES = {"S": (3, 1), "E": (5, 3), "N": (3, 5), "W": (1, 3)}
 # each tan in an orientation with whole-number corners here; the medium triangle's legs are diagonal
 TANS: dict[str, tuple[IntPoint, ...]] = {
     "S": ((0, 0), (1, 0), (0, 1)),
@@ -60,9 +58,11 @@ def _images(pts: tuple[IntPoint, ...]) -> list[tuple[IntPoint, ...]]:
     return out
 
 
-def polygons(longest: int = 8) -> list[tuple[IntPoint, ...]]:
+@cache
+def polygons(longest: int = 8) -> tuple[tuple[IntPoint, ...], ...]:
     """Every convex polygon of area 8 with edges in the compass directions (each at most ``longest``
-    steps: more cannot close an area of 8), once each up to turns and flips."""
+    steps: more cannot close an area of 8), once each up to turns and flips.  (Half a million step
+    counts are tried: worked out once.)"""
     seen = set()
     out = []
     for e, ne, n, nw, sw, se in product(range(longest + 1), repeat=6):
@@ -81,7 +81,7 @@ def polygons(longest: int = 8) -> list[tuple[IntPoint, ...]]:
         if key not in seen:
             seen.add(key)
             out.append(tuple(pts))
-    return out
+    return tuple(out)
 
 
 def quarters(poly: tuple[IntPoint, ...]) -> frozenset[Quarter]:
@@ -91,9 +91,9 @@ def quarters(poly: tuple[IntPoint, ...]) -> frozenset[Quarter]:
     for i in range(min(xs), max(xs)):
         for j in range(min(ys), max(ys)):
             for q, (cx, cy) in _CENTRES.items():
-                px, py = i + cx, j + cy
+                px, py = _SIXTHS * i + cx, _SIXTHS * j + cy
                 if all(
-                    (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0]) > 0
+                    (b[0] - a[0]) * (py - _SIXTHS * a[1]) - (b[1] - a[1]) * (px - _SIXTHS * a[0]) > 0
                     for a, b in zip(poly, poly[1:] + poly[:1], strict=True)
                 ):
                     out.add((i, j, q))
