@@ -87,15 +87,14 @@ def polygons(longest: int = 8) -> tuple[tuple[IntPoint, ...], ...]:
 def quarters(poly: tuple[IntPoint, ...]) -> frozenset[Quarter]:
     """The quarters inside a convex counter-clockwise polygon (their centres never lie on an edge)."""
     xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    scaled = [(_SIXTHS * x, _SIXTHS * y) for x, y in poly]  # in sixths, as the centres are
+    edges = list(zip(scaled, scaled[1:] + scaled[:1], strict=True))
     out = set()
     for i in range(min(xs), max(xs)):
         for j in range(min(ys), max(ys)):
             for q, (cx, cy) in _CENTRES.items():
                 px, py = _SIXTHS * i + cx, _SIXTHS * j + cy
-                if all(
-                    (b[0] - a[0]) * (py - _SIXTHS * a[1]) - (b[1] - a[1]) * (px - _SIXTHS * a[0]) > 0
-                    for a, b in zip(poly, poly[1:] + poly[:1], strict=True)
-                ):
+                if all((b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0]) > 0 for a, b in edges):
                     out.add((i, j, q))
     return frozenset(out)
 

@@ -27,6 +27,7 @@ where they lie (tans overlapping count once).  A solved figure is 100 %.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -71,6 +72,12 @@ _FLOAT_LIMIT = 1e3
 _MARGIN = 1e-6
 
 
+def _floats_settle(points: Iterable[tuple[float, float]]) -> bool:
+    """Whether a test on these points may be settled in floats: every coordinate under
+    :data:`_FLOAT_LIMIT` (see above)."""
+    return all(abs(x) < _FLOAT_LIMIT and abs(y) < _FLOAT_LIMIT for x, y in points)
+
+
 def overlap(p: Polygon, q: Polygon) -> bool:
     """Whether two convex polygons share interior points (edges and corners touching do not count).
 
@@ -79,7 +86,7 @@ def overlap(p: Polygon, q: Polygon) -> bool:
     that touch, which tans do all the time) are computed exactly.  The verdict is always exact."""
     fp = [(float(x), float(y)) for x, y in p]
     fq = [(float(x), float(y)) for x, y in q]
-    floats = max(abs(c) for point in fp + fq for c in point) < _FLOAT_LIMIT
+    floats = _floats_settle(fp + fq)
     for poly, fpoly in ((p, fp), (q, fq)):
         n = len(poly)
         for i in range(n):
@@ -108,7 +115,7 @@ def _split_edges(pieces: list[Polygon]) -> list[tuple[Point, Point]]:
     :data:`_MARGIN` (nearly always); only the others are computed exactly."""
     corners = {v for poly in pieces for v in poly}
     floats = [(v, float(v[0]), float(v[1])) for v in corners]
-    exact = max((abs(c) for _, x, y in floats for c in (x, y)), default=0.0) >= _FLOAT_LIMIT
+    exact = not _floats_settle((x, y) for _, x, y in floats)
     out: list[tuple[Point, Point]] = []
     for poly in pieces:
         for i in range(len(poly)):
