@@ -429,6 +429,16 @@ def create_app(store: Store, site: Path | None) -> Starlette:
             return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
         routes += [Route("/", index, methods=["GET"]), Route("/index.html", index, methods=["GET"])]
+        if (site / "sw.js").is_file():
+            # ... and its service worker marked too: a browser that kept this build's page from a
+            # plain host at the same address finds the worker changed, and takes the class server's
+            # page (web/sw.js answers the build's files from its cache first, the page among them)
+            worker = (site / "sw.js").read_text(encoding="utf-8") + "// served by a class server\n"
+
+            async def service_worker(request: Request) -> Response:
+                return Response(worker, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+            routes.append(Route("/sw.js", service_worker, methods=["GET"]))
         routes.append(Mount("/", StaticFiles(directory=site, html=True)))
 
     @contextlib.asynccontextmanager

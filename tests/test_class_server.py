@@ -167,6 +167,13 @@ def test_the_server_serves_the_site_with_its_policies(server: ClassServer) -> No
         assert reply.headers["Content-Security-Policy"] == PAGE_CSP
     with urllib.request.urlopen(server.base + "/web/engine/worker.js") as reply:
         assert reply.headers["Content-Security-Policy"] == WORKER_CSP
+    # its service worker is marked as a class server's, as its page is: a browser that kept this
+    # build's page from a plain host at the same address finds the worker changed (web/sw.js)
+    with urllib.request.urlopen(server.base + "/sw.js") as reply:
+        assert reply.headers["Content-Type"].startswith("text/javascript")
+        served = reply.read().decode()
+    plain = (build.DIST / "sw.js").read_text(encoding="utf-8")
+    assert served != plain and served.startswith(plain)
 
 
 def test_the_command_line_says_what_it_cannot_do(tmp_path: Path) -> None:

@@ -7,14 +7,21 @@ const ASSETS = ["__ASSETS__"];
 const CACHE = `pento-${BUILD}`;
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
+// This build's own files, by address (their search part aside: a static host ignores it too), and
+// the page itself among them.
+const OWN = new Set(ASSETS.map((asset) => new URL(asset, sw.location.href).href));
+const PAGE = new Set(["./", "index.html"].map((asset) => new URL(asset, sw.location.href).href));
+
 sw.addEventListener("install", (event) => {
-  // what the page's engine has already put in this build's cache (worker.js) is not fetched again
+  // What the page's engine has already put in this build's cache (worker.js) is not fetched again.
+  // The page is: a new service worker of the same build means the host itself changed (a class
+  // server marks the page it serves, and its copy of this file), and the page must come from it.
   event.waitUntil(
     caches
       .open(CACHE)
       .then(async (cache) => {
         const have = new Set((await cache.keys()).map((request) => request.url));
-        await cache.addAll(ASSETS.filter((asset) => !have.has(new URL(asset, sw.location.href).href)));
+        await cache.addAll([...OWN].filter((url) => PAGE.has(url) || !have.has(url)));
       })
       .then(() => sw.skipWaiting()),
   );
@@ -40,16 +47,34 @@ sw.addEventListener("fetch", (event) => {
   // stream of changes never ends: they go to the network untouched (the page says when there is
   // none), never into this cache.
   if (url.pathname.startsWith(API) || request.headers.has("Authorization")) return;
-  // Network first (a fresh build wins), the cache when offline.
-  event.respondWith(
-    fetch(request)
-      .then((response) => {
-        if (response.ok) {
-          const copy = response.clone();
-          caches.open(CACHE).then((cache) => cache.put(request, copy));
-        }
-        return response;
-      })
-      .catch(() => caches.match(request, { ignoreSearch: true }).then((hit) => hit || Response.error())),
-  );
+  const own = url.origin + url.pathname;
+  if (OWN.has(own)) {
+    // This build's files never change under its name (a new build is a new cache, found by the
+    // browser's check of this file, and the page says so): from the cache at once, so that a return
+    // visit waits for no network, however slow the school's, and its modules come as fast as
+    // without this worker (docs/benchmarks.md); from the network where the cache lost one.
+    event.respondWith(
+      caches
+        .open(CACHE)
+        .then((cache) => cache.match(own))
+        .then((hit) => hit || fetchAndKeep(request))
+        .catch(() => Response.error()),
+    );
+    return;
+  }
+  // Anything else (three.js, jsQR, a class server's redirects): the network first, the cache offline.
+  const offline = () => caches.match(request, { ignoreSearch: true }).then((hit) => hit || Response.error());
+  event.respondWith(fetchAndKeep(request).catch(offline));
 });
+
+/** ``request`` from the network, kept in this build's cache when it came whole.
+ * @param {Request} request */
+function fetchAndKeep(request) {
+  return fetch(request).then((response) => {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  });
+}

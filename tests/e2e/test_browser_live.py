@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from support.a11y import assert_clean, small_controls
 from support.browser import Console, wait_until
 from support.class_server import ClassServer, free_port
 
+import build
 from pento_core import registry
 from pento_core.budget import Budget
 
@@ -236,3 +238,40 @@ def test_a_lesson_on_a_schools_plain_http_address(browser: Any, tmp_path: Path) 
     finally:
         context.close()
         server.close()
+
+
+def test_a_class_server_where_the_plain_site_was_offers_its_lesson(browser: Any, tmp_path: Path) -> None:
+    """The service worker answers the build's files from its cache first (web/sw.js), the page among
+    them.  A school puts the plain site at an address, then its class server there with the same
+    build: a browser that kept the plain page finds the class server's service worker changed (the
+    server marks it, as it marks its page), says a new version is ready, and once reloaded shows the
+    class server's start screen, which offers the lesson."""
+    port = free_port()
+    plain = build.make_server(port)
+    threading.Thread(target=plain.serve_forever, daemon=True).start()
+    context = browser.new_context(viewport=LAPTOP)
+    server = None
+    try:
+        page = context.new_page()
+        console = Console()
+        console.attach(page)
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+        wait_until(page, "navigator.serviceWorker.controller !== null", timeout=60)
+        assert page.get_by_role("link", name="Live lesson").count() == 0
+        plain.shutdown()
+        plain.server_close()
+        server = ClassServer(tmp_path, port=port)
+        page.reload()  # the plain page still, from the cache: this build's
+        page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")  # as the page checks
+        page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
+        page.locator("#notice-action").click()  # Reload
+        page.get_by_role("link", name="Live lesson").wait_for(timeout=60_000)
+        assert console.errors == []
+    finally:
+        context.close()
+        if server is not None:
+            server.close()
+        else:
+            plain.shutdown()
