@@ -264,6 +264,7 @@ def test_a_class_server_where_the_plain_site_was_offers_its_lesson(browser: Any,
         server = ClassServer(tmp_path, port=port)
         page.reload()  # the plain page still, from the cache: this build's
         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+        assert page.get_by_role("link", name="Live lesson").count() == 0
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")  # as the page checks
         page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
         page.locator("#notice-action").click()  # Reload
