@@ -14,6 +14,7 @@ from typing import Any
 from pento_core import api
 
 SECONDS = 1.0  # each search's budget: a search stopped by it is a path the page takes too
+LISTING = 0.05  # a listing's budget, the least the API takes (the tour's listings all run out of it)
 MOVES = 4  # hinted moves played from each start
 
 
@@ -81,8 +82,8 @@ def tour_game(call: Any, entry: dict[str, Any], lang: str) -> None:
                 state = moved["state"]
             call("describe", game=game, desc=desc, state=state)
         # (a game that lists no tilings says so: an error, not an internal one)
-        call("solutions", game=game, desc=desc, state="", seconds=0.2, keep=5)
-        call("solutions", game=game, desc=desc, state="", seconds=0.2, keep=5, run=1, runs=2)
+        call("solutions", game=game, desc=desc, state="", seconds=LISTING, keep=5)
+        call("solutions", game=game, desc=desc, state="", seconds=LISTING, keep=5, run=1, runs=2)
         if "race" in entry["features"]:
             race = call("race", game=game, desc=desc)
             if race:
