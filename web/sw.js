@@ -57,7 +57,7 @@ sw.addEventListener("fetch", (event) => {
       caches
         .open(CACHE)
         .then((cache) => cache.match(own))
-        .then((hit) => hit || fetchAndKeep(request))
+        .then((hit) => hit || fetchAndKeep(request, own))
         .catch(() => Response.error()),
     );
     return;
@@ -67,13 +67,14 @@ sw.addEventListener("fetch", (event) => {
   event.respondWith(fetchAndKeep(request).catch(offline));
 });
 
-/** ``request`` from the network, kept in this build's cache when it came whole.
- * @param {Request} request */
-function fetchAndKeep(request) {
+/** ``request`` from the network, kept in this build's cache (under ``key``, where the cache is read
+ * by another key than the request's own) when it came whole.
+ * @param {Request} request @param {Request | string} [key] */
+function fetchAndKeep(request, key = request) {
   return fetch(request).then((response) => {
     if (response.ok) {
       const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(request, copy));
+      caches.open(CACHE).then((cache) => cache.put(key, copy));
     }
     return response;
   });
