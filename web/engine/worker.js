@@ -170,8 +170,18 @@ async function keepCopy(url, response) {
   }
 }
 
+/** What this worker asked for before Pyodide did (PYTHON_FIRST, as the worker starts: below), by
+ * address: handed to Pyodide's own request for it, once. */
+/** @type {Map<string, Promise<Response>>} */
+const askedEarly = new Map();
+
 self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, base).href;
+  const early = askedEarly.get(url);
+  if (early) {
+    askedEarly.delete(url);
+    return early;
+  }
   if (!packedFiles.has(url)) return fetchCounted(input, init, url);
   const headers = { "Content-Type": TYPES[/** @type {keyof TYPES} */ (url.split(".").pop())] || "application/octet-stream" };
   const copy = await readCopy(url);
@@ -341,6 +351,14 @@ function install(pyodide, core) {
 
 const ready = (async () => {
   report("download", true);
+  // Python's two files, the bulk of a first visit, are asked for as this worker starts, not once
+  // Pyodide's JavaScript is unpacked and imported and asks for them itself: on a first visit the
+  // connection then carried little else for some 0.5 s (a phone at 8 Mbit/s, bench/bench_wire.py).
+  for (const url of PYTHON_FIRST) {
+    const response = self.fetch(url);
+    response.catch(() => {}); // a failed download fails Pyodide's own request, which reports it
+    askedEarly.set(url, response);
+  }
   const indexURL = new URL("pyodide/", base).href;
   /** @type {() => void} */
   let pythonUp = () => {};
