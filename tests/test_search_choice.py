@@ -6,15 +6,20 @@ loop, tests/test_wrap.py), and each search must reach them on a flat board, a wr
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from support.clirun import pento
+from support.positions import random_placed
 
-from pento_core.budget import Outcome
-from pento_core.polyomino.board import Board, parse_position
-from pento_core.polyomino.cover import Problem, Tally
+import pento_core.polyomino.cover as cover_module
+from pento_core.budget import Budget, Outcome
+from pento_core.errors import ImpossibleError
+from pento_core.games.cover import CoverGame
+from pento_core.polyomino.board import Board, parse_board, parse_position
+from pento_core.polyomino.cover import FIRST_SWEEP_NODES, Problem, Tally, first_cover
 from pento_core.polyomino.pieces import parse_piece_names
 
 
@@ -153,3 +158,65 @@ def test_the_sweeps_last_cells_table_counts_what_the_plain_sweep_counts(
 def test_the_table_gives_the_published_count_of_6x10() -> None:
     result = Problem(Board.rectangle(6, 10), parse_piece_names("FILNPTUVWXYZ")).count()
     assert (result.count, result.distinct) == (9356, 2339)  # the 2,339 of Haselgrove (1960)
+
+
+# -- the cover game's first cover (its Hint and Solve) ---------------------------------------------
+
+# An 8 x 8 with four holes (the cover game's preset, as one seed made it) on which the sweep takes
+# 33,859 positions to its first cover: half a second in CPython, several in the page, where a
+# hint has 5 s.  The fewest options take 824.
+_HOLES = "#......./......../....#..#/......../......../......../.......#/........"
+
+
+def test_a_hint_where_the_sweep_wanders_comes_within_a_few_thousand_positions() -> None:
+    game = CoverGame()
+    state = game.start(_HOLES)
+    pos = state.position
+    assert Problem(pos.board, pos.pieces).first(Budget(max_nodes=5000)).status is Outcome.UNKNOWN
+    hint = game.hint(state, Budget(max_nodes=5000))
+    assert hint.kind == "place" and hint.move, hint
+    solution = game.solve(state, Budget(max_nodes=5000))
+    assert solution.found and not solution.from_empty
+    for move in solution.moves:  # a cover indeed: the game plays it to the end
+        state = game.apply(state, move)
+    assert state.position.is_complete()
+
+
+def test_the_first_cover_agrees_with_the_sweep_and_is_a_cover() -> None:
+    rng = random.Random(3)
+    pieces = parse_piece_names("F,I,L,N,P,T,U,V,W,X,Y,Z")
+    scott = "/".join("...##..." if r in (3, 4) else "........" for r in range(8))
+    boards = [parse_board(_HOLES), parse_board(scott), parse_board("6x10")]
+    past_the_sweep = 0
+    for board in boards:
+        every = Problem(board, pieces)
+        for k in (0, 1, 1, 2, 3):
+            placed = random_placed(every, k, rng)
+            try:
+                swept = Problem(board, pieces, placed=placed).first()
+            except ImpossibleError:
+                with pytest.raises(ImpossibleError):
+                    first_cover(board, pieces, placed=placed)
+                continue
+            past_the_sweep += swept.nodes > FIRST_SWEEP_NODES  # found by the fewest options
+            found = first_cover(board, pieces, placed=placed)
+            assert found.status is swept.status, (board, placed)
+            if found.solution is not None:
+                cells = [c for p in found.solution for c in p.cells]
+                assert sorted(cells) == sorted(board.cells) and set(placed) <= set(found.solution)
+                assert len({p.piece.name for p in found.solution}) == len(found.solution) == 12
+    assert past_the_sweep >= 2  # the fewest options' part was taken, not only the sweep's
+
+
+def test_a_board_with_many_placements_is_only_swept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fewest options' tables grow with the square of the placements (a 64 x 64 board would
+    need gigabytes): past FEWEST_MAX_PLACEMENTS the first cover is the sweep's, however long."""
+
+    def refused(*args: object) -> None:
+        raise AssertionError("the fewest options' tables were built")
+
+    monkeypatch.setattr(cover_module, "FEWEST_MAX_PLACEMENTS", 100)
+    monkeypatch.setattr(cover_module, "_LiveTables", refused)
+    board = parse_board(_HOLES)
+    found = first_cover(board, parse_piece_names("F,I,L,N,P,T,U,V,W,X,Y,Z"))
+    assert found.status is Outcome.YES and found.nodes > FIRST_SWEEP_NODES

@@ -32,7 +32,7 @@ from ..i18n import N_, ntr, tr
 from ..limits import MAX_SIDE, MAX_STATE, within
 from ..polyomino import freeform, levels, problems
 from ..polyomino.board import Board, Placement, Position
-from ..polyomino.cover import Problem
+from ..polyomino.cover import first_cover
 from ..polyomino.feasibility import OPENING_SECONDS, impossibility
 from ..polyomino.packing import pack_cover, unpack_cover
 from ..polyomino.pieces import PieceSet
@@ -383,7 +383,7 @@ class CoverGame(GameBase[CoverState, PieceMove]):
         pos = state.position
         placed = pos.placements if placements is None else placements
         try:
-            result = Problem(pos.board, pos.pieces, state.allow_unused, placed, budget).first(budget, progress)
+            result = first_cover(pos.board, pos.pieces, state.allow_unused, placed, budget, progress)
         except ImpossibleError as e:
             return Outcome.NO, None, str(e)
         except BudgetSpent:
