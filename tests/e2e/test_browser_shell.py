@@ -73,9 +73,9 @@ def test_start_screen_and_rules_come_before_the_engine(page: Any, base_url: str,
     held: list[Any] = []
     page.context.route("**/pyodide.asm.wasm.xz", lambda route: held.append(route))
     # the engine asks for Python's files (the runtime's WebAssembly, the standard library) as it
-    # starts, while the runtime's JavaScript is still on its way (here it never comes until the end):
-    # not only once that JavaScript is in and asks for them itself (on a phone at 8 Mbit/s the
-    # connection then carried little else for some 0.5 s: docs/benchmarks.md)
+    # starts, while the runtime's JavaScript is still on its way (held back here until the end of
+    # the test), not once that JavaScript is in and asks for them itself: on a phone at 8 Mbit/s the
+    # connection then carried little else for some 0.5 s (docs/benchmarks.md)
     page.context.route("**/pyodide.asm.mjs.xz", lambda route: held.append(route))
     asked = "pyodide.asm.wasm.xz"
     with page.context.expect_event("request", lambda r: r.url.endswith(asked), timeout=60_000):

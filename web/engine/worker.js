@@ -171,8 +171,8 @@ async function keepCopy(url, response) {
 }
 
 /** What this worker asked for before Pyodide did (PYTHON_FIRST, as the worker starts: below), by
- * address: handed to Pyodide's own request for it, once. */
-/** @type {Map<string, Promise<Response>>} */
+ * address: handed to Pyodide's own request for it, once.
+ * @type {Map<string, Promise<Response>>} */
 const askedEarly = new Map();
 
 self.fetch = async (input, init) => {
