@@ -180,6 +180,11 @@ def test_a_hint_where_the_sweep_wanders_comes_within_a_few_thousand_positions() 
     for move in solution.moves:  # a cover indeed: the game plays it to the end
         state = game.apply(state, move)
     assert state.position.is_complete()
+    # what it reports counts the sweep's positions and the fewest options' together, never going back
+    seen: list[int] = []
+    found = first_cover(pos.board, pos.pieces, progress=lambda p: seen.append(p.nodes))
+    assert found.status is Outcome.YES and found.nodes > FIRST_SWEEP_NODES
+    assert seen == sorted(seen) and seen[-1] >= FIRST_SWEEP_NODES, seen
 
 
 def test_the_first_cover_agrees_with_the_sweep_and_is_a_cover() -> None:

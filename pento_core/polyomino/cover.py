@@ -1279,8 +1279,9 @@ def first_cover(
     and its worst positions are far better (bench/bench_cover_hints.py).  So the sweep goes first
     for FIRST_SWEEP_NODES positions (about what those tables cost), then the fewest options from
     the start.  Their tables grow with the square of the placements, so a large board is swept
-    only.  Which cover is found first may differ from the sweep's own; every one is a cover.
-    Raises :class:`ImpossibleError` where the pre-checks prove there is none."""
+    only.  Which cover is found first may differ from the sweep's own; every one is a cover.  The
+    positions and seconds reported (``progress``, the result) count both searches.  Raises
+    :class:`ImpossibleError` where the pre-checks prove there is none."""
     budget = (budget or Budget()).started()
     placed = tuple(placed)
     sweep = Problem(board, pieces, allow_unused, placed, budget)
@@ -1294,7 +1295,13 @@ def first_cover(
         fewest = Problem(board, pieces, allow_unused, placed, budget, fewest=True)
     except BudgetSpent:
         return found
-    return fewest.first(budget, progress)
+
+    def going_on(p: Progress) -> None:  # the positions and time so far count the sweep's too
+        assert progress is not None
+        progress(replace(p, nodes=found.nodes + p.nodes, elapsed=found.elapsed + p.elapsed))
+
+    result = fewest.first(budget, going_on if progress else None)
+    return replace(result, nodes=found.nodes + result.nodes, elapsed=found.elapsed + result.elapsed)
 
 
 def listed(
