@@ -19,9 +19,11 @@ Usage: ``python3 bench/bench_wire.py``.  Uses the same Chromium as the tests (bu
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -74,20 +76,29 @@ def build_args() -> list[str]:
     return list(CHROMIUM_ARGS)
 
 
+@contextlib.contextmanager
+def phone(p: Any, exe: str | None, mbit: float) -> Iterator[tuple[Host, Any]]:
+    """A new browser's phone page and a host paced to ``mbit`` (40 ms a request), closed after."""
+    host = Host(mbit=mbit, latency=0.04)
+    browser = p.chromium.launch(args=build_args(), **({"executable_path": exe} if exe else {}))
+    try:
+        yield (
+            host,
+            browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page(),
+        )
+    finally:
+        browser.close()
+        host.close()
+
+
 def playable(p: Any, exe: str | None, mbit: float) -> float:
     """Seconds from a new profile's page load to the 6 x 10 drawn, the host paced to ``mbit``."""
     from support.browser import wait_until  # type: ignore[import-not-found]
 
-    host = Host(mbit=mbit, latency=0.04)
-    browser = p.chromium.launch(args=build_args(), **({"executable_path": exe} if exe else {}))
-    try:
-        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    with phone(p, exe, mbit) as (host, page):
         page.goto(host.base + "?nosw" + LINK)
         wait_until(page, "performance.getEntriesByName('pento-board').length > 0", timeout=300)
         return float(page.evaluate("performance.getEntriesByName('pento-board')[0].startTime")) / 1000
-    finally:
-        browser.close()
-        host.close()
 
 
 def return_visit(p: Any, exe: str | None, mbit: float) -> tuple[float, int, int]:
@@ -96,10 +107,7 @@ def return_visit(p: Any, exe: str | None, mbit: float) -> tuple[float, int, int]
     until its service worker has the site and its engine has kept its snapshot."""
     from support.browser import wait_until  # type: ignore[import-not-found]
 
-    host = Host(mbit=mbit, latency=0.04)
-    browser = p.chromium.launch(args=build_args(), **({"executable_path": exe} if exe else {}))
-    try:
-        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    with phone(p, exe, mbit) as (host, page):
         page.goto(host.base + LINK)
         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=300_000)
         offline_ready(page)
@@ -111,9 +119,6 @@ def return_visit(p: Any, exe: str | None, mbit: float) -> tuple[float, int, int]
         assert page.evaluate("window.pento.engine().boot.restored"), "the return visit did not restore the snapshot"
         ready = float(page.evaluate("performance.getEntriesByName('pento-core-ready')[0].startTime")) / 1000
         return ready, sum(host.requests.values()) - asked, sum(host.sent.values()) - sent
-    finally:
-        browser.close()
-        host.close()
 
 
 def report(name: str, host: Host) -> None:
