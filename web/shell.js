@@ -365,6 +365,7 @@ export async function boot() {
       ready: app.core.ready,
       language: app.core.hello ? app.core.hello.language : null, // the language the engine speaks
       boot: app.core.engine ? app.core.engine.boot : null,
+      kept: app.core.engine ? app.core.engine.kept : null, // requests answered before the snapshot was kept
       spare: app.core.spare ? (app.core.spare.ready ? "ready" : "booting") : null,
       loading: { ...app.loading },
       helpers: app.core.helpers.size, // the extra engines of a listing shared out, booting or working

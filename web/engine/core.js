@@ -109,6 +109,8 @@ class Engine {
     this.ready = false;
     /** @type {{ modules: number, compiled: number } | null} */
     this.boot = null;
+    /** @type {number | null} on a full boot, how many requests it answered before its snapshot was kept */
+    this.kept = null;
     this.dead = false;
     this.lastHeard = performance.now();
     this.pingSent = null;
@@ -151,6 +153,8 @@ class Engine {
           this.ready = true;
           this.boot = msg.boot || null; // how the core's modules were loaded (the page shows it to tests)
           resolve(msg.hello);
+        } else if (msg.type === "kept") {
+          this.kept = msg.after;
         } else if (msg.type === "loading") {
           this.lastLoading = msg;
           if (this.onLoading) this.onLoading(msg);

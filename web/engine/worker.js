@@ -2,7 +2,8 @@
 // Protocol (pento_core.api): in {id, cmd, args}; out {type: "response", id, ok, result | error}.
 // Also posted: {type: "loading", loaded, total, phase} while booting (bytes of the
 // runtime, the standard library and the core), {type: "ready", hello}, {type: "progress", id, progress},
-// {type: "fatal", message}, and {type: "alive"} once it holds its life's lock (below).
+// {type: "fatal", message}, {type: "alive"} once it holds its life's lock (below), and {type: "kept",
+// after} once a full boot's memory snapshot is stored (after answering ``after`` requests).
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { APART, ASSETS, BUILD, CORE, PACKED, PYODIDE_LOCK, SIZES } from "../config.js";
@@ -278,16 +279,39 @@ async function readSnapshot(stored) {
 }
 
 /** Keep ``memory`` as this build's snapshot (packed: its pages of zeros left out) and drop every
- * other build's.  Failing quietly: storage full or blocked means full boots, as this one was. */
+ * other build's; true once kept.  Failing quietly: storage full or blocked means full boots, as
+ * this one was. */
 async function keepSnapshot(memory) {
   try {
     const cache = await caches.open(SNAPSHOTS);
     const body = pack(memory);
     await cache.put(SNAPSHOT_KEY, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
     for (const old of await cache.keys()) if (old.url !== SNAPSHOT_KEY) await cache.delete(old);
+    return true;
   } catch {
-    // nothing kept: the next engine boots in full, as this one did
+    return false; // nothing kept: the next engine boots in full, as this one did
   }
+}
+
+// A full boot's snapshot, made before "ready", is packed and stored only once this engine has had
+// nothing to do for a moment: packing holds this thread some 40 ms, and on a first visit the page
+// asks for its puzzle the moment the engine is ready (at 8 Mbit/s that request waited for the
+// packing, docs/benchmarks.md).  A page closed sooner keeps no snapshot; its next visit makes one.
+const KEEP_WHEN_IDLE_MS = 500;
+/** @type {Uint8Array | null} */
+let unkept = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let keepTimer;
+let answered = 0; // requests answered so far (the page's tests read it from "kept")
+/** (Re)start the wait for a moment with nothing to do, then keep the snapshot and tell the page. */
+function keepWhenIdle() {
+  clearTimeout(keepTimer);
+  if (!unkept) return;
+  keepTimer = setTimeout(async () => {
+    const memory = unkept;
+    unkept = null;
+    if (memory && (await keepSnapshot(memory))) postMessage({ type: "kept", after: answered });
+  }, KEEP_WHEN_IDLE_MS);
 }
 
 async function forgetSnapshot() {
@@ -414,7 +438,8 @@ const ready = (async () => {
   if (!hello.ok) throw new Error(hello.error.message);
   await Promise.all(keeping); // in the offline cache before the page registers its service worker
   postMessage({ type: "ready", hello: hello.result, boot: { ...bootReport(pyodide), restored, copies: fromCopies, dataclasses } });
-  if (fresh) keepSnapshot(fresh); // after "ready", and no request waits for it
+  unkept = fresh;
+  keepWhenIdle();
   return true;
 })().catch((err) => {
   // reported to the page, which says so and offers a retry (a fresh worker)
@@ -428,6 +453,7 @@ self.onmessage = async (event) => {
     postMessage({ type: "pong" }); // the page's watchdog: this worker is alive and idle
     return;
   }
+  clearTimeout(keepTimer); // busy: the snapshot waits
   if (!(await ready)) return;
   const id = request && request.id;
   const progress = (text) => postMessage({ type: "progress", id, progress: JSON.parse(text) });
@@ -445,4 +471,6 @@ self.onmessage = async (event) => {
     if (await provideApart(python).then(() => true, () => false)) reply = answer();
   }
   postMessage({ type: "response", ...reply, id }); // the page's id, even when the core could not read the request
+  answered += 1;
+  keepWhenIdle();
 };
