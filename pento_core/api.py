@@ -8,9 +8,9 @@ a progress callback, called with ``{"nodes", "solutions", "elapsed"}``.
 
 Commands (``args`` in brackets):
 
-* ``hello`` [lang?]: protocol and package versions, the games and their presets; with
-  ``lang`` (``en``, ``pt``, ``de``), every message from then on is in that language
-  (:mod:`pento_core.i18n`).
+* ``hello`` [lang?, games?]: protocol and package versions, the games and their presets (none
+  with ``games`` false); with ``lang`` (``en``, ``pt``, ``de``), every message from then on is in
+  that language (:mod:`pento_core.i18n`).
 * ``new`` [game, params, seed, seconds?]: a new puzzle, made within the seconds (120 by
   default): ``desc``, ``state``, ``info``, ``view`` and ``picture`` (:mod:`pento_core.games.base`).
 * ``load`` [game, desc, state]: check a saved or linked puzzle and position.
@@ -175,7 +175,7 @@ def _progress(sink: ProgressSink | None) -> Callable[[Progress], None] | None:
 def cmd_hello(args: JSON, sink: ProgressSink | None) -> Hello:
     if "lang" in args:
         i18n.set_language(_arg(args, "lang", str)[:35])
-    return registry.hello()
+    return registry.hello(_arg(args, "games", bool, True))
 
 
 def _snapshot(game: Game[Any, Any], desc: str, state: Any) -> Snapshot:

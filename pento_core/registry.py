@@ -2,40 +2,71 @@
 
 What the page needs to know of every game before it asks for a puzzle (titles, rules, features,
 presets, forms, how it prints) is :func:`entries`: the API's ``hello`` and the build's catalog.
+
+A game's module is imported the first time the game is asked for, not with this module: the page's
+engine starts with the one game its puzzle needs (importing all nine was some 0.2 s of a first
+visit on a phone, docs/benchmarks.md), and the command line imports the games it uses.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from . import __version__
 from .games.base import Form, Game
-from .games.box_workshop import BoxWorkshopGame
-from .games.boxes import BoxesGame
-from .games.cover import CoverGame
-from .games.gandagalo import GandaGaloGame
-from .games.lastfit import LastFitGame
-from .games.pegs import PegsGame
-from .games.tangram import TangramGame
-from .games.twenty import TwentyGame
-from .games.workshop import WorkshopGame
 from .i18n import language, tr
 from .protocol import PROTOCOL, FieldEntry, FormEntry, GameEntry, Hello
 
-GAMES: dict[str, Game[Any, Any]] = {
-    g.id: g
-    for g in (
-        CoverGame(),
-        TwentyGame(),
-        PegsGame(),
-        GandaGaloGame(),
-        LastFitGame(),
-        TangramGame(),
-        WorkshopGame(),
-        BoxesGame(),
-        BoxWorkshopGame(),
-    )
-}
+
+class Games(Mapping[str, Game[Any, Any]]):
+    """The games by id, in the page's order, each made (its module imported) when first looked up.
+    ``where`` names each game's module in ``games/`` and its class there, as ``"module:Class"``."""
+
+    def __init__(self, where: dict[str, str]) -> None:
+        self._where = where
+        self._made: dict[str, Game[Any, Any]] = {}
+
+    def __getitem__(self, game_id: str) -> Game[Any, Any]:
+        game = self._made.get(game_id)
+        if game is None:
+            module, name = self._where[game_id].split(":")  # KeyError: no such game
+            game = getattr(importlib.import_module(f"{__package__}.games.{module}"), name)()
+            if game.id != game_id:
+                raise LookupError(f"the registry calls {name} {game_id!r}, the game calls itself {game.id!r}")
+            self._made[game_id] = game
+        return game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    @property
+    def where(self) -> dict[str, str]:
+        """Each game's ``"module:Class"`` in ``games/``, by id (a copy)."""
+        return dict(self._where)
+
+    def made(self) -> list[str]:
+        """The games whose modules are imported so far."""
+        return list(self._made)
+
+
+GAMES = Games(
+    {
+        "cover": "cover:CoverGame",
+        "twenty": "twenty:TwentyGame",
+        "pegs": "pegs:PegsGame",
+        "gandagalo": "gandagalo:GandaGaloGame",
+        "lastfit": "lastfit:LastFitGame",
+        "tangram": "tangram:TangramGame",
+        "workshop": "workshop:WorkshopGame",
+        "boxes": "boxes:BoxesGame",
+        "boxshop": "box_workshop:BoxWorkshopGame",
+    }
+)
 
 
 def get(game_id: str) -> Game[Any, Any]:
@@ -82,7 +113,8 @@ def entries() -> list[GameEntry]:
     ]
 
 
-def hello() -> Hello:
+def hello(games: bool = True) -> Hello:
     """The API's ``hello`` answer (the build's catalog starts from it too): the protocol, the
-    package's version, the language and :func:`entries`."""
-    return {"protocol": PROTOCOL, "version": __version__, "language": language(), "games": entries()}
+    package's version, the language and :func:`entries` (none without ``games``: the page's engine
+    says hello as it starts, and the page knows the games from the build's catalog)."""
+    return {"protocol": PROTOCOL, "version": __version__, "language": language(), "games": entries() if games else []}

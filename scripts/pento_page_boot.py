@@ -7,7 +7,8 @@ was about half of the core's import (110 of 240 ms in Node, more on a phone), on
 of the engine.  The build (scripts/pack_python.mjs) imports every module of the core once on the
 page's own Python under :func:`recording`, and ships what was compiled (source -> code object,
 ``marshal``-ed: the same Python's format) in the page's core zip as :data:`CODES`; the engine's
-worker (web/engine/worker.js) imports the core under :func:`precompiled`, which gives ``dataclasses``
+worker (web/engine/worker.js) imports the core, and later each game's module, under :func:`install`
+(:func:`precompiled` for the engine's life), which gives ``dataclasses``
 the compiled code for a source it knows, and compiles, as before, any other.  Nothing else changes:
 the code is what compiling the same source gives (``compile(source, "<string>", "exec")``, what
 ``exec`` of a string does in ``dataclasses``), and the page's Python is the build's, version for
@@ -96,8 +97,19 @@ def precompiled(archive: str) -> Iterator[Counts]:
         yield counts
 
 
-def import_module(archive: str, name: str) -> str:
-    """Import ``name`` under :func:`precompiled`; its counts as JSON (for the engine's boot report)."""
-    with precompiled(archive) as counts:
-        __import__(name)
-    return json.dumps(dataclasses.asdict(counts))
+_installed: Counts | None = None
+_context: contextlib.AbstractContextManager[Counts] | None = None  # held: a context let go is left
+
+
+def install(archive: str) -> None:
+    """:func:`precompiled` for the rest of this Python's life: the engine imports each game's module
+    when the game is first asked for (pento_core.registry), not all of them as it starts."""
+    global _installed, _context
+    if _context is None:
+        _context = precompiled(archive)
+        _installed = _context.__enter__()  # never left: the engine's Python ends with its worker
+
+
+def counts() -> str:
+    """The counts since :func:`install`, as JSON (``null`` before it)."""
+    return json.dumps(None if _installed is None else dataclasses.asdict(_installed))

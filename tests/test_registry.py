@@ -11,7 +11,10 @@ games from the registry too, each game a case of its own that fails by the game'
 from __future__ import annotations
 
 import ast
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import get_args
 from urllib.parse import unquote
@@ -121,3 +124,35 @@ def test_every_print_style_is_drawn_by_the_printed_sheets() -> None:
     source = (ROOT / "web" / "ui" / "print.js").read_text(encoding="utf-8")
     missing = sorted(style for style in PRINT_STYLES if style and f'"{style}"' not in source)
     assert missing == [], f"web/ui/print.js draws no {missing}"
+
+
+def test_a_game_is_imported_when_first_asked_for() -> None:
+    """The page's engine starts with the core alone (pento_core.registry): importing the API, and its
+    hello without the games, import no game's module; the first look at a game imports its own."""
+    script = (
+        "import json, sys\n"
+        "from pento_core import api, registry\n"
+        "modules = {'pento_core.games.' + w.split(':')[0] for w in registry.GAMES.where.values()}\n"
+        "games = lambda: sorted(modules & set(sys.modules))\n"
+        "seen = [games()]\n"
+        "asked = {'id': 1, 'cmd': 'hello', 'args': {'games': False}}\n"
+        "hello = json.loads(api.handle_json(json.dumps(asked)))\n"
+        "seen += [games(), hello['result']['games'], registry.GAMES.made()]\n"
+        "registry.get('pegs')\n"
+        "seen += [games(), registry.GAMES.made()]\n"
+        "print(json.dumps(seen))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True)
+    before, after_hello, listed, made, after_pegs, made_pegs = json.loads(done.stdout)
+    assert before == after_hello == listed == made == []
+    assert after_pegs == ["pento_core.games.pegs"] and made_pegs == ["pegs"]
+
+
+def test_every_registry_line_names_the_game_that_calls_itself_so() -> None:
+    assert [registry.get(g).id for g in registry.GAMES] == list(registry.GAMES)
+    mislabelled = registry.Games({"twenty": "cover:CoverGame"})
+    assert list(mislabelled) == ["twenty"]
+    with pytest.raises(LookupError, match="the registry calls CoverGame 'twenty', the game calls itself 'cover'"):
+        mislabelled["twenty"]
+    with pytest.raises(KeyError):
+        registry.get("chess")

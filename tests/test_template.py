@@ -33,16 +33,12 @@ def lights() -> Iterator[Game[Any, Any]]:
     real = sys.modules.get(spec.name)  # the game itself, in a branch that has added it
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
-    game = module.LightsGame()
-    before = registry.GAMES.get(game.id)  # the game itself, in a branch that has added it
-    registry.GAMES[game.id] = game
+    before = registry.GAMES  # with the game itself, in a branch that has added it
+    registry.GAMES = registry.Games({**before.where, "lights": "lights:LightsGame"})  # its one registry line
     try:
-        yield game
+        yield registry.GAMES["lights"]
     finally:
-        if before is None:
-            del registry.GAMES[game.id]
-        else:
-            registry.GAMES[game.id] = before
+        registry.GAMES = before
         if real is None:
             del sys.modules[spec.name]
         else:

@@ -365,7 +365,7 @@ export async function boot() {
       ready: app.core.ready,
       language: app.core.hello ? app.core.hello.language : null, // the language the engine speaks
       boot: app.core.engine ? app.core.engine.boot : null,
-      kept: app.core.engine ? app.core.engine.kept : null, // requests answered before the snapshot was kept
+      kept: app.core.engine ? app.core.engine.kept : null, // a full boot's report once its snapshot is kept
       spare: app.core.spare ? (app.core.spare.ready ? "ready" : "booting") : null,
       loading: { ...app.loading },
       helpers: app.core.helpers.size, // the extra engines of a listing shared out, booting or working

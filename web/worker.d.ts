@@ -18,9 +18,9 @@ export type WorkerMessage =
       boot: { modules: number; compiled: number; restored: boolean; copies: number; dataclasses: { precompiled: number; compiled: number } | null };
     }
   | { type: "fatal"; message: string }
-  /** A full boot's memory snapshot stored, once the engine had nothing to do, after it answered
-   * ``after`` requests. */
-  | { type: "kept"; after: number }
+  /** A full boot's memory snapshot stored, once the engine had nothing to do (every game's module
+   * imported by then), after it answered ``after`` requests; the rest as "ready"'s boot report. */
+  | { type: "kept"; after: number; modules: number; compiled: number; dataclasses: { precompiled: number; compiled: number } | null }
   | { type: "pong" }
   | { type: "progress"; id: number; progress: Progress }
   | { type: "response"; id: number; ok: true; result: Replies[keyof Replies] }

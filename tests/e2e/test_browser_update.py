@@ -37,7 +37,7 @@ def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page:
         assert wait_until(page, f"{snapshots}.then(k => k.length && k)") == [f"engine-snapshot-{this_build}"]
         # packed and stored once the engine had nothing to do, not the moment it was ready, when the
         # link's puzzle was asked for: that request was answered first
-        assert wait_until(page, "window.pento.engine().kept") >= 1
+        assert wait_until(page, "window.pento.engine().kept")["after"] >= 1
 
         # the teacher's host gets a new build: the service worker's file and the page's
         # configuration change with its build id

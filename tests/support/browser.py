@@ -76,6 +76,9 @@ class App:
         self.console = console
         # how the page's first engine started (a first visit's full boot): window.pento.engine().boot
         self.first_boot: dict[str, Any] = page.evaluate("window.pento.engine().boot")
+        # and that engine once idle, every game imported and its snapshot kept (which the tests'
+        # tabs restore): window.pento.engine().kept
+        self.first_kept: dict[str, Any] = wait_until(page, "window.pento.engine().kept", timeout=60)
 
     def reset(self) -> None:
         page = self.page

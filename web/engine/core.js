@@ -109,7 +109,8 @@ class Engine {
     this.ready = false;
     /** @type {{ modules: number, compiled: number } | null} */
     this.boot = null;
-    /** @type {number | null} on a full boot, how many requests it answered before its snapshot was kept */
+    /** @type {{ after: number, modules: number, compiled: number, dataclasses: { precompiled: number, compiled: number } | null } | null}
+     * on a full boot, once its snapshot is kept: how many requests it had answered, and the boot report then */
     this.kept = null;
     this.dead = false;
     this.lastHeard = performance.now();
@@ -154,7 +155,7 @@ class Engine {
           this.boot = msg.boot || null; // how the core's modules were loaded (the page shows it to tests)
           resolve(msg.hello);
         } else if (msg.type === "kept") {
-          this.kept = msg.after;
+          this.kept = { after: msg.after, modules: msg.modules, compiled: msg.compiled, dataclasses: msg.dataclasses };
         } else if (msg.type === "loading") {
           this.lastLoading = msg;
           if (this.onLoading) this.onLoading(msg);

@@ -3,7 +3,8 @@
 // Also posted: {type: "loading", loaded, total, phase} while booting (bytes of the
 // runtime, the standard library and the core), {type: "ready", hello}, {type: "progress", id, progress},
 // {type: "fatal", message}, {type: "alive"} once it holds its life's lock (below), and {type: "kept",
-// after} once a full boot's memory snapshot is stored (after answering ``after`` requests).
+// after, modules, compiled, dataclasses} once a full boot's memory snapshot is stored (after answering
+// ``after`` requests; the rest as "ready"'s boot report, then).
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { APART, ASSETS, BUILD, CORE, PACKED, PYODIDE_LOCK, SIZES } from "../config.js";
@@ -218,10 +219,11 @@ async function runtimeModule() {
   }
 }
 
-// How the core's modules were loaded: how many, and how many of them were compiled from source as
-// the engine started (none, when the build made bytecode: the page then has no sources at all).
+// How the core's modules were loaded: how many so far, and how many of them were compiled from
+// source (none, when the build made bytecode: the page then has no sources at all); and how many of
+// the core's dataclasses found their methods compiled by the build (null: no such build).
 const BOOT_REPORT = `
-import importlib.util, sys
+import importlib.util, json, sys
 def _from_source(module):
     if str(module.__spec__.origin).endswith(".pyc"):
         return False  # bytecode with no source beside it
@@ -233,7 +235,13 @@ def _from_source(module):
     except (OSError, TypeError, AttributeError):
         return True
 _core = [m for n, m in list(sys.modules.items()) if n == "pento_core" or n.startswith("pento_core.")]
-{"modules": len(_core), "compiled": sum(map(_from_source, _core))}
+try:
+    import pento_page_boot
+except ImportError:
+    _dataclasses = None
+else:
+    _dataclasses = json.loads(pento_page_boot.counts())
+{"modules": len(_core), "compiled": sum(map(_from_source, _core)), "dataclasses": json.dumps(_dataclasses)}
 `;
 
 /** BOOT_REPORT run in a namespace of its own, as a plain object. */
@@ -241,21 +249,22 @@ function bootReport(pyodide) {
   const scope = pyodide.globals.get("dict")();
   const report = pyodide.runPython(BOOT_REPORT, { globals: scope });
   try {
-    return report.toJs({ dict_converter: Object.fromEntries });
+    const got = report.toJs({ dict_converter: Object.fromEntries });
+    return { ...got, dataclasses: JSON.parse(got.dataclasses) };
   } finally {
     report.destroy();
     scope.destroy();
   }
 }
 
-// A memory snapshot of this engine, taken on this device right after its first full boot (the
-// runtime started and the core imported, nothing asked yet) and kept in the browser's Cache
-// Storage: a later boot restores it instead of starting Python and importing the core again
-// (docs/architecture.md says what it saves).  One snapshot per build of the site: the key names
+// A memory snapshot of this engine, taken on this device once its first full boot is over and it
+// has had nothing to do for a moment (the runtime started, the core and every game imported) and
+// kept in the browser's Cache Storage: a later boot restores it instead of starting Python and
+// importing the core again (docs/architecture.md says what it saves).  One snapshot per build of the site: the key names
 // the build, a new build's snapshot replaces the old ones, and Pyodide itself refuses a snapshot
 // of another runtime (its build id), which is then forgotten and the engine boots in full.  Not
 // "pento-..." like the offline cache, whose service worker deletes every such cache but its own.
-// Making it costs memory once (a copy of the engine's 31 MB, and its packed 15 MB) after "ready".
+// Making it costs memory once (a copy of the engine's 31 MB, and its packed 15 MB).
 const SNAPSHOTS = "pento.engine";
 const SNAPSHOT_KEY = new URL(`engine-snapshot-${BUILD}`, base).href;
 // Set afresh after a restore: the snapshot froze the state of Python's random module (Python's
@@ -293,25 +302,49 @@ async function keepSnapshot(memory) {
   }
 }
 
-// A full boot's snapshot, made before "ready", is packed and stored only once this engine has had
-// nothing to do for a moment: packing holds this thread some 40 ms, and on a first visit the page
-// asks for its puzzle the moment the engine is ready (at 8 Mbit/s that request waited for the
-// packing, docs/benchmarks.md).  A page closed sooner keeps no snapshot; its next visit makes one.
-const KEEP_WHEN_IDLE_MS = 500;
-/** @type {Uint8Array | null} */
-let unkept = null;
+// What an engine does once it has had nothing to do for a moment (IDLE_MS since "ready" or its
+// last answer), so that no request waits for it: on a first visit the page asks for its puzzle the
+// moment the engine is ready.  It imports every game's module (the engine starts with the core
+// alone and imports a game when the game is first asked for: some 0.2 s sooner ready on a phone's
+// first visit), then, after a full boot, takes the snapshot, packs it (some 40 ms of this thread)
+// and stores it, and tells the page ("kept").  A page closed sooner keeps no snapshot; its next
+// visit makes one.  The snapshot then holds what the first requests left in the core's caches: so
+// that a first visit's long search never makes every later start restore a large memory, none is
+// taken once the memory has grown past SNAPSHOT_GROWTH times its size at "ready".
+const IDLE_MS = 500;
+const SNAPSHOT_GROWTH = 1.25;
+const WARM_UP = `
+import pento_core.registry
+for _game in pento_core.registry.GAMES:
+    pento_core.registry.GAMES[_game]
+del _game
+`;
+let warm = false; // every game's module imported
+/** @type {number | null} the memory's size at "ready", on a full boot whose snapshot is still to take */
+let snapshotDue = null;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
-let keepTimer;
+let idleTimer;
 let answered = 0; // requests answered so far (the page's tests read it from "kept")
-/** (Re)start the wait for a moment with nothing to do, then keep the snapshot and tell the page. */
-function keepWhenIdle() {
-  clearTimeout(keepTimer);
-  if (!unkept) return;
-  keepTimer = setTimeout(async () => {
-    const memory = unkept;
-    unkept = null;
-    if (memory && (await keepSnapshot(memory))) postMessage({ type: "kept", after: answered });
-  }, KEEP_WHEN_IDLE_MS);
+/** (Re)start the wait for a moment with nothing to do, then do what waits for one. */
+function whenIdle() {
+  clearTimeout(idleTimer);
+  if (warm && snapshotDue === null) return;
+  idleTimer = setTimeout(async () => {
+    if (!warm) {
+      python.runPython(WARM_UP);
+      warm = true;
+    }
+    const due = snapshotDue;
+    snapshotDue = null;
+    if (due === null || python._module.HEAP8.length > due * SNAPSHOT_GROWTH) return;
+    let memory = null;
+    try {
+      memory = python.makeMemorySnapshot();
+    } catch {
+      return; // nothing kept: the next engine boots in full, as this one did
+    }
+    if (await keepSnapshot(memory)) postMessage({ type: "kept", after: answered, ...bootReport(python) });
+  }, IDLE_MS);
 }
 
 async function forgetSnapshot() {
@@ -353,18 +386,17 @@ function provideApart(pyodide) {
 const CORE_ZIP = "/lib/pento_core.zip";
 
 // The core imported with its dataclasses' methods compiled by the build (scripts/pento_page_boot.py,
-// in the core's zip): about half of the import's time otherwise.  A JSON string (no Python object
-// handed to JavaScript before the snapshot): how many were found compiled, how many were not; null
-// where the build had no Node to compile the page's Python (the core's zip is then its wheel).
+// in the core's zip): about half of the import's time otherwise; the games' modules, imported later
+// (pento_core.registry), get theirs too.  Where the build had no Node to compile the page's Python
+// (the core's zip is then its wheel) every dataclass compiles its methods as it is made.
 const IMPORT_CORE = `
 try:
     import pento_page_boot
 except ImportError:
-    import pento_core.api
-    _counts = "null"
+    pass
 else:
-    _counts = pento_page_boot.import_module(${JSON.stringify(CORE_ZIP)}, "pento_core.api")
-_counts
+    pento_page_boot.install(${JSON.stringify(CORE_ZIP)})
+import pento_core.api
 `;
 
 function install(pyodide, core) {
@@ -420,13 +452,11 @@ const ready = (async () => {
       await forgetSnapshot();
     }
   }
-  let fresh = null;
-  let dataclasses = null; // how the core's dataclasses got their methods, on a full boot
   if (!pyodide) {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: true }).finally(pythonUp);
     install(pyodide, await core);
-    dataclasses = JSON.parse(pyodide.runPython(IMPORT_CORE));
-    fresh = pyodide.makeMemorySnapshot();
+    pyodide.runPython(IMPORT_CORE);
+    snapshotDue = pyodide._module.HEAP8.length; // taken once idle (whenIdle)
   }
   loaded = total;
   report("start", true);
@@ -434,12 +464,13 @@ const ready = (async () => {
   api = pyodide.pyimport("pento_core.api");
   python = pyodide;
   const lang = given.get("lang") || "en";
-  const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello", args: { lang } })));
+  // the page knows the games from the build's catalog: none listed here, so none is imported yet
+  const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello", args: { lang, games: false } })));
   if (!hello.ok) throw new Error(hello.error.message);
   await Promise.all(keeping); // in the offline cache before the page registers its service worker
-  postMessage({ type: "ready", hello: hello.result, boot: { ...bootReport(pyodide), restored, copies: fromCopies, dataclasses } });
-  unkept = fresh;
-  keepWhenIdle();
+  const boot = bootReport(pyodide);
+  postMessage({ type: "ready", hello: hello.result, boot: { ...boot, restored, copies: fromCopies, dataclasses: restored ? null : boot.dataclasses } });
+  whenIdle();
   return true;
 })().catch((err) => {
   // reported to the page, which says so and offers a retry (a fresh worker)
@@ -453,7 +484,7 @@ self.onmessage = async (event) => {
     postMessage({ type: "pong" }); // the page's watchdog: this worker is alive and idle
     return;
   }
-  clearTimeout(keepTimer); // busy: the snapshot waits
+  clearTimeout(idleTimer); // busy: what waits for a moment with nothing to do waits on
   if (!(await ready)) return;
   const id = request && request.id;
   const progress = (text) => postMessage({ type: "progress", id, progress: JSON.parse(text) });
@@ -472,5 +503,5 @@ self.onmessage = async (event) => {
   }
   postMessage({ type: "response", ...reply, id }); // the page's id, even when the core could not read the request
   answered += 1;
-  keepWhenIdle();
+  whenIdle();
 };
