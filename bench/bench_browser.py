@@ -146,6 +146,7 @@ def main(runs: int) -> None:
             page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
             page.locator("[data-game=cover]").get_by_role("button", name="6 x 10", exact=True).click()
             page.wait_for_selector("body[data-screen=play]", state="attached")
+            wait_until(page, "window.pento.layout() !== null", timeout=60)
             time.sleep(0.3)
             for k in range(30):
                 lay = layout(page)
