@@ -260,10 +260,11 @@ function bootReport(pyodide) {
 // A memory snapshot of this engine, taken on this device once its first full boot is over and it
 // has had nothing to do for a moment (the runtime started, the core and every game imported) and
 // kept in the browser's Cache Storage: a later boot restores it instead of starting Python and
-// importing the core again (docs/architecture.md says what it saves).  One snapshot per build of the site: the key names
-// the build, a new build's snapshot replaces the old ones, and Pyodide itself refuses a snapshot
-// of another runtime (its build id), which is then forgotten and the engine boots in full.  Not
-// "pento-..." like the offline cache, whose service worker deletes every such cache but its own.
+// importing the core again (docs/architecture.md says what it saves).  One snapshot per build of
+// the site: the key names the build, a new build's snapshot replaces the old ones, and Pyodide
+// itself refuses a snapshot of another runtime (its build id), which is then forgotten and the
+// engine boots in full.  Not "pento-..." like the offline cache, whose service worker deletes
+// every such cache but its own.
 // Making it costs memory once (a copy of the engine's 31 MB, and its packed 15 MB).
 const SNAPSHOTS = "pento.engine";
 const SNAPSHOT_KEY = new URL(`engine-snapshot-${BUILD}`, base).href;
@@ -331,8 +332,12 @@ function whenIdle() {
   if (warm && snapshotDue === null) return;
   idleTimer = setTimeout(async () => {
     if (!warm) {
-      python.runPython(WARM_UP);
-      warm = true;
+      warm = true; // once
+      try {
+        python.runPython(WARM_UP);
+      } catch {
+        // a game whose module cannot be imported says so in its own answers, when it is asked for
+      }
     }
     const due = snapshotDue;
     snapshotDue = null;
