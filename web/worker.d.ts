@@ -15,7 +15,16 @@ export type WorkerMessage =
        * whether from its memory snapshot, how many packed files from unpacked copies, and on a full
        * boot how many of the core's dataclasses found their methods compiled by the build (null
        * when restored, or where the build had no Node). */
-      boot: { modules: number; compiled: number; restored: boolean; copies: number; dataclasses: { precompiled: number; compiled: number } | null };
+      boot: {
+        modules: number;
+        compiled: number;
+        restored: boolean;
+        copies: number;
+        /** Where the core's bytes came from: an earlier start's unpacked copy, the worker that
+         * unpacks it apart from the engine (unpack_worker.js), or the engine's own download. */
+        core: "copy" | "apart" | "here";
+        dataclasses: { precompiled: number; compiled: number } | null;
+      };
     }
   | { type: "fatal"; message: string }
   /** A full boot's memory snapshot stored, once the engine had nothing to do (every game's module

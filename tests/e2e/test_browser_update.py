@@ -108,6 +108,9 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
 
         open_ready(page, base_url + "?nosw")
         assert page.evaluate("window.pento.engine().boot.restored") is False
+        # the core downloaded and unpacked by a worker of its own (web/engine/unpack_worker.js), not
+        # on the engine's thread, which Python's start holds meanwhile
+        assert page.evaluate("window.pento.engine().boot.core") == "apart"
         kept = wait_until(page, f"{keys}.then(k => k.length === 1 && k)", timeout=60)
         assert kept[0].endswith("engine-snapshot-" + build_id(build.DIST))
         assert page.evaluate(sizes)[0] > 5_000_000  # the engine's memory (packed), not a stub
@@ -121,6 +124,7 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
         assert page.evaluate("window.pento.engine().boot.restored") is True
         assert page.evaluate("window.pento.engine().boot.copies") == 4  # nothing downloaded or unpacked again
+        assert page.evaluate("window.pento.engine().boot.core") == "copy"
         plays_a_move(page)
 
         # under this build's name: a damaged entry, then a well-formed snapshot of some other

@@ -8,6 +8,7 @@
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { APART, ASSETS, BUILD, CORE, PACKED, PYODIDE_LOCK, SIZES } from "../config.js";
+import { keepCopy, keepOffline as keptOffline, readCopy } from "./kept.js";
 import { pack, unpack } from "./snapshot_pack.js";
 import { unxz } from "./unxz.js";
 
@@ -63,25 +64,17 @@ const buildFiles = new Set(ASSETS.map((a) => new URL(a, base).href));
 const keeping = [];
 /** Put ``response`` (a copy) in the offline cache under ``url`` unless it holds it already. */
 function keepOffline(url, response) {
-  const copy = response.clone();
-  keeping.push(
-    caches
-      .open(`pento-${BUILD}`)
-      // kept already (a later visit): the copy is let go, not held in memory unread
-      .then(async (cache) => ((await cache.match(url)) ? copy.body?.cancel() : cache.put(url, copy)))
-      .catch(() => {}), // no room, or storage closed: the service worker fetches it, as before
-  );
+  keeping.push(keptOffline(url, response));
 }
 // The runtime (its WebAssembly and its JavaScript), the standard library and the core come packed
 // with xz (build.py: 18 MB -> 4.8 MB from any host; gzip, all the browser unpacks itself, made 6.5)
 // and are unpacked here as they stream in (unxz.js): Pyodide gets a response of the file itself,
 // and compiles the WebAssembly while it arrives.  The unpacked files are kept (Cache Storage,
-// COPIES) for this engine's next start, which then neither downloads nor unpacks them.
+// kept.js) for this engine's next start, which then neither downloads nor unpacks them.
 // The core's data files that only some puzzles read (APART) come packed the same way, apart from it.
 const packedFiles = new Set([...PACKED, ...APART].map((f) => new URL(f, base).href));
 const TYPES = { wasm: "application/wasm", mjs: "text/javascript", zip: "application/zip" };
 const SUFFIX = ".xz";
-const COPIES = "pento.runtime";
 /** How many of the packed files this start took from the copies kept by an earlier one. */
 let fromCopies = 0;
 const realFetch = self.fetch.bind(self);
@@ -146,30 +139,6 @@ function unpackerModule() {
     return WebAssembly.compile(await response.arrayBuffer());
   });
   return unpacker;
-}
-
-/** The key of a file's unpacked copy: this build's only (a new build's runtime may differ). */
-const copyKey = (url) => `${url}?unpacked=${BUILD}`;
-
-/** The unpacked copy of ``url`` an earlier start kept, or null (none, or storage closed). */
-async function readCopy(url) {
-  try {
-    return (await (await caches.open(COPIES)).match(copyKey(url))) || null;
-  } catch {
-    return null;
-  }
-}
-
-/** Keep ``response`` as the unpacked copy of ``url``, and drop other builds' copies.  Failing
- * quietly: with no room, or storage closed, the next start downloads and unpacks again. */
-async function keepCopy(url, response) {
-  try {
-    const cache = await caches.open(COPIES);
-    await cache.put(copyKey(url), response);
-    for (const old of await cache.keys()) if (!old.url.endsWith(`?unpacked=${BUILD}`)) await cache.delete(old);
-  } catch {
-    // nothing kept: the next start unpacks again, as this one did
-  }
 }
 
 /** What this worker asked for before Pyodide did (PYTHON_FIRST, as the worker starts: below), by
@@ -383,6 +352,56 @@ function provideApart(pyodide) {
   return provided;
 }
 
+// On a first visit the core's 0.45 MB come in while Python starts, which holds this thread: unpacked
+// here, its bytes waited for Python to be up (0.08-0.13 s at 8 Mbit/s, docs/benchmarks.md).  So where
+// it is downloaded, a worker of its own (unpack_worker.js), started as this one starts (its modules
+// then load while the big files come), fetches and unpacks it, keeps what this worker would keep,
+// and hands the bytes over, which this thread takes once Python is up.  Where no worker can be
+// started here, or it fails, the core comes as before, through this worker's fetch.
+const CORE_URL = new URL(CORE, base).href;
+/** Where the core's bytes came from: "copy" (an earlier start's), "apart" (unpack_worker.js) or "here". */
+let coreFrom = "here";
+
+/** The worker that will unpack the core, or null where an unpacked copy is kept or none can start. */
+async function startUnpacker() {
+  if (await readCopy(CORE_URL)) return null;
+  try {
+    return new Worker(new URL("./unpack_worker.js", import.meta.url), { type: "module" });
+  } catch {
+    return null; // no worker in a worker here, or a policy refusing it
+  }
+}
+
+/** The core's bytes: unpacked apart where that worker started, else through this worker's fetch. */
+async function coreBytes(unpacking) {
+  const apart = await unpacking;
+  if (apart) {
+    const packed = CORE_URL + SUFFIX;
+    const got = await new Promise((resolve) => {
+      apart.onmessage = (event) => resolve(event.data);
+      apart.onerror = (event) => {
+        event.preventDefault();
+        resolve({ ok: false });
+      };
+      unpackerModule().then(
+        (unpacker) => apart.postMessage({ url: CORE_URL, packed, type: TYPES.zip, offline: offline && buildFiles.has(packed), unpacker }),
+        () => resolve({ ok: false }),
+      );
+    });
+    if (got.ok) {
+      coreFrom = "apart";
+      loaded += SIZES[CORE + SUFFIX] || 0;
+      return got.bytes;
+    }
+    apart.terminate();
+  }
+  const copy = fromCopies;
+  const response = await fetch(CORE_URL);
+  if (!response.ok) throw new Error(`could not fetch ${CORE} (HTTP ${response.status})`);
+  if (fromCopies > copy) coreFrom = "copy";
+  return response.arrayBuffer();
+}
+
 // The core, as the build packed it (its modules' bytecode, or without Node their sources), goes on
 // sys.path as one zip, as the standard library does: one file written, not some 170 unpacked by
 // Python (0.1 s of every start). A restored engine needs it too: its memory holds the imported
@@ -424,13 +443,9 @@ const ready = (async () => {
   /** @type {() => void} */
   let pythonUp = () => {};
   const pythonStarted = new Promise((resolve) => (pythonUp = () => resolve(null)));
-  // The core comes while Python starts (PYTHON_FIRST, above).
-  const core = Promise.race([pythonFilesNearlyHere, pythonStarted])
-    .then(() => fetch(new URL(CORE, base)))
-    .then((r) => {
-      if (!r.ok) throw new Error(`could not fetch ${CORE} (HTTP ${r.status})`);
-      return r.arrayBuffer();
-    });
+  // The core comes while Python starts (PYTHON_FIRST, above), unpacked apart where it is downloaded.
+  const unpacking = startUnpacker();
+  const core = Promise.race([pythonFilesNearlyHere, pythonStarted]).then(() => coreBytes(unpacking));
   core.catch(() => {}); // handled below, once Pyodide is up; not an unhandled rejection meanwhile
   const runtime = runtimeModule(); // while the snapshot is looked for
   runtime.catch(() => {}); // handled where it is awaited, below
@@ -474,7 +489,8 @@ const ready = (async () => {
   if (!hello.ok) throw new Error(hello.error.message);
   await Promise.all(keeping); // in the offline cache before the page registers its service worker
   const boot = bootReport(pyodide);
-  postMessage({ type: "ready", hello: hello.result, boot: { ...boot, restored, copies: fromCopies, dataclasses: restored ? null : boot.dataclasses } });
+  const dataclasses = restored ? null : boot.dataclasses;
+  postMessage({ type: "ready", hello: hello.result, boot: { ...boot, restored, copies: fromCopies, core: coreFrom, dataclasses } });
   whenIdle();
   return true;
 })().catch((err) => {
