@@ -53,6 +53,10 @@ class Games(Mapping[str, Game[Any, Any]]):
         """The games whose modules are imported so far."""
         return list(self._made)
 
+    def unmade(self) -> list[str]:
+        """The games whose modules are still to import, in the page's order."""
+        return [g for g in self._where if g not in self._made]
+
 
 GAMES = Games(
     {

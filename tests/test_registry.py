@@ -139,13 +139,14 @@ def test_a_game_is_imported_when_first_asked_for() -> None:
         "hello = json.loads(api.handle_json(json.dumps(asked)))\n"
         "seen += [games(), hello['result']['games'], registry.GAMES.made()]\n"
         "registry.get('pegs')\n"
-        "seen += [games(), registry.GAMES.made()]\n"
+        "seen += [games(), registry.GAMES.made(), registry.GAMES.unmade()]\n"
         "print(json.dumps(seen))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True)
-    before, after_hello, listed, made, after_pegs, made_pegs = json.loads(done.stdout)
+    before, after_hello, listed, made, after_pegs, made_pegs, unmade = json.loads(done.stdout)
     assert before == after_hello == listed == made == []
     assert after_pegs == ["pento_core.games.pegs"] and made_pegs == ["pegs"]
+    assert unmade == [g for g in registry.GAMES if g != "pegs"]  # what the engine imports once idle
 
 
 def test_every_registry_line_names_the_game_that_calls_itself_so() -> None:

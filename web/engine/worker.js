@@ -276,20 +276,17 @@ async function keepSnapshot(memory) {
 // last answer), so that no request waits for it: on a first visit the page asks for its puzzle the
 // moment the engine is ready.  It imports every game's module (the engine starts with the core
 // alone and imports a game when the game is first asked for: some 0.2 s sooner ready on a phone's
-// first visit), then, after a full boot, takes the snapshot, packs it (some 40 ms of this thread)
-// and stores it, and tells the page ("kept").  A page closed sooner keeps no snapshot; its next
-// visit makes one.  The snapshot then holds what the first requests left in the core's caches: so
-// that a first visit's long search never makes every later start restore a large memory, none is
-// taken once the memory has grown past SNAPSHOT_GROWTH times its size at "ready".
+// first visit), one game at a time, letting any request that came meanwhile go first (so a request
+// waits at most for one game's import); then, after a full boot, it takes the snapshot, packs it
+// (some 40 ms of this thread) and stores it, and tells the page ("kept").  A page closed sooner
+// keeps no snapshot; its next visit makes one.  The snapshot then holds what the first requests
+// left in the core's caches: so that a first visit's long search never makes every later start
+// restore a large memory, none is taken once the memory has grown past SNAPSHOT_GROWTH times its
+// size at "ready".
 const IDLE_MS = 500;
 const SNAPSHOT_GROWTH = 1.25;
-const WARM_UP = `
-import pento_core.registry
-for _game in pento_core.registry.GAMES:
-    pento_core.registry.GAMES[_game]
-del _game
-`;
-let warm = false; // every game's module imported
+/** @type {string[] | null} the games whose modules are still to import (null: not asked yet) */
+let unimported = null;
 /** @type {number | null} the memory's size at "ready", on a full boot whose snapshot is still to take */
 let snapshotDue = null;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -298,27 +295,33 @@ let answered = 0; // requests answered so far (the page's tests read it from "ke
 /** (Re)start the wait for a moment with nothing to do, then do what waits for one. */
 function whenIdle() {
   clearTimeout(idleTimer);
-  if (warm && snapshotDue === null) return;
-  idleTimer = setTimeout(async () => {
-    if (!warm) {
-      warm = true; // once
-      try {
-        python.runPython(WARM_UP);
-      } catch {
-        // a game whose module cannot be imported says so in its own answers, when it is asked for
-      }
-    }
-    const due = snapshotDue;
-    snapshotDue = null;
-    if (due === null || python._module.HEAP8.length > due * SNAPSHOT_GROWTH) return;
-    let memory = null;
+  if (unimported?.length === 0 && snapshotDue === null) return;
+  idleTimer = setTimeout(idleStep, IDLE_MS);
+}
+
+/** One step of what waits for a moment with nothing to do: one game imported, or the snapshot. */
+async function idleStep() {
+  unimported ??= JSON.parse(python.runPython("import json, pento_core.registry\njson.dumps(pento_core.registry.GAMES.unmade())"));
+  const game = unimported.shift();
+  if (game !== undefined) {
     try {
-      memory = python.makeMemorySnapshot();
+      python.runPython(`pento_core.registry.GAMES[${JSON.stringify(game)}]`);
     } catch {
-      return; // nothing kept: the next engine boots in full, as this one did
+      // a game whose module cannot be imported says so in its own answers, when it is asked for
     }
-    if (await keepSnapshot(memory)) postMessage({ type: "kept", after: answered, ...bootReport(python) });
-  }, IDLE_MS);
+    idleTimer = setTimeout(idleStep, 0); // a request that came meanwhile goes first (and waits on)
+    return;
+  }
+  const due = snapshotDue;
+  snapshotDue = null;
+  if (due === null || python._module.HEAP8.length > due * SNAPSHOT_GROWTH) return;
+  let memory = null;
+  try {
+    memory = python.makeMemorySnapshot();
+  } catch {
+    return; // nothing kept: the next engine boots in full, as this one did
+  }
+  if (await keepSnapshot(memory)) postMessage({ type: "kept", after: answered, ...bootReport(python) });
 }
 
 async function forgetSnapshot() {
