@@ -305,7 +305,7 @@ async function idleStep() {
   const game = unimported.shift();
   if (game !== undefined) {
     try {
-      python.runPython(`pento_core.registry.GAMES[${JSON.stringify(game)}]`);
+      python.runPython(`pento_core.registry.GAMES[${JSON.stringify(game)}]\nNone`); // the game made, nothing handed back
     } catch {
       // a game whose module cannot be imported says so in its own answers, when it is asked for
     }
