@@ -141,6 +141,15 @@ function unpackerModule() {
   return unpacker;
 }
 
+/** ``copy``, the unpacked copy of ``url`` an earlier start kept, counted as this start's download. */
+function takenFromCopy(url, copy) {
+  fromCopies += 1;
+  loaded += SIZES[url.slice(base.href.length) + SUFFIX] || 0;
+  report("download");
+  nearlyHere.get(url)?.();
+  return copy;
+}
+
 /** What this worker asked for before Pyodide did (PYTHON_FIRST, as the worker starts: below), by
  * address: handed to Pyodide's own request for it, once.
  * @type {Map<string, Promise<Response>>} */
@@ -156,13 +165,7 @@ self.fetch = async (input, init) => {
   if (!packedFiles.has(url)) return fetchCounted(input, init, url);
   const headers = { "Content-Type": TYPES[/** @type {keyof TYPES} */ (url.split(".").pop())] || "application/octet-stream" };
   const copy = await readCopy(url);
-  if (copy) {
-    fromCopies += 1;
-    loaded += SIZES[url.slice(base.href.length) + SUFFIX] || 0;
-    report("download");
-    nearlyHere.get(url)?.();
-    return copy;
-  }
+  if (copy) return takenFromCopy(url, copy);
   const packed = url.slice(base.href.length) + SUFFIX;
   const response = await fetchCounted(url + SUFFIX, init, url + SUFFIX, () => nearlyHere.get(url)?.(), SIZES[packed]);
   if (!response.ok || !response.body) return response;
@@ -192,7 +195,7 @@ async function runtimeModule() {
 // source (none, when the build made bytecode: the page then has no sources at all); and how many of
 // the core's dataclasses found their methods compiled by the build (null: no such build).
 const BOOT_REPORT = `
-import importlib.util, json, sys
+import importlib.util, sys
 def _from_source(module):
     if str(module.__spec__.origin).endswith(".pyc"):
         return False  # bytecode with no source beside it
@@ -207,10 +210,10 @@ _core = [m for n, m in list(sys.modules.items()) if n == "pento_core" or n.start
 try:
     import pento_page_boot
 except ImportError:
-    _dataclasses = None
+    _dataclasses = "null"
 else:
-    _dataclasses = json.loads(pento_page_boot.counts())
-{"modules": len(_core), "compiled": sum(map(_from_source, _core)), "dataclasses": json.dumps(_dataclasses)}
+    _dataclasses = pento_page_boot.counts()  # JSON
+{"modules": len(_core), "compiled": sum(map(_from_source, _core)), "dataclasses": _dataclasses}
 `;
 
 /** BOOT_REPORT run in a namespace of its own, as a plain object. */
@@ -365,19 +368,27 @@ const CORE_URL = new URL(CORE, base).href;
 /** Where the core's bytes came from: "copy" (an earlier start's), "apart" (unpack_worker.js) or "here". */
 let coreFrom = "here";
 
-/** The worker that will unpack the core, or null where an unpacked copy is kept or none can start. */
-async function startUnpacker() {
-  if (await readCopy(CORE_URL)) return null;
+/** Where the core will come from: the unpacked ``copy`` an earlier start kept, or the worker that
+ * will unpack it (``apart``), or neither where none can start (then this worker's fetch).
+ * @returns {Promise<{copy?: Response, apart?: Worker}>} */
+async function coreSource() {
+  const copy = await readCopy(CORE_URL);
+  if (copy) return { copy };
   try {
-    return new Worker(new URL("./unpack_worker.js", import.meta.url), { type: "module" });
+    return { apart: new Worker(new URL("./unpack_worker.js", import.meta.url), { type: "module" }) };
   } catch {
-    return null; // no worker in a worker here, or a policy refusing it
+    return {}; // no worker in a worker here, or a policy refusing it
   }
 }
 
-/** The core's bytes: unpacked apart where that worker started, else through this worker's fetch. */
-async function coreBytes(unpacking) {
-  const apart = await unpacking;
+/** The core's bytes: from its copy, or unpacked apart where that worker started, else through this
+ * worker's fetch. */
+async function coreBytes(source) {
+  const { copy, apart } = await source;
+  if (copy) {
+    coreFrom = "copy";
+    return takenFromCopy(CORE_URL, copy).arrayBuffer();
+  }
   if (apart) {
     const packed = CORE_URL + SUFFIX;
     const got = await new Promise((resolve) => {
@@ -398,10 +409,8 @@ async function coreBytes(unpacking) {
     }
     apart.terminate();
   }
-  const copy = fromCopies;
   const response = await fetch(CORE_URL);
   if (!response.ok) throw new Error(`could not fetch ${CORE} (HTTP ${response.status})`);
-  if (fromCopies > copy) coreFrom = "copy";
   return response.arrayBuffer();
 }
 
@@ -447,8 +456,8 @@ const ready = (async () => {
   let pythonUp = () => {};
   const pythonStarted = new Promise((resolve) => (pythonUp = () => resolve(null)));
   // The core comes while Python starts (PYTHON_FIRST, above), unpacked apart where it is downloaded.
-  const unpacking = startUnpacker();
-  const core = Promise.race([pythonFilesNearlyHere, pythonStarted]).then(() => coreBytes(unpacking));
+  const source = coreSource();
+  const core = Promise.race([pythonFilesNearlyHere, pythonStarted]).then(() => coreBytes(source));
   core.catch(() => {}); // handled below, once Pyodide is up; not an unhandled rejection meanwhile
   const runtime = runtimeModule(); // while the snapshot is looked for
   runtime.catch(() => {}); // handled where it is awaited, below
