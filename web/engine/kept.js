@@ -4,6 +4,7 @@
 // service worker's install does not download them again.  Shared by the engine's worker
 // (worker.js) and the worker that unpacks the core apart from it (unpack_worker.js).
 import { BUILD } from "../config.js";
+import { unxz } from "./unxz.js";
 
 const COPIES = "pento.runtime";
 
@@ -34,6 +35,20 @@ export async function keepCopy(url, response) {
   } catch {
     // nothing kept: the next start unpacks again, as this one did
   }
+}
+
+/** ``body``, packed with xz, unpacked by ``unpacker`` (unxz.wasm compiled) as it streams in, and
+ * its unpacked copy kept for ``url`` (:func:`keepCopy`) at the same time: the unpacked file as a
+ * response of ``type``, and the keeping, which settles once the copy is stored or refused.
+ * @param {string} url
+ * @param {ReadableStream<Uint8Array>} body
+ * @param {WebAssembly.Module} unpacker
+ * @param {string} type
+ * @returns {Promise<{ unpacked: Response, copying: Promise<void> }>} */
+export async function unpackKeepingCopy(url, body, unpacker, type) {
+  const [mine, theirs] = body.pipeThrough(await unxz(unpacker)).tee();
+  const headers = { "Content-Type": type };
+  return { unpacked: new Response(theirs, { headers }), copying: keepCopy(url, new Response(mine, { headers })) };
 }
 
 /** Put a copy of ``response`` in this build's offline cache under ``url`` unless it holds it

@@ -10,8 +10,7 @@
 // its content type, whether the packed file goes into the offline cache, and unxz.wasm compiled.
 // Out, once: {ok: true, bytes} (an ArrayBuffer, handed over) or {ok: false, message}; then this
 // worker ends itself, once its copy is kept.
-import { keepCopy, keepOffline } from "./kept.js";
-import { unxz } from "./unxz.js";
+import { keepOffline, unpackKeepingCopy } from "./kept.js";
 
 self.onmessage = async (event) => {
   const { url, packed, type, offline, unpacker } = event.data;
@@ -21,9 +20,9 @@ self.onmessage = async (event) => {
     const response = await fetch(packed);
     if (!response.ok || !response.body) throw new Error(`could not fetch ${packed} (HTTP ${response.status})`);
     const kept = offline ? keepOffline(packed, response) : null;
-    const [mine, theirs] = response.body.pipeThrough(await unxz(unpacker)).tee();
-    copying = keepCopy(url, new Response(mine, { headers: { "Content-Type": type } }));
-    const bytes = await new Response(theirs).arrayBuffer();
+    const unpacking = await unpackKeepingCopy(url, response.body, unpacker, type);
+    copying = unpacking.copying;
+    const bytes = await unpacking.unpacked.arrayBuffer();
     await kept; // in the offline cache before the engine says it is ready, as its own downloads are
     postMessage({ ok: true, bytes }, [bytes]);
   } catch (err) {

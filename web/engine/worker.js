@@ -8,9 +8,8 @@
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { APART, ASSETS, BUILD, CORE, PACKED, PYODIDE_LOCK, SIZES } from "../config.js";
-import { keepCopy, keepOffline as keptOffline, readCopy } from "./kept.js";
+import { keepOffline as keptOffline, readCopy, unpackKeepingCopy } from "./kept.js";
 import { pack, unpack } from "./snapshot_pack.js";
-import { unxz } from "./unxz.js";
 
 const base = new URL("../../", import.meta.url); // the site's root: web/engine/ is two folders down
 let api = null;
@@ -163,16 +162,14 @@ self.fetch = async (input, init) => {
     return early;
   }
   if (!packedFiles.has(url)) return fetchCounted(input, init, url);
-  const headers = { "Content-Type": TYPES[/** @type {keyof TYPES} */ (url.split(".").pop())] || "application/octet-stream" };
   const copy = await readCopy(url);
   if (copy) return takenFromCopy(url, copy);
   const packed = url.slice(base.href.length) + SUFFIX;
   const response = await fetchCounted(url + SUFFIX, init, url + SUFFIX, () => nearlyHere.get(url)?.(), SIZES[packed]);
   if (!response.ok || !response.body) return response;
   // a host that gzips what it sends has had the browser undo that already: these are xz bytes
-  const [mine, theirs] = response.body.pipeThrough(await unxz(await unpackerModule())).tee();
-  keepCopy(url, new Response(mine, { headers }));
-  return new Response(theirs, { headers });
+  const type = TYPES[/** @type {keyof TYPES} */ (url.split(".").pop())] || "application/octet-stream";
+  return (await unpackKeepingCopy(url, response.body, await unpackerModule(), type)).unpacked;
 };
 
 /** Pyodide's JavaScript, fetched packed (1.25 MB -> 0.21 MB) and imported from its unpacked copy; or
