@@ -22,7 +22,9 @@ PAGE_CSP = (
 WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' blob:; connect-src 'self'; object-src 'none'"
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site's files with the headers a host should send."""
+
     extensions_map = {  # noqa: RUF012 - the base class declares it this way
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
@@ -55,7 +57,9 @@ class _Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
-def make_server(port: int, host: str = "127.0.0.1", directory: Path = DIST) -> http.server.ThreadingHTTPServer:
-    """An HTTP server for dist/ or a copy of it (port 0: any free port), on ``host`` only."""
-    handler = functools.partial(_Handler, directory=str(directory))
-    return _Server((host, port), handler)
+def make_server(
+    port: int, host: str = "127.0.0.1", directory: Path = DIST, handler: type[SiteHandler] = SiteHandler
+) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for dist/ or a copy of it (port 0: any free port), on ``host`` only; ``handler``
+    a subclass of :class:`SiteHandler` where something more is served (the tests' own requests)."""
+    return _Server((host, port), functools.partial(handler, directory=str(directory)))

@@ -12,7 +12,9 @@ that need a page of their own to reload or to open a link in take ``tab``: a
 new page beside the shared one, in the same browser profile, whose engine
 starts as on a player's second visit (from the snapshot the shared page's
 first boot kept).  Tests that need a new profile (a first visit, offline, a
-failed load, blocked storage, a clock, another device) take ``page``.
+failed load, blocked storage, a clock, another device) take ``page``, or make one; where
+they test nothing of a first visit, ``returning`` gives it what a first visit keeps
+(support/returning.py), and its engine boots as on a return visit.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from support.browser import ARTIFACTS, LAPTOP, PRINT_STUB, TEST_ARGS, App, Console, open_ready, shot_name, wants_shot
+from support.returning import KeptSiteHandler, give_kept, hand_over_snapshot
 
 import build
 
@@ -33,7 +36,7 @@ import build
 def base_url() -> Iterator[str]:
     if not os.environ.get("PENTO_BUILT"):  # build.py test has just built dist/ (and runs three of us at once)
         build.build()
-    server = build.make_server(0)
+    server = build.make_server(0, handler=KeptSiteHandler)  # the site, and what support/returning.py gives
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -134,8 +137,17 @@ def shared(browser: Any, base_url: str) -> Iterator[App]:
     console = Console()
     console.attach(page)
     open_ready(page, base_url + "?nosw")
-    yield App(page, base_url + "?nosw", console)
+    app = App(page, base_url + "?nosw", console)  # once its snapshot is kept
+    hand_over_snapshot(page, base_url)
+    yield app
     ctx.close()
+
+
+@pytest.fixture()
+def returning(shared: App, base_url: str) -> Callable[..., None]:
+    """Gives a new profile (a context) what a first visit to the site (or to ``site``, another
+    server of this build) keeps: call it before the profile's first page opens the site."""
+    return lambda context, site=None: give_kept(context, base_url, site)
 
 
 @pytest.fixture()

@@ -115,7 +115,7 @@ def solve_items(page: Any, items: dict[int, tuple[str, str]]) -> str:
     return str(page.locator("#assign-code").text_content())
 
 
-def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, tmp_path: Path) -> None:
+def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, tmp_path: Path, returning: Any) -> None:
     link, items = build_assignment(app.page)
     match = re.fullmatch(r"http://127\.0\.0\.1:\d+/(index\.html)?(#assign:([0-9A-Z]{6}):-:.*)", link)
     assert match, link
@@ -127,6 +127,7 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
     # Ana, on a phone, plays all three: Next puzzle leads on from each win
     context = browser.new_context(viewport=PHONE)
     try:
+        returning(context)
         ana = pupil(context.new_page(), link, "Ana")
         ana.locator("#assign-list button").first.click()
         wait_until(ana, "window.pento.session() && window.pento.layout() !== null", timeout=60)
@@ -179,7 +180,7 @@ def test_an_assignment_from_the_builder_to_the_results(app: App, browser: Any, t
     # The teacher's results page on a device with a camera: Ana holds up her screen, Bruno's is typed
     video = tmp_path / "ana.y4m"
     y4m(video, [ana_proof])
-    with camera_page(browser, video, f"{app.base_url}{results}") as page:
+    with camera_page(browser, video, f"{app.base_url}{results}", returning) as page:
         page.wait_for_selector("body[data-screen=results]", state="attached", timeout=90_000)
         assert page.locator("#results-title").text_content() == "Results: Friday's puzzles"
         page.locator("#results-scan").click()

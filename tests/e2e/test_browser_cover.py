@@ -156,7 +156,7 @@ def test_reload_restores_the_position_and_undo_history(tab: Any, base_url: str) 
     assert tab.evaluate("window.pento.engine().spare") is None
 
 
-def test_a_copied_link_reopens_the_position(browser: Any, app: App) -> None:
+def test_a_copied_link_reopens_the_position(browser: Any, app: App, returning: Any) -> None:
     page = play(app, "5 x 12")
     drag_piece(page, "X", 2, 5)
     state = next_state(page, "")
@@ -170,8 +170,9 @@ def test_a_copied_link_reopens_the_position(browser: Any, app: App) -> None:
         page.locator("#link-close").click()
     else:
         assert "Link copied" in status_text(page)
-    other = browser.new_context()  # a fresh browser profile: nothing saved
+    other = browser.new_context()  # a browser profile of its own: no game saved
     try:
+        returning(other)  # there before: its engine starts as on a return visit
         p2 = other.new_page()
         errors: list[str] = []
         p2.on("pageerror", lambda e: errors.append(str(e)))

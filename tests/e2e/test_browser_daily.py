@@ -29,9 +29,11 @@ def open_today(page: Any, game: str) -> dict[str, Any]:
     return session(page)
 
 
-def device(browser: Any, base_url: str, when: dt.date, console: Console) -> tuple[Any, Any]:
-    """A browser of its own on ``when``, loading the page (its engine boots while the next one loads)."""
+def device(browser: Any, base_url: str, when: dt.date, console: Console, returning: Any) -> tuple[Any, Any]:
+    """A browser of its own on ``when``, there before, loading the page (its engine boots while the
+    next one loads)."""
     context = browser.new_context(viewport={"width": 1280, "height": 860})
+    returning(context)
     page = context.new_page()
     console.attach(page)
     page.clock.set_fixed_time(at_noon(when))
@@ -40,11 +42,11 @@ def device(browser: Any, base_url: str, when: dt.date, console: Console) -> tupl
 
 
 def test_the_daily_is_everyones_on_its_date_counts_in_progress_and_changes_the_next_day(
-    browser: Any, base_url: str
+    browser: Any, base_url: str, returning: Any
 ) -> None:
     console = Console()
-    ctx_a, a = device(browser, base_url, DAY, console)
-    ctx_b, b = device(browser, base_url, DAY, console)
+    ctx_a, a = device(browser, base_url, DAY, console, returning)
+    ctx_b, b = device(browser, base_url, DAY, console, returning)
     try:
         for page in (a, b):
             page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)

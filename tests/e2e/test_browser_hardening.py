@@ -94,7 +94,10 @@ def test_corrupt_saves_are_set_aside_alone(two_games: Any) -> None:
     assert len(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pento.aside.'))")) == 3
 
 
-def test_a_dead_engine_is_noticed_and_replaced_and_the_move_still_lands(page: Any, base_url: str) -> None:
+def test_a_dead_engine_is_noticed_and_replaced_and_the_move_still_lands(
+    page: Any, base_url: str, context: Any, returning: Any
+) -> None:
+    returning(context)
     # the page's own clock (Playwright's): the watchdog's 15 s of silence pass at once, not for real
     page.clock.install()
     open_ready(page, base_url + "?nosw#cover:6x10:")
@@ -112,11 +115,14 @@ def test_a_dead_engine_is_noticed_and_replaced_and_the_move_still_lands(page: An
     assert page.evaluate("document.body.dataset.core") in ("ready", "loading")
 
 
-def test_an_engine_that_ends_is_noticed_at_once_not_by_its_silence(page: Any, base_url: str) -> None:
+def test_an_engine_that_ends_is_noticed_at_once_not_by_its_silence(
+    page: Any, base_url: str, context: Any, returning: Any
+) -> None:
     """Issue 45: the engine's worker ends in the middle of a move (it closes itself, as a runtime
     that aborts does).  The page's clock is stopped, so the watchdog's 15 s of silence never pass:
     the page learns of the end from the worker's lock (web/engine/worker.js), restarts the engine
     and the move lands, with 2 s of the page's time let run at most."""
+    returning(context)
     page.clock.install()
     open_ready(page, base_url + "?nosw#cover:6x10:")
     wait_until(page, "window.pento.session() && window.pento.layout() !== null")
@@ -133,8 +139,9 @@ def test_an_engine_that_ends_is_noticed_at_once_not_by_its_silence(page: Any, ba
     assert session(page)["state"].startswith(first + ";")
 
 
-def test_a_save_that_cannot_be_written_says_so_at_once(browser: Any, base_url: str) -> None:
+def test_a_save_that_cannot_be_written_says_so_at_once(browser: Any, base_url: str, returning: Any) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    returning(ctx)
     ctx.add_init_script(
         "const set = Storage.prototype.setItem;"
         "Storage.prototype.setItem = function (k, v) {"

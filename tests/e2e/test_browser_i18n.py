@@ -146,12 +146,13 @@ def test_the_browser_language_is_followed(browser: Any, base_url: str) -> None:
             context.close()
 
 
-def test_a_tablets_bar_leaves_the_game_title_readable_in_german(browser: Any, base_url: str) -> None:
+def test_a_tablets_bar_leaves_the_game_title_readable_in_german(browser: Any, base_url: str, returning: Any) -> None:
     """Issue 49: on a tablet on its side, in German, the game's title shrank to "Pe…" beside the
     buttons.  It keeps at least 12rem (or all of itself), the buttons wrap below it if they must, and
     Undo and Redo are arrows up to 1200 px."""
     ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
     try:
+        returning(ctx)
         page = ctx.new_page()
         open_ready(page, base_url + "?nosw&lang=de#cover:6x10:")
         for width, link in [(1024, "cover:6x10:"), (1180, "pegs:english:"), (820, "tangram:square:")]:
@@ -169,12 +170,13 @@ def test_a_tablets_bar_leaves_the_game_title_readable_in_german(browser: Any, ba
 
 
 def test_the_engine_started_early_is_ended_when_the_page_falls_back_to_english(
-    context: Any, page: Any, base_url: str, console: Any
+    context: Any, page: Any, base_url: str, console: Any, returning: Any
 ) -> None:
     """web/early.js starts the engine in the language the page is about to choose, before the page's
     other modules have loaded; the shell adopts it.  Where the page falls back to English after all
     (its German catalogue does not load), that engine speaks German: it is ended and an English one
     started, so the page and its engine never speak two languages."""
+    returning(context)
     context.route("**/web/locale/de.js", lambda route: route.fulfill(status=503, body="unavailable"))
     workers: list[Any] = []
     page.on("worker", lambda worker: workers.append(worker))

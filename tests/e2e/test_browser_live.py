@@ -42,11 +42,20 @@ def solved_on_board(teacher: Any, row: int, item: int) -> None:
 
 
 def join(
-    browser: Any, base: str, pin: str, name: str, lang: str, viewport: dict[str, int], typed: bool = False
+    browser: Any,
+    returning: Any,
+    base: str,
+    pin: str,
+    name: str,
+    lang: str,
+    viewport: dict[str, int],
+    typed: bool = False,
 ) -> tuple[Any, Any, Console]:
-    """A pupil joins: by the board's QR code (its address has the PIN), or ``typed``: the server's
-    address, the start screen's "Join a lesson", and the PIN typed in."""
+    """A pupil, on a device that has been to the class server before, joins: by the board's QR code
+    (its address has the PIN), or ``typed``: the server's address, the start screen's "Join a
+    lesson", and the PIN typed in."""
     context = browser.new_context(viewport=viewport)
+    returning(context, base + "/")
     page = context.new_page()
     console = Console()
     console.attach(page)
@@ -86,7 +95,7 @@ def two_ps() -> list[str]:
     return [m for m in found.moves if m != "clear"]
 
 
-def test_a_live_lesson_from_the_board_to_the_last_solve(browser: Any, tmp_path: Path) -> None:
+def test_a_live_lesson_from_the_board_to_the_last_solve(browser: Any, tmp_path: Path, returning: Any) -> None:
     port = free_port()
     server = ClassServer(tmp_path, port=port)
     contexts: list[Any] = []
@@ -95,6 +104,7 @@ def test_a_live_lesson_from_the_board_to_the_last_solve(browser: Any, tmp_path: 
         # the teacher opens the board from the server's address and starts the lesson from a link
         teacher_context = browser.new_context(viewport=LAPTOP)
         contexts.append(teacher_context)
+        returning(teacher_context, server.base + "/")  # the teacher's laptop has been there before
         teacher = teacher_context.new_page()
         consoles.append(Console())
         consoles[-1].attach(teacher)
@@ -109,9 +119,9 @@ def test_a_live_lesson_from_the_board_to_the_last_solve(browser: Any, tmp_path: 
         assert f"{server.base}/join" in str(teacher.locator("#board-address").text_content())
         teacher.wait_for_selector("#board-qr canvas")
 
-        ana_context, ana, ana_console = join(browser, server.base, pin, "Ana", "pt", PHONE, typed=True)
-        bo_context, bo, bo_console = join(browser, server.base, pin, "Bo", "de", TABLET)
-        cai_context, cai, cai_console = join(browser, server.base, pin, "Cai", "en", LAPTOP)
+        ana_context, ana, ana_console = join(browser, returning, server.base, pin, "Ana", "pt", PHONE, typed=True)
+        bo_context, bo, bo_console = join(browser, returning, server.base, pin, "Bo", "de", TABLET)
+        cai_context, cai, cai_console = join(browser, returning, server.base, pin, "Cai", "en", LAPTOP)
         contexts += [ana_context, bo_context, cai_context]
         consoles += [ana_console, bo_console, cai_console]
         assert "vê o teu trabalho" in str(ana.locator("#assign-live").text_content())

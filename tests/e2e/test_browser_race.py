@@ -20,10 +20,11 @@ from pento_core.classroom.race import result_code
 PHONE = {"width": 390, "height": 844}
 
 
-def pupil(browser: Any, link: str, name: str) -> tuple[Any, Any]:
-    """A pupil's phone opening the race link and giving a name (a blank one first, refused);
-    returns (context, page) at the board."""
+def pupil(browser: Any, link: str, name: str, returning: Any) -> tuple[Any, Any]:
+    """A pupil's phone, there before, opening the race link and giving a name (a blank one first,
+    refused); returns (context, page) at the board."""
     context = browser.new_context(viewport=PHONE)
+    returning(context)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -40,7 +41,7 @@ def pupil(browser: Any, link: str, name: str) -> tuple[Any, Any]:
     return context, page
 
 
-def test_a_class_race_from_the_teachers_qr_code_to_the_ranking(app: App, browser: Any) -> None:
+def test_a_class_race_from_the_teachers_qr_code_to_the_ranking(app: App, browser: Any, returning: Any) -> None:
     teacher = open_hash(app, "cover:1x5:")
     teacher.locator("#race").click()
     link = scan(teacher, "#race-qr")
@@ -53,7 +54,7 @@ def test_a_class_race_from_the_teachers_qr_code_to_the_ranking(app: App, browser
     teacher.locator("#race-close").click()
 
     # Zoë plays on her phone: the keyboard puts the I flat on the strip
-    context, phone = pupil(browser, link, "  Zoë <b>Z</b> ")
+    context, phone = pupil(browser, link, "  Zoë <b>Z</b> ", returning)
     try:
         session = phone.evaluate("window.pento.session()")
         assert (session["game"], session["desc"]) == ("cover", "1x5")
@@ -364,11 +365,12 @@ def test_thirty_pupils_on_six_puzzles_fit_every_screen_and_the_projector_pages_t
     assert page.locator("#results-show").is_hidden() and len(shown()) == 30
 
 
-def test_a_results_page_that_cannot_keep_its_codes_says_so(browser: Any, base_url: str) -> None:
+def test_a_results_page_that_cannot_keep_its_codes_says_so(browser: Any, base_url: str, returning: Any) -> None:
     """Issue 46: with storage blocked (an embedded frame, a private window) the teacher's collected
     codes were kept in memory only, without a word; they still count, and the page says to save them."""
     ctx = browser.new_context()
     try:
+        returning(ctx)  # localStorage alone blocked: the engine's snapshot is kept in Cache Storage
         blocked = "get() { throw new DOMException('blocked', 'SecurityError'); }"
         ctx.add_init_script(f"Object.defineProperty(window, 'localStorage', {{{blocked}}});")
         page = ctx.new_page()

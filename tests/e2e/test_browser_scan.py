@@ -16,7 +16,9 @@ from pento_core.classroom.race import result_code
 RACE = "QRCAM7"
 
 
-def test_the_camera_collects_codes_one_after_another(browser: Any, base_url: str, tmp_path: Path) -> None:
+def test_the_camera_collects_codes_one_after_another(
+    browser: Any, base_url: str, tmp_path: Path, returning: Any
+) -> None:
     desc = "1x5"
     ana = result_code("cover", desc, RACE, "Ana", 412, "I1@0,0")
     bruno = result_code("cover", desc, RACE, "Bruno", 377, "I1@0,0")
@@ -25,7 +27,7 @@ def test_the_camera_collects_codes_one_after_another(browser: Any, base_url: str
     video = tmp_path / "codes.y4m"
     # Ana shows her screen's QR code (her results link), Bruno reads his code out as a QR of it alone
     y4m(video, [f"{results}:{ana}", bruno, stranger])
-    with camera_page(browser, video, results) as page:
+    with camera_page(browser, video, results, returning) as page:
         page.wait_for_selector("body[data-screen=results]", state="attached", timeout=90_000)
         # jsQR comes the first time the camera is used (it is not in the offline cache before): with
         # no network then, the page says so and the camera goes off again

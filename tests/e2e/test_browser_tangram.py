@@ -222,11 +222,11 @@ def test_keys_alone_make_a_figure(app: App, name: str) -> None:
     assert readings[-1] == 100 and readings == sorted(readings)  # never down on the way
 
 
-def test_a_finger_drags_a_tan_drawn_above_it(browser: Any, base_url: str) -> None:
+def test_a_finger_drags_a_tan_drawn_above_it(browser: Any, base_url: str, returning: Any) -> None:
     """Issue 25: a dragged tan was drawn under the finger that hid it (a tablet of its own: touch
     state from other tests on the shared page must not decide this one)."""
     tablet = {"viewport": {"width": 768, "height": 1024}}
-    with touch_device(browser, base_url + "?nosw#tangram:square:", **tablet) as (page, cdp):
+    with touch_device(browser, base_url + "?nosw#tangram:square:", returning, **tablet) as (page, cdp):
         lay = layout(page)
         i = 5  # the square
         anchor, grab = lay["anchors"][i], centre_of(page, i)

@@ -169,3 +169,28 @@ def plays_a_move(page: Any) -> None:
     wait_until(page, "window.pento.session().state !== ''")
     page.locator("#home-link").click()
     page.wait_for_selector("body[data-screen=home]", state="attached")
+
+
+def test_a_new_profile_given_what_a_first_visit_keeps_boots_as_on_a_return_visit(
+    browser: Any, base_url: str, returning: Any
+) -> None:
+    """What support/returning.py gives a new profile (the engine's snapshot and the unpacked copies,
+    stored with web/engine/kept.js) is what the engine looks for: it restores, downloads nothing
+    packed, and plays.  (Otherwise every test that takes ``returning`` would pay a first visit's
+    boot unseen.)  The same profile without it boots in full: test_a_second_boot_... above."""
+    ctx = browser.new_context()
+    try:
+        returning(ctx)
+        page = ctx.new_page()
+        console = Console()
+        console.attach(page)
+        packed: list[str] = []
+        page.on("request", lambda r: packed.append(r.url) if r.url.endswith(".xz") else None)
+        open_ready(page, base_url + "?nosw")
+        boot = page.evaluate("window.pento.engine().boot")
+        assert (boot["restored"], boot["copies"], boot["core"]) == (True, len(site_config("PACKED")), "copy")
+        assert packed == []
+        plays_a_move(page)
+        assert console.errors == []
+    finally:
+        ctx.close()

@@ -8,7 +8,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import unquote
 
@@ -170,11 +170,16 @@ def drag_piece(page: Any, name: str, r: int, c: int, grab: int = 0) -> None:
 
 
 @contextlib.contextmanager
-def touch_device(browser: Any, url: str, **options: Any) -> Iterator[tuple[Any, Any]]:
+def touch_device(
+    browser: Any, url: str, returning: Callable[[Any], None] | None = None, **options: Any
+) -> Iterator[tuple[Any, Any]]:
     """A touch device of its own (a context with ``options``: its viewport, is_mobile...) showing
-    the board ``url`` links to; yields the page and a DevTools session for finger_drag."""
+    the board ``url`` links to; yields the page and a DevTools session for finger_drag.  Given
+    ``returning`` (the fixture), the device has been to the site before (support/returning.py)."""
     ctx = browser.new_context(has_touch=True, **options)
     try:
+        if returning:
+            returning(ctx)
         page = ctx.new_page()
         page.goto(url)
         wait_until(page, "window.pento.layout() !== null && window.pento.session() !== null", timeout=90)

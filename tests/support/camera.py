@@ -4,7 +4,7 @@ of codes for a page to scan."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,15 +50,17 @@ def y4m(path: Path, texts: list[str], frames_each: int = 7, gap: int = 3) -> Non
 
 
 @contextlib.contextmanager
-def camera_page(browser: Any, video: Path, url: str) -> Iterator[Any]:
+def camera_page(browser: Any, video: Path, url: str, returning: Callable[[Any], None] | None = None) -> Iterator[Any]:
     """A device whose camera films ``video`` (Chromium's fake camera), showing ``url``; its console
-    must stay free of errors."""
+    must stay free of errors.  Given ``returning`` (the fixture), it has been to the site before."""
     exe = build.find_chromium()
     args = [*TEST_ARGS, "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
     camera = browser.browser_type.launch(args=args, **({"executable_path": exe} if exe else {}))
     console = Console()
     try:
         context = camera.new_context(viewport={"width": 1280, "height": 860}, permissions=["camera"])
+        if returning:
+            returning(context)
         page = context.new_page()
         console.attach(page)
         page.goto(url)

@@ -1,12 +1,51 @@
-// What the engine keeps in the browser's Cache Storage besides its snapshot: the unpacked copies of
-// the files that come packed (COPIES: this build's only), for the next start, which then neither
-// downloads nor unpacks them; and the build's files in the offline cache as they come, so that the
-// service worker's install does not download them again.  Shared by the engine's worker
-// (worker.js) and the worker that unpacks the core apart from it (unpack_worker.js).
+// What the engine keeps in the browser's Cache Storage: its memory snapshot (SNAPSHOTS: this build's
+// only); the unpacked copies of the files that come packed (COPIES: this build's only), for the next
+// start, which then neither downloads nor unpacks them; and the build's files in the offline cache
+// as they come, so that the service worker's install does not download them again.  Shared by the
+// engine's worker (worker.js) and the worker that unpacks the core apart from it (unpack_worker.js);
+// the page's tests use it too, to give a new browser profile what a first visit kept.
 import { BUILD } from "../config.js";
 import { unxz } from "./unxz.js";
 
 const COPIES = "pento.runtime";
+// Not "pento-..." like the offline cache, whose service worker deletes every such cache but its own.
+const SNAPSHOTS = "pento.engine";
+const SNAPSHOT_KEY = new URL(`../../engine-snapshot-${BUILD}`, import.meta.url).href; // the site's root
+
+/** This build's stored snapshot (packed: snapshot_pack.js), not yet read, or null (none, another
+ * build's, or storage closed to this page).
+ * @returns {Promise<Response | null>} */
+export async function findSnapshot() {
+  try {
+    return (await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_KEY)) || null;
+  } catch {
+    return null; // blocked storage (some embedded frames): a full boot, which keeps one if it can
+  }
+}
+
+/** Keep ``packed`` (a snapshot packed by snapshot_pack.js) as this build's snapshot and drop every
+ * other build's; true once kept.  Failing quietly: storage full or blocked means full boots.
+ * @param {Uint8Array<ArrayBuffer>} packed
+ * @returns {Promise<boolean>} */
+export async function keepSnapshot(packed) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    await cache.put(SNAPSHOT_KEY, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
+    for (const old of await cache.keys()) if (old.url !== SNAPSHOT_KEY) await cache.delete(old);
+    return true;
+  } catch {
+    return false; // nothing kept: the next engine boots in full
+  }
+}
+
+/** Forget this build's snapshot (one Pyodide refused, or a damaged one). */
+export async function forgetSnapshot() {
+  try {
+    await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT_KEY);
+  } catch {
+    // storage closed to this page: there was nothing to forget
+  }
+}
 
 /** The key of a file's unpacked copy: this build's only (a new build's runtime may differ).
  * @param {string} url */

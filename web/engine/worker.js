@@ -7,8 +7,8 @@
 // ``after`` requests; the rest as "ready"'s boot report, then).
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
-import { APART, ASSETS, BUILD, CORE, PACKED, PYODIDE_LOCK, SIZES } from "../config.js";
-import { keepOffline as keptOffline, readCopy, unpackKeepingCopy } from "./kept.js";
+import { APART, ASSETS, CORE, PACKED, PYODIDE_LOCK, SIZES } from "../config.js";
+import { findSnapshot, forgetSnapshot, keepOffline as keptOffline, keepSnapshot, readCopy, unpackKeepingCopy } from "./kept.js";
 import { pack, unpack } from "./snapshot_pack.js";
 
 const base = new URL("../../", import.meta.url); // the site's root: web/engine/ is two folders down
@@ -228,48 +228,20 @@ function bootReport(pyodide) {
 
 // A memory snapshot of this engine, taken on this device once its first full boot is over and it
 // has had nothing to do for a moment (the runtime started, the core and every game imported) and
-// kept in the browser's Cache Storage: a later boot restores it instead of starting Python and
-// importing the core again (docs/architecture.md says what it saves).  One snapshot per build of
+// kept in the browser's Cache Storage (kept.js): a later boot restores it instead of starting Python
+// and importing the core again (docs/architecture.md says what it saves).  One snapshot per build of
 // the site: the key names the build, a new build's snapshot replaces the old ones, and Pyodide
 // itself refuses a snapshot of another runtime (its build id), which is then forgotten and the
-// engine boots in full.  Not "pento-..." like the offline cache, whose service worker deletes
-// every such cache but its own.
+// engine boots in full.
 // Making it costs memory once (a copy of the engine's 31 MB, and its packed 15 MB).
-const SNAPSHOTS = "pento.engine";
-const SNAPSHOT_KEY = new URL(`engine-snapshot-${BUILD}`, base).href;
 // Set afresh after a restore: the snapshot froze the state of Python's random module (Python's
 // string-hash secret cannot be changed under live dicts; it stays this device's own, drawn when
 // the snapshot was made).
 const AFTER_RESTORE = "import random; random.seed()";
 
-/** This build's stored snapshot, not yet read, or null (none, another build's, or storage closed
- * to this page). */
-async function findSnapshot() {
-  try {
-    return (await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_KEY)) || null;
-  } catch {
-    return null; // blocked storage (some embedded frames): a full boot, which keeps one if it can
-  }
-}
-
 /** The snapshot's bytes, unpacked (a damaged entry rejects: a full boot then replaces it). */
 async function readSnapshot(stored) {
   return unpack(new Uint8Array(await stored.arrayBuffer()));
-}
-
-/** Keep ``memory`` as this build's snapshot (packed: its pages of zeros left out) and drop every
- * other build's; true once kept.  Failing quietly: storage full or blocked means full boots, as
- * this one was. */
-async function keepSnapshot(memory) {
-  try {
-    const cache = await caches.open(SNAPSHOTS);
-    const body = pack(memory);
-    await cache.put(SNAPSHOT_KEY, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
-    for (const old of await cache.keys()) if (old.url !== SNAPSHOT_KEY) await cache.delete(old);
-    return true;
-  } catch {
-    return false; // nothing kept: the next engine boots in full, as this one did
-  }
 }
 
 // What an engine does once it has had nothing to do for a moment (IDLE_MS since "ready" or its
@@ -315,21 +287,13 @@ async function idleStep() {
   const due = snapshotDue;
   snapshotDue = null;
   if (due === null || python._module.HEAP8.length > due * SNAPSHOT_GROWTH) return;
-  let memory = null;
+  let packed = null;
   try {
-    memory = python.makeMemorySnapshot();
+    packed = pack(python.makeMemorySnapshot()); // its pages of zeros left out
   } catch {
     return; // nothing kept: the next engine boots in full, as this one did
   }
-  if (await keepSnapshot(memory)) postMessage({ type: "kept", after: answered, ...bootReport(python) });
-}
-
-async function forgetSnapshot() {
-  try {
-    await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT_KEY);
-  } catch {
-    // storage closed to this page: there was nothing to forget
-  }
+  if (await keepSnapshot(packed)) postMessage({ type: "kept", after: answered, ...bootReport(python) });
 }
 
 // The core's data files that the build ships apart (config.js's APART, pento_core.resources): none is
