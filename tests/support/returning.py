@@ -90,7 +90,11 @@ _GIVE = """async (base) => {
   const snapshot = await fetch(at("__kept__/snapshot"));
   if (!snapshot.ok) return `no snapshot handed over (HTTP ${snapshot.status})`;
   if (!(await kept.keepSnapshot(new Uint8Array(await snapshot.arrayBuffer())))) return "the snapshot was not kept";
-  for (const file of PACKED) await kept.keepCopy(at(file), await fetch(at(file)));
+  for (const file of PACKED) {
+    const unpacked = await fetch(at(file)); // a site that ships only the packed file cannot be given it
+    if (!unpacked.ok) return `${file}: HTTP ${unpacked.status}`;
+    await kept.keepCopy(at(file), unpacked);
+  }
   if (!(await kept.findSnapshot())) return "no snapshot found";
   for (const file of PACKED) if (!(await kept.readCopy(at(file)))) return `no copy of ${file} found`;
   return "";
