@@ -16,7 +16,7 @@ import { findApi, ScormReport } from "./model/scorm.js";
 import { renderHome, renderLadders, renderSaved, renderToday } from "./screens/start.js";
 import { loadLanguage, saveLanguage, storageState, whenRecordsSetAside } from "./model/storage.js";
 import { chooseColours, chooseContrast, chooseTheme, setColours, setContrast, setTheme } from "./ui/theme.js";
-import { engineSettled, hint, onLoading, setCoreState, solve, stop } from "./play/work.js";
+import { engineSettled, hint, onLoading, setCoreState, solve, stop, takeLinkWhenFailed } from "./play/work.js";
 import { printOne } from "./play/worksheet.js";
 
 const $ = byId;
@@ -121,7 +121,16 @@ function bindButtons() {
   });
   $("retry").addEventListener("click", () => {
     if (document.body.dataset.outdated) location.reload(); // an engine of another version: the page must update too
-    else app.core.start().then(() => (parseHash() ? route() : null)).catch(() => {});
+    else {
+      const link = takeLinkWhenFailed(); // the game a link was opening when the engine failed
+      app.core
+        .start()
+        .then(() => {
+          if (link && !location.hash && document.body.dataset.screen === "home") history.replaceState(null, "", link);
+          return parseHash() ? route() : null;
+        })
+        .catch(() => {});
+    }
   });
   $("notice-close").addEventListener("click", () => ($("notice").hidden = true));
   ignoreClicksFromBefore($("done")); // a finishing drop opens it under the finger

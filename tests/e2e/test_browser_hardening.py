@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from support.browser import App, drag_piece, next_state, open_ready, play, session, wait_until
+from support.returning import KEPT
 
 HOSTILE_LINKS = [
     "cover:6x10:Q9@0,0",  # a piece the puzzle does not have
@@ -137,6 +138,42 @@ def test_an_engine_that_ends_is_noticed_at_once_not_by_its_silence(
     drag_piece(page, "I", 1, 9)  # the board stays put under the notice: the layout is read now
     wait_until(page, f"window.pento.session().state !== {json.dumps(first)}", timeout=60)
     assert session(page)["state"].startswith(first + ";")
+
+
+def test_a_damaged_copy_of_the_runtime_is_said_at_once_and_replaced(
+    page: Any, context: Any, base_url: str, returning: Any
+) -> None:
+    """A damaged unpacked copy of the runtime's WebAssembly, kept by an earlier visit (kept.js), held
+    every start at "loading" for ever: Pyodide only warns of a module that does not compile, and
+    waits.  The start now fails at once and says so, the copies are forgotten, and Try again
+    downloads the runtime afresh and opens the game the link was opening (it was dropped too)."""
+    returning(context)  # an earlier visit's copies and snapshot; then the runtime's copy damaged
+    page.goto(base_url + KEPT.lstrip("/"))
+    page.evaluate(
+        """async (base) => {
+             const kept = await import(new URL("web/engine/kept.js", base).href);
+             const headers = { "Content-Type": "application/wasm" };
+             const damaged = new Response(new Uint8Array(4096).fill(7), { headers });
+             await kept.keepCopy(new URL("pyodide/pyodide.asm.wasm", base).href, damaged);
+           }""",
+        base_url,
+    )
+    copies = "caches.open('pento.runtime').then(c => c.keys()).then(k => k.length)"
+    page.goto(base_url + "?nosw#cover:6x10:")
+    page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
+    assert "The puzzle engine could not start: its program could not be read" in str(
+        page.locator("#load-error-text").text_content()
+    )
+    assert page.evaluate(copies) == 0  # forgotten
+    page.get_by_role("button", name="Try again").click()
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    assert page.evaluate("window.pento.engine().boot.copies") == 0  # downloaded and unpacked again
+    # the game the link was opening opens now, and plays
+    wait_until(page, "(s => s && s.desc === '6x10')(window.pento.session()) && window.pento.layout() !== null")
+    assert page.evaluate("location.hash") == "#cover:6x10:"
+    drag_piece(page, "X", 0, 1)
+    next_state(page, "")
+    wait_until(page, f"{copies}.then(n => n === 4)", timeout=60)  # and sound copies kept for the next start
 
 
 def test_a_save_that_cannot_be_written_says_so_at_once(browser: Any, base_url: str, returning: Any) -> None:

@@ -76,6 +76,16 @@ export async function keepCopy(url, response) {
   }
 }
 
+/** Forget every unpacked copy (a start that took one failed: the next downloads and unpacks
+ * again, and keeps new ones). */
+export async function forgetCopies() {
+  try {
+    await caches.delete(COPIES);
+  } catch {
+    // storage closed to this page: there was nothing to forget
+  }
+}
+
 /** ``body``, packed with xz, unpacked by ``unpacker`` (unxz.wasm compiled) as it streams in, and
  * its unpacked copy kept for ``url`` (:func:`keepCopy`) at the same time: the unpacked file as a
  * response of ``type``, and the keeping, which settles once the copy is stored or refused.

@@ -8,7 +8,7 @@
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { APART, ASSETS, CORE, PACKED, PYODIDE_LOCK, SIZES } from "../config.js";
-import { findSnapshot, forgetSnapshot, keepOffline as keptOffline, keepSnapshot, readCopy, unpackKeepingCopy } from "./kept.js";
+import { findSnapshot, forgetCopies, forgetSnapshot, keepOffline as keptOffline, keepSnapshot, readCopy, unpackKeepingCopy } from "./kept.js";
 import { pack, unpack } from "./snapshot_pack.js";
 
 const base = new URL("../../", import.meta.url); // the site's root: web/engine/ is two folders down
@@ -402,6 +402,32 @@ function install(pyodide, core) {
   pyodide.runPython(`import pento_core.resources\npento_core.resources.provide_in(${JSON.stringify(APART_DIR)})`);
 }
 
+// Pyodide (314.0.7) tells of a runtime whose WebAssembly does not compile only by a console warning,
+// and its start then waits for ever: a damaged unpacked copy of it (kept.js) held every later start
+// of the engine at "loading".  So the worker watches the runtime's instantiation itself (Pyodide's is
+// the only module it instantiates from a response), and such a start fails, as any other does.
+/** ``start()``, failing as soon as the WebAssembly it instantiates from a response does not compile.
+ * @template T
+ * @param {() => Promise<T>} start
+ * @returns {Promise<T>} */
+async function failingOnCompileError(start) {
+  const instantiate = WebAssembly.instantiateStreaming;
+  /** @type {(err: Error) => void} */
+  let fail = () => {};
+  /** @type {Promise<never>} */
+  const failed = new Promise((_, reject) => (fail = reject));
+  WebAssembly.instantiateStreaming = (source, imports) => {
+    const result = instantiate.call(WebAssembly, source, imports);
+    result.catch((err) => fail(new Error(`its program could not be read (${err && err.message})`)));
+    return result;
+  };
+  try {
+    return await Promise.race([start(), failed]);
+  } finally {
+    WebAssembly.instantiateStreaming = instantiate;
+  }
+}
+
 const ready = (async () => {
   report("download", true);
   // Python's two files, the bulk of a first visit, are asked for as this worker starts, not once
@@ -435,7 +461,7 @@ const ready = (async () => {
   const options = { indexURL, createPyodideModule, lockFileContents: PYODIDE_LOCK };
   if (snapshot) {
     // another runtime's snapshot or a damaged one is refused here: forgotten, and a full boot
-    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot }).catch(() => null);
+    pyodide = await failingOnCompileError(() => loadPyodide({ ...options, _loadSnapshot: snapshot })).catch(() => null);
     if (pyodide) {
       pythonUp();
       install(pyodide, await core);
@@ -446,7 +472,7 @@ const ready = (async () => {
     }
   }
   if (!pyodide) {
-    pyodide = await loadPyodide({ ...options, _makeSnapshot: true }).finally(pythonUp);
+    pyodide = await failingOnCompileError(() => loadPyodide({ ...options, _makeSnapshot: true })).finally(pythonUp);
     install(pyodide, await core);
     pyodide.runPython(IMPORT_CORE);
     snapshotDue = pyodide._module.HEAP8.length; // taken once idle (whenIdle)
@@ -466,7 +492,10 @@ const ready = (async () => {
   postMessage({ type: "ready", hello: hello.result, boot: { ...boot, restored, copies: fromCopies, core: coreFrom, dataclasses } });
   whenIdle();
   return true;
-})().catch((err) => {
+})().catch(async (err) => {
+  // a start that took a copy kept by an earlier one may have failed on it (damaged): forgotten, so
+  // that the retry downloads and unpacks afresh
+  if (fromCopies) await forgetCopies();
   // reported to the page, which says so and offers a retry (a fresh worker)
   postMessage({ type: "fatal", message: String(err && err.message ? err.message : err) });
   return false;

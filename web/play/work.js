@@ -116,6 +116,17 @@ export const engineSettled = new Promise((resolve) => {
   settle = () => resolve(undefined);
 });
 
+// The link whose game was opening when the engine failed to start: the page goes home (there is no
+// board to show), and Try again opens it once the engine is up, as the player asked for it.
+let linkWhenFailed = "";
+
+/** The link that was opening when the engine failed to start ("" if none), once. */
+export function takeLinkWhenFailed() {
+  const link = linkWhenFailed;
+  linkWhenFailed = "";
+  return link;
+}
+
 /**
  * The engine's state, as the engine client reports it (``code``: an error's, for "error").
  * @param {"loading" | "ready" | "error"} state
@@ -131,6 +142,7 @@ export function setCoreState(state, detail, code) {
     if (code === "outdated") outdated();
     else text($("load-error-text"), t("The puzzle engine could not start: {reason}. Check the connection and try again.", { reason: detail }));
     if (!app.session && document.body.dataset.screen === "play") {
+      linkWhenFailed = location.hash;
       goHome(false);
     }
   }
