@@ -122,10 +122,10 @@ function bindButtons() {
   $("retry").addEventListener("click", () => {
     if (document.body.dataset.outdated) location.reload(); // an engine of another version: the page must update too
     else {
-      const link = takeLinkWhenFailed(); // the game a link was opening when the engine failed
       app.core
         .start()
         .then(() => {
+          const link = takeLinkWhenFailed(); // the game a link was opening when the engine failed (kept until a start succeeds)
           if (link && !location.hash && document.body.dataset.screen === "home") history.replaceState(null, "", link);
           return parseHash() ? route() : null;
         })

@@ -416,6 +416,7 @@ async function failingOnCompileError(start) {
   let fail = () => {};
   /** @type {Promise<never>} */
   const failed = new Promise((_, reject) => (fail = reject));
+  failed.catch(() => {}); // told through the race below, or too late to matter (the start failed already)
   WebAssembly.instantiateStreaming = (source, imports) => {
     const result = instantiate.call(WebAssembly, source, imports);
     result.catch((err) => fail(new Error(`its program could not be read (${err && err.message})`)));
