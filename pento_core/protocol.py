@@ -31,6 +31,7 @@ PageErrorCode = Literal[
     "crashed",  # the engine died during the request (it is restarted; the request may be retried)
     "load_failed",  # the engine could not start
     "outdated",  # the engine speaks another protocol than the page (a half-updated cache)
+    "damaged_copy",  # the engine could not start from a file an earlier visit kept (now forgotten)
     "no_solution",  # a solution page asked of a puzzle the solver found none for
 ]
 """The codes the page's client gives its own errors (never the core's)."""

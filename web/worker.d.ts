@@ -26,7 +26,9 @@ export type WorkerMessage =
         dataclasses: { precompiled: number; compiled: number } | null;
       };
     }
-  | { type: "fatal"; message: string }
+  /** The engine could not start: why, and whether a file an earlier start kept on this device was
+   * damaged (its copies are forgotten then: a retry downloads them afresh). */
+  | { type: "fatal"; message: string; damaged: boolean }
   /** A full boot's memory snapshot stored, once the engine had nothing to do (every game's module
    * imported by then), after it answered ``after`` requests; the rest as "ready"'s boot report. */
   | { type: "kept"; after: number; modules: number; compiled: number; dataclasses: { precompiled: number; compiled: number } | null }

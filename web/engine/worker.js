@@ -406,6 +406,9 @@ function install(pyodide, core) {
 // and its start then waits for ever: a damaged unpacked copy of it (kept.js) held every later start
 // of the engine at "loading".  So the worker watches the runtime's instantiation itself (Pyodide's is
 // the only module it instantiates from a response), and such a start fails, as any other does.
+/** A start's failure on a runtime whose WebAssembly does not compile. */
+class RuntimeNotCompiled extends Error {}
+
 /** ``start()``, failing as soon as the WebAssembly it instantiates from a response does not compile.
  * @template T
  * @param {() => Promise<T>} start
@@ -419,7 +422,7 @@ async function failingOnCompileError(start) {
   failed.catch(() => {}); // told through the race below, or too late to matter (the start failed already)
   WebAssembly.instantiateStreaming = (source, imports) => {
     const result = instantiate.call(WebAssembly, source, imports);
-    result.catch((err) => fail(new Error(`its program could not be read (${err && err.message})`)));
+    result.catch((err) => fail(new RuntimeNotCompiled(`its program could not be read (${err && err.message})`)));
     return result;
   };
   try {
@@ -498,7 +501,8 @@ const ready = (async () => {
   // that the retry downloads and unpacks afresh
   if (fromCopies) await forgetCopies();
   // reported to the page, which says so and offers a retry (a fresh worker)
-  postMessage({ type: "fatal", message: String(err && err.message ? err.message : err) });
+  const damaged = fromCopies > 0 && err instanceof RuntimeNotCompiled;
+  postMessage({ type: "fatal", message: String(err && err.message ? err.message : err), damaged });
   return false;
 });
 

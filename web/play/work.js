@@ -140,6 +140,7 @@ export function setCoreState(state, detail, code) {
   $("load-error").hidden = state !== "error";
   if (state === "error") {
     if (code === "outdated") outdated();
+    else if (code === "damaged_copy") text($("load-error-text"), t("The puzzle engine could not start: a file it had kept on this device was damaged. It is removed now, so try again."));
     else text($("load-error-text"), t("The puzzle engine could not start: {reason}. Check the connection and try again.", { reason: detail }));
     if (!app.session && document.body.dataset.screen === "play") {
       linkWhenFailed = location.hash;
