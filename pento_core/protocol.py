@@ -32,6 +32,7 @@ PageErrorCode = Literal[
     "load_failed",  # the engine could not start
     "outdated",  # the engine speaks another protocol than the page (a half-updated cache)
     "damaged_copy",  # the engine could not start from a file an earlier visit kept (now forgotten)
+    "download_failed",  # the engine could not start: a download failed or came cut short
     "no_solution",  # a solution page asked of a puzzle the solver found none for
 ]
 """The codes the page's client gives its own errors (never the core's)."""

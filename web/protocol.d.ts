@@ -10,7 +10,7 @@ export type Protocol = 4;
 export type ErrorCode = "bad_request" | "unknown_command" | "unknown_game" | "too_large" | "invalid" | "parse" | "unknown_piece" | "impossible" | "illegal_move" | "bad_code" | "stopped" | "resource" | "internal";
 
 /** The codes the page's client gives its own errors. */
-export type PageErrorCode = "cancelled" | "crashed" | "load_failed" | "outdated" | "damaged_copy" | "no_solution";
+export type PageErrorCode = "cancelled" | "crashed" | "load_failed" | "outdated" | "damaged_copy" | "download_failed" | "no_solution";
 
 /** How a printed sheet draws a game. */
 export type PrintStyle = "" | "tiles" | "layers" | "marks" | "holes" | "outline";

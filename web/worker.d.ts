@@ -26,9 +26,10 @@ export type WorkerMessage =
         dataclasses: { precompiled: number; compiled: number } | null;
       };
     }
-  /** The engine could not start: why, and whether a file an earlier start kept on this device was
-   * damaged (its copies are forgotten then: a retry downloads them afresh). */
-  | { type: "fatal"; message: string; damaged: boolean }
+  /** The engine could not start: the error, and why where the worker can tell: a file an earlier
+   * start kept on this device was damaged (its copies are forgotten then: a retry downloads them
+   * afresh), or a download failed or came cut short. */
+  | { type: "fatal"; message: string; why: "damaged" | "download" | "other" }
   /** A full boot's memory snapshot stored, once the engine had nothing to do (every game's module
    * imported by then), after it answered ``after`` requests; the rest as "ready"'s boot report. */
   | { type: "kept"; after: number; modules: number; compiled: number; dataclasses: { precompiled: number; compiled: number } | null }

@@ -389,8 +389,10 @@ def test_a_core_that_fails_to_load_says_so_and_retries(context: Any, page: Any, 
     context.route("**/pento_core-*.zip.xz", handler)
     page.goto(base_url + "?nosw")
     page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
-    assert "The puzzle engine could not start" in str(page.locator("#load-error-text").text_content())
-    assert "HTTP 503" in str(page.locator("#load-error-text").text_content())
+    # in the player's words: the connection; in the engine's, for whoever helps: which file, and why
+    said = "The puzzle engine could not start: its files did not all arrive. Check the connection and try again."
+    assert page.locator("#load-error-text").text_content() == said
+    assert "HTTP 503" in str(page.locator("#load-error-text").get_attribute("data-reason"))
     # the error alone speaks: no progress bar, no "it opens as soon as the engine is ready"
     assert page.locator("#engine-text").is_hidden() and page.locator("#status").text_content() == ""
     # half of the core: the unpacker finds it stops before its end, and Python never sees it
@@ -408,6 +410,27 @@ def test_a_core_that_fails_to_load_says_so_and_retries(context: Any, page: Any, 
     # the browser's own line for the refused download is expected here, and only that
     assert all("503" in e for e in console.errors)
     console.errors.clear()
+
+
+def test_a_runtime_that_cannot_be_downloaded_is_said_at_once(context: Any, page: Any, base_url: str) -> None:
+    """The runtime's WebAssembly refused, then cut off on its way: Pyodide only warns that it could
+    not instantiate it, and the engine said "loading" for ever.  Now the page says at once that the
+    engine's files did not all arrive; Try again then boots it and opens the link's game."""
+    answer = {"with": "drop"}
+
+    def handler(route: Any) -> None:
+        if answer["with"] == "drop":
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    context.route("**/pyodide.asm.wasm.xz", handler)
+    page.goto(base_url + "?nosw#cover:6x10:")
+    page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
+    assert "its files did not all arrive" in str(page.locator("#load-error-text").text_content())
+    answer["with"] = "whole"
+    page.get_by_role("button", name="Try again").click()
+    wait_until(page, "(s => s && s.desc === '6x10')(window.pento.session()) && window.pento.layout() !== null", 60)
 
 
 def test_keyboard_only_from_start_to_finish(app: App) -> None:

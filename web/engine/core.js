@@ -161,7 +161,7 @@ class Engine {
           if (this.onLoading) this.onLoading(msg);
         } else if (msg.type === "fatal") {
           this.failAll("load_failed", msg.message);
-          reject(new CoreError(msg.damaged ? "damaged_copy" : "load_failed", msg.message));
+          reject(new CoreError(msg.why === "damaged" ? "damaged_copy" : msg.why === "download" ? "download_failed" : "load_failed", msg.message));
         } else if (msg.type === "progress") {
           const p = this.pending.get(msg.id);
           if (p && p.onProgress) p.onProgress(msg.progress);

@@ -74,8 +74,10 @@ function keepOffline(url, response) {
 const packedFiles = new Set([...PACKED, ...APART].map((f) => new URL(f, base).href));
 const TYPES = { wasm: "application/wasm", mjs: "text/javascript", zip: "application/zip" };
 const SUFFIX = ".xz";
-/** How many of the packed files this start took from the copies kept by an earlier one. */
+/** How many of the packed files this start took from the copies kept by an earlier one, and which. */
 let fromCopies = 0;
+/** @type {Set<string>} */
+const copied = new Set();
 const realFetch = self.fetch.bind(self);
 
 // Python starts once the runtime's WebAssembly and the standard library are here; the core is
@@ -91,6 +93,19 @@ const NEARLY_BYTES = 64 * 1024;
 const nearlyHere = new Map();
 const pythonFilesNearlyHere = Promise.all(PYTHON_FIRST.map((url) => new Promise((resolve) => nearlyHere.set(url, () => resolve(url)))));
 
+/** Why a start failed, where the worker can tell (the page says it in the player's words): a file an
+ * earlier start kept was damaged, or a download failed or came cut short. */
+class StartFailed extends Error {
+  /** @param {"damaged" | "download"} why @param {string} message */
+  constructor(why, message) {
+    super(message);
+    this.why = why;
+  }
+}
+/** Whether a download of this start failed or was cut short: a start that then fails is put down to
+ * the connection. */
+let downloadFailed = false;
+
 /** Fetch ``input`` (``url`` in full), counting its bytes as they come over the wire for the
  * loading bar, and keeping it for offline play where it is one of the build's files.  ``nearly``
  * is called once: when the bytes still to come would take NEARLY_SECONDS at this download's rate
@@ -103,10 +118,12 @@ async function fetchCounted(input, init, url, nearly = () => {}, size = 0) {
   };
   const response = await realFetch(input, init).catch((err) => {
     tell();
+    downloadFailed = true;
     throw err;
   });
   if (!response.ok || !response.body) {
     tell();
+    downloadFailed ||= !response.ok;
     return response;
   }
   if (offline && buildFiles.has(url)) keepOffline(url, response);
@@ -125,7 +142,7 @@ async function fetchCounted(input, init, url, nearly = () => {}, size = 0) {
       report("download");
     }
   })()
-    .catch(() => {})
+    .catch(() => (downloadFailed = true)) // cut off on its way
     .finally(tell);
   return response;
 }
@@ -134,7 +151,7 @@ async function fetchCounted(input, init, url, nearly = () => {}, size = 0) {
 let unpacker = null;
 function unpackerModule() {
   unpacker ??= fetch(new URL("web/vendor/unxz.wasm", base)).then(async (response) => {
-    if (!response.ok) throw new Error(`could not fetch the unpacker (HTTP ${response.status})`);
+    if (!response.ok) throw new StartFailed("download", `could not fetch the unpacker (HTTP ${response.status})`);
     return WebAssembly.compile(await response.arrayBuffer());
   });
   return unpacker;
@@ -143,6 +160,7 @@ function unpackerModule() {
 /** ``copy``, the unpacked copy of ``url`` an earlier start kept, counted as this start's download. */
 function takenFromCopy(url, copy) {
   fromCopies += 1;
+  copied.add(url);
   loaded += SIZES[url.slice(base.href.length) + SUFFIX] || 0;
   report("download");
   nearlyHere.get(url)?.();
@@ -371,7 +389,7 @@ async function coreBytes(source) {
     apart.terminate();
   }
   const response = await fetch(CORE_URL);
-  if (!response.ok) throw new Error(`could not fetch ${CORE} (HTTP ${response.status})`);
+  if (!response.ok) throw new StartFailed("download", `could not fetch ${CORE} (HTTP ${response.status})`);
   return response.arrayBuffer();
 }
 
@@ -406,9 +424,6 @@ function install(pyodide, core) {
 // and its start then waits for ever: a damaged unpacked copy of it (kept.js) held every later start
 // of the engine at "loading".  So the worker watches the runtime's instantiation itself (Pyodide's is
 // the only module it instantiates from a response), and such a start fails, as any other does.
-/** A start's failure on a runtime whose WebAssembly does not compile. */
-class RuntimeNotCompiled extends Error {}
-
 /** ``start()``, failing as soon as the WebAssembly it instantiates from a response does not compile.
  * @template T
  * @param {() => Promise<T>} start
@@ -422,7 +437,9 @@ async function failingOnCompileError(start) {
   failed.catch(() => {}); // told through the race below, or too late to matter (the start failed already)
   WebAssembly.instantiateStreaming = (source, imports) => {
     const result = instantiate.call(WebAssembly, source, imports);
-    result.catch((err) => fail(new RuntimeNotCompiled(`its program could not be read (${err && err.message})`)));
+    // the runtime's WebAssembly came from a copy an earlier start kept (damaged), or over the network
+    const why = copied.has(PYTHON_FIRST[0]) ? "damaged" : "download";
+    result.catch((err) => fail(new StartFailed(why, `its program could not be read (${err && err.message})`)));
     return result;
   };
   try {
@@ -501,8 +518,8 @@ const ready = (async () => {
   // that the retry downloads and unpacks afresh
   if (fromCopies) await forgetCopies();
   // reported to the page, which says so and offers a retry (a fresh worker)
-  const damaged = fromCopies > 0 && err instanceof RuntimeNotCompiled;
-  postMessage({ type: "fatal", message: String(err && err.message ? err.message : err), damaged });
+  const why = err instanceof StartFailed ? err.why : downloadFailed ? "download" : "other";
+  postMessage({ type: "fatal", message: String(err && err.message ? err.message : err), why });
   return false;
 });
 

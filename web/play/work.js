@@ -141,7 +141,9 @@ export function setCoreState(state, detail, code) {
   if (state === "error") {
     if (code === "outdated") outdated();
     else if (code === "damaged_copy") text($("load-error-text"), t("The puzzle engine could not start: a file it had kept on this device was damaged. It is removed now, so try again."));
+    else if (code === "download_failed") text($("load-error-text"), t("The puzzle engine could not start: its files did not all arrive. Check the connection and try again."));
     else text($("load-error-text"), t("The puzzle engine could not start: {reason}. Check the connection and try again.", { reason: detail }));
+    $("load-error-text").dataset.reason = String(detail); // what went wrong, in the engine's words (for whoever helps)
     if (!app.session && document.body.dataset.screen === "play") {
       linkWhenFailed = location.hash;
       goHome(false);
