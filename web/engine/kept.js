@@ -88,16 +88,25 @@ export async function forgetCopies() {
 
 /** ``body``, packed with xz, unpacked by ``unpacker`` (unxz.wasm compiled) as it streams in, and
  * its unpacked copy kept for ``url`` (:func:`keepCopy`) at the same time: the unpacked file as a
- * response of ``type``, and the keeping, which settles once the copy is stored or refused.
+ * response of ``type``; the keeping, which settles once the copy is stored or refused; and whether
+ * the file came whole (false: the download failed, was cut short or damaged on its way).
  * @param {string} url
  * @param {ReadableStream<Uint8Array>} body
  * @param {WebAssembly.Module} unpacker
  * @param {string} type
- * @returns {Promise<{ unpacked: Response, copying: Promise<void> }>} */
+ * @returns {Promise<{ unpacked: Response, copying: Promise<void>, whole: Promise<boolean> }>} */
 export async function unpackKeepingCopy(url, body, unpacker, type) {
-  const [mine, theirs] = body.pipeThrough(await unxz(unpacker)).tee();
+  const { readable, writable } = new TransformStream();
+  const whole = body
+    .pipeThrough(await unxz(unpacker))
+    .pipeTo(writable)
+    .then(
+      () => true,
+      () => false,
+    );
+  const [mine, theirs] = readable.tee();
   const headers = { "Content-Type": type };
-  return { unpacked: new Response(theirs, { headers }), copying: keepCopy(url, new Response(mine, { headers })) };
+  return { unpacked: new Response(theirs, { headers }), copying: keepCopy(url, new Response(mine, { headers })), whole };
 }
 
 /** Put a copy of ``response`` in this build's offline cache under ``url`` unless it holds it

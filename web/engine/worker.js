@@ -187,7 +187,9 @@ self.fetch = async (input, init) => {
   if (!response.ok || !response.body) return response;
   // a host that gzips what it sends has had the browser undo that already: these are xz bytes
   const type = TYPES[/** @type {keyof TYPES} */ (url.split(".").pop())] || "application/octet-stream";
-  return (await unpackKeepingCopy(url, response.body, await unpackerModule(), type)).unpacked;
+  const { unpacked, whole } = await unpackKeepingCopy(url, response.body, await unpackerModule(), type);
+  whole.then((ok) => (downloadFailed ||= !ok)); // a start that fails then is put down to the connection
+  return unpacked;
 };
 
 /** Pyodide's JavaScript, fetched packed (1.25 MB -> 0.21 MB) and imported from its unpacked copy; or
@@ -390,7 +392,9 @@ async function coreBytes(source) {
   }
   const response = await fetch(CORE_URL);
   if (!response.ok) throw new StartFailed("download", `could not fetch ${CORE} (HTTP ${response.status})`);
-  return response.arrayBuffer();
+  return response.arrayBuffer().catch((err) => {
+    throw new StartFailed("download", String(err && err.message ? err.message : err)); // cut short on its way
+  });
 }
 
 // The core, as the build packed it (its modules' bytecode, or without Node their sources), goes on
