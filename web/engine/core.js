@@ -27,6 +27,8 @@ export class CoreError extends Error {
 import { helpersFor, InOrder, RUNS, SPREAD_AFTER_MS } from "./spread.js";
 
 const SPARE_AFTER_MS = 700; // a long request still running this long boots the first spare
+/** The page's error for a start that failed, by why the worker says it failed. */
+const START_FAILURES = /** @type {const} */ ({ damaged: "damaged_copy", download: "download_failed", other: "load_failed" });
 // A worker can die without a word (out of memory, killed by the browser). Idle, it is pinged and
 // must answer within PONG_MS; busy, it must say something (progress or an answer) within QUIET_MS,
 // or LONG_QUIET_MS for commands that report progress while they search.
@@ -161,7 +163,7 @@ class Engine {
           if (this.onLoading) this.onLoading(msg);
         } else if (msg.type === "fatal") {
           this.failAll("load_failed", msg.message);
-          reject(new CoreError(msg.why === "damaged" ? "damaged_copy" : msg.why === "download" ? "download_failed" : "load_failed", msg.message));
+          reject(new CoreError(START_FAILURES[/** @type {keyof typeof START_FAILURES} */ (msg.why)] ?? "load_failed", msg.message));
         } else if (msg.type === "progress") {
           const p = this.pending.get(msg.id);
           if (p && p.onProgress) p.onProgress(msg.progress);

@@ -74,9 +74,9 @@ function keepOffline(url, response) {
 const packedFiles = new Set([...PACKED, ...APART].map((f) => new URL(f, base).href));
 const TYPES = { wasm: "application/wasm", mjs: "text/javascript", zip: "application/zip" };
 const SUFFIX = ".xz";
-/** How many of the packed files this start took from the copies kept by an earlier one, and which. */
-let fromCopies = 0;
-/** @type {Set<string>} */
+/** The packed files this start took from the copies kept by an earlier one (a start that tries
+ * twice, after a refused snapshot, takes each again: counted once).
+ * @type {Set<string>} */
 const copied = new Set();
 const realFetch = self.fetch.bind(self);
 
@@ -159,7 +159,6 @@ function unpackerModule() {
 
 /** ``copy``, the unpacked copy of ``url`` an earlier start kept, counted as this start's download. */
 function takenFromCopy(url, copy) {
-  fromCopies += 1;
   copied.add(url);
   loaded += SIZES[url.slice(base.href.length) + SUFFIX] || 0;
   report("download");
@@ -514,13 +513,13 @@ const ready = (async () => {
   await Promise.all(keeping); // in the offline cache before the page registers its service worker
   const boot = bootReport(pyodide);
   const dataclasses = restored ? null : boot.dataclasses;
-  postMessage({ type: "ready", hello: hello.result, boot: { ...boot, restored, copies: fromCopies, core: coreFrom, dataclasses } });
+  postMessage({ type: "ready", hello: hello.result, boot: { ...boot, restored, copies: copied.size, core: coreFrom, dataclasses } });
   whenIdle();
   return true;
 })().catch(async (err) => {
   // a start that took a copy kept by an earlier one may have failed on it (damaged): forgotten, so
   // that the retry downloads and unpacks afresh
-  if (fromCopies) await forgetCopies();
+  if (copied.size) await forgetCopies();
   // reported to the page, which says so and offers a retry (a fresh worker)
   const why = err instanceof StartFailed ? err.why : downloadFailed ? "download" : "other";
   postMessage({ type: "fatal", message: String(err && err.message ? err.message : err), why });
