@@ -75,6 +75,8 @@ def test_a_class_race_from_the_teachers_qr_code_to_the_ranking(app: App, browser
             phone.keyboard.press(key)
         phone.wait_for_selector("#done[open]", timeout=30_000)
         assert phone.locator("#done-title").text_content() == "Finished!"
+        # the dialog opens at once; the code follows when the engine has made it
+        phone.wait_for_selector("#race-result:not([hidden])", timeout=30_000)
         code = str(phone.locator("#race-code").text_content())
         assert re.fullmatch(r"([0-9A-Z]{5}-)+[0-9A-Z]{1,5}", code), code
         scanned = scan(phone, "#race-result-qr")
