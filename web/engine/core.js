@@ -65,6 +65,8 @@ export function offlineWanted() {
 
 /** @type {Engine | null} the engine web/early.js started, before the page's other modules loaded */
 let early = null;
+/** Whether the page has asked for the early engine: one started later would be nobody's. */
+let earlyTaken = false;
 
 /**
  * Start the page's first engine at once: web/early.js, the first module the page runs, calls this
@@ -72,7 +74,9 @@ let early = null;
  * @param {string} lang @param {number} protocol @param {boolean} offline
  */
 export function startEarly(lang, protocol, offline) {
-  early = new Engine(null, lang, protocol, offline);
+  // early.js runs as soon as it has loaded (async), so nearly always first; where the shell was
+  // quicker it has started its own engine, and a second would boot for nothing
+  if (!earlyTaken) early = new Engine(null, lang, protocol, offline);
 }
 
 /**
@@ -85,6 +89,7 @@ export function startEarly(lang, protocol, offline) {
 export function takeEarly(lang, offline) {
   const engine = early;
   early = null;
+  earlyTaken = true;
   if (!engine || (engine.lang === lang && engine.offline === offline)) return engine;
   engine.terminate();
   return null;
