@@ -120,9 +120,14 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
         unpacked = wait_until(page, f"{copies}.then(k => k.length === 4 && k)", timeout=60)
         assert all(k.endswith("?unpacked=" + build_id(build.DIST)) for k in unpacked), unpacked
 
+        made = wait_until(page, "window.pento.engine().kept")  # the boot report of the engine that made it
         page.reload()
         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
         assert page.evaluate("window.pento.engine().boot.restored") is True
+        # its boot report is the one the snapshot holds: the modules in its memory, none compiled here
+        restored = page.evaluate("window.pento.engine().boot")
+        assert (restored["modules"], restored["compiled"]) == (made["modules"], made["compiled"])
+        assert made["modules"] >= 60
         assert page.evaluate("window.pento.engine().boot.copies") == 4  # nothing downloaded or unpacked again
         assert page.evaluate("window.pento.engine().boot.core") == "copy"
         plays_a_move(page)

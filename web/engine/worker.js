@@ -245,6 +245,18 @@ function bootReport(pyodide) {
   }
 }
 
+// A snapshot holds its own boot report (the modules in its memory, and how they were loaded at the
+// full boot that made it), written into Python's globals as it is taken: a restored engine reads it
+// back rather than walking its modules again (some 15 ms of a return visit's start).
+const KEPT_REPORT = "_pento_boot_report";
+
+/** The boot report of a restored engine: the one its snapshot holds (computed afresh for a snapshot
+ * made before snapshots held one). */
+function restoredReport(pyodide) {
+  const kept = pyodide.globals.get(KEPT_REPORT);
+  return typeof kept === "string" ? JSON.parse(kept) : bootReport(pyodide);
+}
+
 // A memory snapshot of this engine, taken on this device once its first full boot is over and it
 // has had nothing to do for a moment (the runtime started, the core and every game imported) and
 // kept in the browser's Cache Storage (kept.js): a later boot restores it instead of starting Python
@@ -307,12 +319,14 @@ async function idleStep() {
   snapshotDue = null;
   if (due === null || python._module.HEAP8.length > due * SNAPSHOT_GROWTH) return;
   let packed = null;
+  const report = bootReport(python);
+  python.globals.set(KEPT_REPORT, JSON.stringify(report)); // in the snapshot, for the engines it starts
   try {
     packed = pack(python.makeMemorySnapshot()); // its pages of zeros left out
   } catch {
     return; // nothing kept: the next engine boots in full, as this one did
   }
-  if (await keepSnapshot(packed)) postMessage({ type: "kept", after: answered, ...bootReport(python) });
+  if (await keepSnapshot(packed)) postMessage({ type: "kept", after: answered, ...report });
 }
 
 // The core's data files that the build ships apart (config.js's APART, pento_core.resources): none is
@@ -511,7 +525,7 @@ const ready = (async () => {
   const hello = JSON.parse(api.handle_json(JSON.stringify({ id: 0, cmd: "hello", args: { lang, games: false } })));
   if (!hello.ok) throw new Error(hello.error.message);
   await Promise.all(keeping); // in the offline cache before the page registers its service worker
-  const boot = bootReport(pyodide);
+  const boot = restored ? restoredReport(pyodide) : bootReport(pyodide);
   const dataclasses = restored ? null : boot.dataclasses;
   postMessage({ type: "ready", hello: hello.result, boot: { ...boot, restored, copies: copied.size, core: coreFrom, dataclasses } });
   whenIdle();
