@@ -14,10 +14,10 @@ const PAGE = new Set(["./", "index.html"].map((asset) => new URL(asset, sw.locat
 
 /** The routes this build's files take without this worker running: Chromium's static routing
  * (InstallEvent.addRoutes) serves each from this build's cache straight away, where the fetch
- * handler below would first have to be started and asked (some 30 ms a module, and a return visit
- * asks for some 45 at once).  The page itself stays with the handler (its address carries a link's
- * query), as does anything asked for with a query of its own; a file the cache has lost comes from
- * the network. */
+ * handler below would first have to be started and asked (some 30 ms a module, and a return visit's
+ * page asks for some 45 at once; a worker's own imports still reach the handler).  The page itself
+ * stays with the handler (its address carries a link's query), as does anything asked for with a
+ * query of its own; a file the cache has lost comes from the network. */
 function routes() {
   return [...OWN]
     .filter((url) => !PAGE.has(url))

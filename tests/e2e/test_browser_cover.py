@@ -326,6 +326,12 @@ def played_offline(context: Any, page: Any, host: Host) -> None:
     page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
     again = sorted(path for path, n in host.requests.items() if n > asked.get(path, 0))
     assert set(again) <= {"/sw.js"}, again
+    # and the page's own requests by the browser itself (the routes the service worker declared at
+    # its install), without asking the worker for each: its modules, its style, the engine's script
+    pairs = "performance.getEntriesByType('resource').map(e => [new URL(e.name).pathname, e.workerMatchedSourceType])"
+    sources = page.evaluate(f"Object.fromEntries({pairs})")
+    routed = ["/web/shell.js", "/web/early.js", "/web/style.css", "/web/ui/dom.js", "/web/engine/worker.js"]
+    assert {path: sources.get(path) for path in routed} == dict.fromkeys(routed, "cache"), sources
     # launched as an installed app opens it: the manifest's start_url
     start = page.evaluate("new URL('../', document.querySelector('link[rel=manifest]').href).href")
     context.set_offline(True)
