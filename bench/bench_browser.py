@@ -129,7 +129,7 @@ def main(runs: int) -> None:
                     else:
                         page.goto(base + ("?nosw" if which == "game" else ""))
                         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
-                        wait_until(page, "caches.open('pento.engine').then(c => c.keys()).then(k => k.length)", 60)
+                        wait_until(page, "window.pento.engine().kept", 60)
                         if which == "served":  # the service worker has the site and controls the page
                             wait_until(page, "navigator.serviceWorker.controller !== null", 60)
                             wait_until(page, "caches.keys().then(ks => ks.some(k => k.startsWith('pento-')))", 60)

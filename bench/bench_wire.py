@@ -112,7 +112,7 @@ def return_visit(p: Any, exe: str | None, mbit: float) -> tuple[float, int, int]
         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=300_000)
         offline_ready(page)
         wait_until(page, "navigator.serviceWorker.controller !== null", timeout=60)
-        wait_until(page, "caches.open('pento.engine').then(c => c.keys()).then(k => k.length)", timeout=60)
+        wait_until(page, "window.pento.engine().kept", timeout=60)
         asked, sent = sum(host.requests.values()), sum(host.sent.values())
         page.reload()
         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=300_000)

@@ -3,7 +3,6 @@ and the game in progress and its link survive the update."""
 
 from __future__ import annotations
 
-import json
 import shutil
 import threading
 from pathlib import Path
@@ -13,6 +12,19 @@ from support.browser import Console, drag_piece, open_ready, session, wait_until
 from support.site import site_config
 
 import build
+
+# The engine's snapshots, by name: files in the origin's private file system (web/engine/kept.js)
+SNAPSHOTS = (
+    "navigator.storage.getDirectory().then(r => r.getDirectoryHandle('pento.engine'))"
+    ".then(async d => { const names = []; for await (const [name] of d.entries()) names.push(name); return names; })"
+    ".catch(() => [])"
+)
+# and their sizes in bytes
+SNAPSHOT_SIZES = (
+    "navigator.storage.getDirectory().then(r => r.getDirectoryHandle('pento.engine')).then(async d => {"
+    " const sizes = []; for await (const [, file] of d.entries()) sizes.push((await file.getFile()).size);"
+    " return sizes; })"
+)
 
 
 def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page: Any, tmp_path: Path) -> None:
@@ -32,12 +44,11 @@ def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page:
         assert page.locator("#notice").is_hidden()
 
         # the engine kept its snapshot of this build (the first boot on this host is a full one)
-        snapshots = "caches.open('pento.engine').then(c => c.keys()).then(ks => ks.map(k => k.url.split('/').pop()))"
-        this_build = build_id(site)
-        assert wait_until(page, f"{snapshots}.then(k => k.length && k)") == [f"engine-snapshot-{this_build}"]
         # packed and stored once the engine had nothing to do, not the moment it was ready, when the
         # link's puzzle was asked for: that request was answered first
         assert wait_until(page, "window.pento.engine().kept")["after"] >= 1
+        this_build = build_id(site)
+        assert page.evaluate(SNAPSHOTS) == [f"engine-snapshot-{this_build}"]
 
         # the teacher's host gets a new build: the service worker's file and the page's
         # configuration change with its build id
@@ -56,12 +67,12 @@ def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page:
         wait_until(page, "window.pento && window.pento.session() && window.pento.layout() !== null", timeout=90)
         after = session(page)
         assert (after["game"], after["desc"], after["state"]) == (before["game"], before["desc"], before["state"])
-        assert sorted(page.evaluate("caches.keys()")) == ["pento-next-" + this_build, "pento.engine", "pento.runtime"]
+        assert sorted(page.evaluate("caches.keys()")) == ["pento-next-" + this_build, "pento.runtime"]
         # the new build's engine booted in full (another build's snapshot is never restored, nor its
         # unpacked runtime) and its snapshot and unpacked files replaced the old ones
         assert page.evaluate("window.pento.engine().boot.restored") is False
         assert page.evaluate("window.pento.engine().boot.copies") == 0
-        wait_until(page, f"{snapshots}.then(k => k.length === 1 && k[0] === 'engine-snapshot-next-{this_build}')")
+        wait_until(page, f"{SNAPSHOTS}.then(k => k.length === 1 && k[0] === 'engine-snapshot-next-{this_build}')")
         copies = "caches.open('pento.runtime').then(c => c.keys()).then(ks => ks.map(k => k.url.split('=').pop()))"
         wait_until(page, f"{copies}.then(k => k.length === 4 && k.every(b => b === 'next-{this_build}'))", timeout=60)
     finally:
@@ -103,24 +114,22 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
         page = ctx.new_page()
         console = Console()
         console.attach(page)
-        keys = "caches.open('pento.engine').then(c => c.keys()).then(ks => ks.map(k => k.url))"
-        sizes = f"{keys}.then(ks => Promise.all(ks.map(k => caches.match(k).then(r => r.blob()).then(b => b.size))))"
 
         open_ready(page, base_url + "?nosw")
         assert page.evaluate("window.pento.engine().boot.restored") is False
         # the core downloaded and unpacked by a worker of its own (web/engine/unpack_worker.js), not
         # on the engine's thread, which Python's start holds meanwhile
         assert page.evaluate("window.pento.engine().boot.core") == "apart"
-        kept = wait_until(page, f"{keys}.then(k => k.length === 1 && k)", timeout=60)
-        assert kept[0].endswith("engine-snapshot-" + build_id(build.DIST))
-        assert page.evaluate(sizes)[0] > 5_000_000  # the engine's memory (packed), not a stub
+        made = wait_until(page, "window.pento.engine().kept", timeout=60)  # the boot report of the engine that made it
+        kept = page.evaluate(SNAPSHOTS)
+        assert kept == ["engine-snapshot-" + build_id(build.DIST)]
+        assert page.evaluate(SNAPSHOT_SIZES)[0] > 5_000_000  # the engine's memory (packed), not a stub
 
         # and the runtime, the standard library and the core it unpacked, kept for the next start
         copies = "caches.open('pento.runtime').then(c => c.keys()).then(ks => ks.map(k => k.url))"
         unpacked = wait_until(page, f"{copies}.then(k => k.length === 4 && k)", timeout=60)
         assert all(k.endswith("?unpacked=" + build_id(build.DIST)) for k in unpacked), unpacked
 
-        made = wait_until(page, "window.pento.engine().kept")  # the boot report of the engine that made it
         page.reload()
         page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
         assert page.evaluate("window.pento.engine().boot.restored") is True
@@ -135,16 +144,17 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
         # under this build's name: a damaged entry, then a well-formed snapshot of some other
         # memory (which Pyodide refuses: not its build); an older build's entry beside them
         older = kept[0].rsplit("-", 1)[0] + "-older"
-        damaged = "new Response(new Uint8Array(4096).fill(7))"
-        foreign = (
-            "import('./web/engine/snapshot_pack.js').then(m => new Response(m.pack(new Uint8Array(1 << 20).fill(7))))"
-        )
+        damaged = "new Uint8Array(4096).fill(7)"
+        foreign = "import('./web/engine/snapshot_pack.js').then(m => m.pack(new Uint8Array(1 << 20).fill(7)))"
         for planted in (damaged, foreign):
             page.evaluate(
-                f"""async ([key, old]) => {{
-                     const c = await caches.open('pento.engine');
-                     await c.put(key, await ({planted}));
-                     await c.put(old, new Response('old'));
+                f"""async ([name, old]) => {{
+                     const d = await (await navigator.storage.getDirectory()).getDirectoryHandle('pento.engine');
+                     for (const [file, bytes] of [[name, await ({planted})], [old, 'old']]) {{
+                       const out = await (await d.getFileHandle(file, {{ create: true }})).createWritable();
+                       await out.write(bytes);
+                       await out.close();
+                     }}
                    }}""",
                 [kept[0], older],
             )
@@ -154,8 +164,9 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
             if planted == foreign:  # the engine that refused works (Pyodide loaded a second time)
                 plays_a_move(page)
             # kept after "ready", as on the first boot (whose wait allows as long): a loaded machine is slow
-            wait_until(page, f"{keys}.then(k => k.length === 1 && k[0] === {json.dumps(kept[0])})", timeout=60)
-            assert page.evaluate(sizes)[0] > 5_000_000  # replaced by a good one; the older build's gone
+            wait_until(page, "window.pento.engine().kept", timeout=60)
+            assert page.evaluate(SNAPSHOTS) == kept  # replaced by a good one; the older build's gone
+            assert page.evaluate(SNAPSHOT_SIZES)[0] > 5_000_000
         assert console.errors == []
     finally:
         ctx.close()

@@ -77,7 +77,7 @@ _HAND_OVER = """async (base) => {
   const kept = await import(new URL("web/engine/kept.js", base).href);
   const stored = await kept.findSnapshot();
   if (!stored) return "no snapshot kept";
-  const put = await fetch(new URL("__kept__/snapshot", base), { method: "PUT", body: await stored.arrayBuffer() });
+  const put = await fetch(new URL("__kept__/snapshot", base), { method: "PUT", body: stored });
   return put.ok ? "" : `HTTP ${put.status}`;
 }"""
 

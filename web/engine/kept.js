@@ -1,4 +1,4 @@
-// What the engine keeps in the browser's Cache Storage: its memory snapshot (SNAPSHOTS: this build's
+// What the engine keeps in the browser's storage: its memory snapshot (SNAPSHOTS: this build's
 // only); the unpacked copies of the files that come packed (COPIES: this build's only), for the next
 // start, which then neither downloads nor unpacks them; and the build's files in the offline cache
 // as they come, so that the service worker's install does not download them again.  Shared by the
@@ -8,16 +8,61 @@ import { BUILD } from "../config.js";
 import { unxz } from "./unxz.js";
 
 const COPIES = "pento.runtime";
+// The snapshot is a file in the origin's private file system (a folder SNAPSHOTS, the file named by
+// the build), which the engine's worker reads in one go through a synchronous handle: some 10 MB
+// that Cache Storage handed over in chunks, each waiting for the worker's thread, busy starting the
+// runtime meanwhile (a return visit some 0.05 s later; docs/benchmarks.md).  Where a browser has no
+// such file system (some private windows), Cache Storage keeps it as an earlier release did.
 // Not "pento-..." like the offline cache, whose service worker deletes every such cache but its own.
 const SNAPSHOTS = "pento.engine";
-const SNAPSHOT_KEY = new URL(`../../engine-snapshot-${BUILD}`, import.meta.url).href; // the site's root
+const SNAPSHOT_NAME = `engine-snapshot-${BUILD}`;
+const SNAPSHOT_KEY = new URL(`../../${SNAPSHOT_NAME}`, import.meta.url).href; // the site's root, in Cache Storage
 
-/** This build's stored snapshot (packed: snapshot_pack.js), not yet read, or null (none, another
- * build's, or storage closed to this page).
- * @returns {Promise<Response | null>} */
+/** The folder of snapshots in this origin's private file system, or null where there is none.
+ * @returns {Promise<FileSystemDirectoryHandle | null>} */
+async function snapshotFolder() {
+  try {
+    return await (await navigator.storage.getDirectory()).getDirectoryHandle(SNAPSHOTS, { create: true });
+  } catch {
+    return null;
+  }
+}
+
+/** The bytes of ``file``: in one read through a synchronous handle where this is a worker, else
+ * (the page, or a browser that lets one engine only hold such a handle) as a File.
+ * @param {FileSystemFileHandle} file
+ * @returns {Promise<Uint8Array<ArrayBuffer>>} */
+async function readWhole(file) {
+  /** @type {{ createSyncAccessHandle?: (options: { mode: string }) => Promise<{ getSize(): number, read(into: Uint8Array, at: { at: number }): number, close(): void }> }} */
+  const syncable = /** @type {any} */ (file);
+  if (syncable.createSyncAccessHandle) {
+    try {
+      const access = await syncable.createSyncAccessHandle({ mode: "read-only" });
+      try {
+        const bytes = new Uint8Array(access.getSize());
+        if (access.read(bytes, { at: 0 }) === bytes.length) return bytes;
+      } finally {
+        access.close();
+      }
+    } catch {
+      // held by another engine where handles are exclusive: read as a File below
+    }
+  }
+  return new Uint8Array(await (await file.getFile()).arrayBuffer());
+}
+
+/** This build's stored snapshot's bytes (packed: snapshot_pack.js), or null (none, another build's,
+ * or storage closed to this page).
+ * @returns {Promise<Uint8Array<ArrayBuffer> | null>} */
 export async function findSnapshot() {
   try {
-    return (await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_KEY)) || null;
+    const folder = await snapshotFolder();
+    if (folder) {
+      const file = await folder.getFileHandle(SNAPSHOT_NAME).catch(() => null);
+      return file && (await readWhole(file));
+    }
+    const stored = await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_KEY);
+    return stored ? new Uint8Array(await stored.arrayBuffer()) : null;
   } catch {
     return null; // blocked storage (some embedded frames): a full boot, which keeps one if it can
   }
@@ -29,6 +74,16 @@ export async function findSnapshot() {
  * @returns {Promise<boolean>} */
 export async function keepSnapshot(packed) {
   try {
+    const folder = await snapshotFolder();
+    if (folder) {
+      // written beside and put in place whole when closed: another engine never reads half of it
+      const out = await (await folder.getFileHandle(SNAPSHOT_NAME, { create: true })).createWritable();
+      await out.write(packed);
+      await out.close();
+      for await (const [name] of /** @type {any} */ (folder).entries()) if (name !== SNAPSHOT_NAME) await folder.removeEntry(name);
+      await caches.delete(SNAPSHOTS).catch(() => {}); // where an earlier release kept them
+      return true;
+    }
     const cache = await caches.open(SNAPSHOTS);
     await cache.put(SNAPSHOT_KEY, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
     for (const old of await cache.keys()) if (old.url !== SNAPSHOT_KEY) await cache.delete(old);
@@ -40,6 +95,11 @@ export async function keepSnapshot(packed) {
 
 /** Forget this build's snapshot (one Pyodide refused, or a damaged one). */
 export async function forgetSnapshot() {
+  try {
+    await (await snapshotFolder())?.removeEntry(SNAPSHOT_NAME);
+  } catch {
+    // none there: nothing to forget
+  }
   try {
     await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT_KEY);
   } catch {

@@ -270,10 +270,6 @@ function restoredReport(pyodide) {
 // the snapshot was made).
 const AFTER_RESTORE = "import random; random.seed()";
 
-/** The snapshot's bytes, unpacked (a damaged entry rejects: a full boot then replaces it). */
-async function readSnapshot(stored) {
-  return unpack(new Uint8Array(await stored.arrayBuffer()));
-}
 
 // What an engine does once it has had nothing to do for a moment (IDLE_MS since "ready" or its
 // last answer), so that no request waits for it: on a first visit the page asks for its puzzle the
@@ -489,9 +485,8 @@ const ready = (async () => {
   let pyodide = null;
   let restored = false;
   const stored = await findSnapshot();
-  // read while Pyodide fetches its WebAssembly and standard library (it waits for the snapshot's
-  // bytes only before it compiles the one and writes the other)
-  const snapshot = stored && readSnapshot(stored);
+  // unpacked (a damaged one rejects: a full boot then replaces it) as a promise, as Pyodide takes it
+  const snapshot = stored && Promise.resolve(stored).then(unpack);
   snapshot?.catch(() => {}); // a damaged one: handled where Pyodide awaits it, below
   const createPyodideModule = await runtime;
   // Pyodide is given its lock file (no packages: the runtime's description alone), not left to ask
