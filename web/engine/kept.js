@@ -80,7 +80,9 @@ export async function keepSnapshot(packed) {
       const out = await (await folder.getFileHandle(SNAPSHOT_NAME, { create: true })).createWritable();
       await out.write(packed);
       await out.close();
-      for await (const [name] of /** @type {any} */ (folder).entries()) if (name !== SNAPSHOT_NAME) await folder.removeEntry(name);
+      const others = [];
+      for await (const [name] of /** @type {any} */ (folder).entries()) if (name !== SNAPSHOT_NAME) others.push(name);
+      for (const name of others) await folder.removeEntry(name).catch(() => {}); // another build's, or gone already
       await caches.delete(SNAPSHOTS).catch(() => {}); // where an earlier release kept them
       return true;
     }
