@@ -9,22 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from support.browser import Console, drag_piece, open_ready, session, wait_until
+from support.kept import SNAPSHOT_SIZES, SNAPSHOTS
 from support.site import site_config
 
 import build
-
-# The engine's snapshots, by name: files in the origin's private file system (web/engine/kept.js)
-SNAPSHOTS = (
-    "navigator.storage.getDirectory().then(r => r.getDirectoryHandle('pento.engine'))"
-    ".then(async d => { const names = []; for await (const [name] of d.entries()) names.push(name); return names; })"
-    ".catch(() => [])"
-)
-# and their sizes in bytes
-SNAPSHOT_SIZES = (
-    "navigator.storage.getDirectory().then(r => r.getDirectoryHandle('pento.engine')).then(async d => {"
-    " const sizes = []; for await (const [, file] of d.entries()) sizes.push((await file.getFile()).size);"
-    " return sizes; })"
-)
 
 
 def test_a_new_version_is_announced_and_the_game_survives_it(context: Any, page: Any, tmp_path: Path) -> None:

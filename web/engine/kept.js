@@ -76,12 +76,16 @@ export async function keepSnapshot(packed) {
   try {
     const folder = await snapshotFolder();
     if (folder) {
-      // written beside and put in place whole when closed: another engine never reads half of it
-      const out = await (await folder.getFileHandle(SNAPSHOT_NAME, { create: true })).createWritable();
+      // written under another name, and given its own once whole: a start that comes meanwhile
+      // finds none (a file being written is there from the start, empty), never half of one
+      const part = await folder.getFileHandle(`${SNAPSHOT_NAME}.part`, { create: true });
+      const out = await part.createWritable();
       await out.write(packed);
       await out.close();
+      await folder.removeEntry(SNAPSHOT_NAME).catch(() => {}); // one that Pyodide refused, say
+      await /** @type {{ move(name: string): Promise<void> }} */ (/** @type {unknown} */ (part)).move(SNAPSHOT_NAME);
       const others = [];
-      for await (const [name] of /** @type {any} */ (folder).entries()) if (name !== SNAPSHOT_NAME) others.push(name);
+      for await (const [name] of /** @type {any} */ (folder).entries()) if (!name.startsWith(SNAPSHOT_NAME)) others.push(name);
       for (const name of others) await folder.removeEntry(name).catch(() => {}); // another build's, or gone already
       await caches.delete(SNAPSHOTS).catch(() => {}); // where an earlier release kept them
       return true;
