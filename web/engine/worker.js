@@ -259,8 +259,9 @@ function restoredReport(pyodide) {
 
 // A memory snapshot of this engine, taken on this device once its first full boot is over and it
 // has had nothing to do for a moment (the runtime started, the core and every game imported) and
-// kept in the browser's Cache Storage (kept.js): a later boot restores it instead of starting Python
-// and importing the core again (docs/architecture.md says what it saves).  One snapshot per build of
+// kept there (kept.js: a file of the origin's private file system): a later boot restores it
+// instead of starting Python and importing the core again (docs/architecture.md says what it
+// saves).  One snapshot per build of
 // the site: the key names the build, a new build's snapshot replaces the old ones, and Pyodide
 // itself refuses a snapshot of another runtime (its build id), which is then forgotten and the
 // engine boots in full.
@@ -269,7 +270,6 @@ function restoredReport(pyodide) {
 // string-hash secret cannot be changed under live dicts; it stays this device's own, drawn when
 // the snapshot was made).
 const AFTER_RESTORE = "import random; random.seed()";
-
 
 // What an engine does once it has had nothing to do for a moment (IDLE_MS since "ready" or its
 // last answer), so that no request waits for it: on a first visit the page asks for its puzzle the
