@@ -12,15 +12,22 @@ const COPIES = "pento.runtime";
 // the build), which the engine's worker reads in one go through a synchronous handle: some 10 MB
 // that Cache Storage handed over in chunks, each waiting for the worker's thread, busy starting the
 // runtime meanwhile (a return visit some 0.05 s later; docs/benchmarks.md).  Where a browser has no
-// such file system (some private windows), Cache Storage keeps it as an earlier release did.
+// such file system (some private windows), or cannot write a file there whole, Cache Storage keeps
+// it as an earlier release did.
 // Not "pento-..." like the offline cache, whose service worker deletes every such cache but its own.
 const SNAPSHOTS = "pento.engine";
 const SNAPSHOT_NAME = `engine-snapshot-${BUILD}`;
 const SNAPSHOT_KEY = new URL(`../../${SNAPSHOT_NAME}`, import.meta.url).href; // the site's root, in Cache Storage
 
+/** Whether this browser writes such files whole (a writable stream, and a file renamed once
+ * written): where it does not, the snapshot stays in Cache Storage, for keeping and finding alike. */
+const FILED =
+  typeof FileSystemFileHandle !== "undefined" && "createWritable" in FileSystemFileHandle.prototype && "move" in FileSystemFileHandle.prototype;
+
 /** The folder of snapshots in this origin's private file system, or null where there is none.
  * @returns {Promise<FileSystemDirectoryHandle | null>} */
 async function snapshotFolder() {
+  if (!FILED) return null;
   try {
     return await (await navigator.storage.getDirectory()).getDirectoryHandle(SNAPSHOTS, { create: true });
   } catch {
