@@ -102,6 +102,9 @@ class StartFailed extends Error {
     this.why = why;
   }
 }
+/** What ``err`` says: its message, or itself as text (an error with none, or a thrown non-Error). */
+const messageOf = (/** @type {unknown} */ err) => (err instanceof Error && err.message ? err.message : String(err));
+
 /** Whether a download of this start failed or was cut short: a start that then fails is put down to
  * the connection. */
 let downloadFailed = false;
@@ -402,7 +405,7 @@ async function coreBytes(source) {
   const response = await fetch(CORE_URL);
   if (!response.ok) throw new StartFailed("download", `could not fetch ${CORE} (HTTP ${response.status})`);
   return response.arrayBuffer().catch((err) => {
-    throw new StartFailed("download", String(err && err.message ? err.message : err)); // cut short on its way
+    throw new StartFailed("download", messageOf(err)); // cut short on its way
   });
 }
 
@@ -452,7 +455,7 @@ async function failingOnCompileError(start) {
     const result = instantiate.call(WebAssembly, source, imports);
     // the runtime's WebAssembly came from a copy an earlier start kept (damaged), or over the network
     const why = copied.has(PYTHON_FIRST[0]) ? "damaged" : "download";
-    result.catch((err) => fail(new StartFailed(why, `its program could not be read (${err && err.message})`)));
+    result.catch((err) => fail(new StartFailed(why, `its program could not be read (${messageOf(err)})`)));
     return result;
   };
   try {
@@ -531,7 +534,7 @@ const ready = (async () => {
   if (copied.size) await forgetCopies();
   // reported to the page, which says so and offers a retry (a fresh worker)
   const why = err instanceof StartFailed ? err.why : downloadFailed ? "download" : "other";
-  postMessage({ type: "fatal", message: String(err && err.message ? err.message : err), why });
+  postMessage({ type: "fatal", message: messageOf(err), why });
   return false;
 });
 
