@@ -188,7 +188,7 @@ self.fetch = async (input, init) => {
   const response = await fetchCounted(url + SUFFIX, init, url + SUFFIX, () => nearlyHere.get(url)?.(), SIZES[packed]);
   if (!response.ok || !response.body) return response;
   // a host that gzips what it sends has had the browser undo that already: these are xz bytes
-  const type = TYPES[/** @type {keyof TYPES} */ (url.split(".").pop())] || "application/octet-stream";
+  const type = TYPES[/** @type {keyof typeof TYPES} */ (url.split(".").pop())] || "application/octet-stream";
   const { unpacked, whole } = await unpackKeepingCopy(url, response.body, await unpackerModule(), type);
   whole.then((ok) => (downloadFailed ||= !ok)); // a start that fails then is put down to the connection
   return unpacked;
@@ -264,10 +264,9 @@ function restoredReport(pyodide) {
 // has had nothing to do for a moment (the runtime started, the core and every game imported) and
 // kept there (kept.js: a file of the origin's private file system): a later boot restores it
 // instead of starting Python and importing the core again (docs/architecture.md says what it
-// saves).  One snapshot per build of
-// the site: the key names the build, a new build's snapshot replaces the old ones, and Pyodide
-// itself refuses a snapshot of another runtime (its build id), which is then forgotten and the
-// engine boots in full.
+// saves).  One snapshot per build of the site: its name names the build, a new build's snapshot
+// replaces the old ones, and Pyodide itself refuses a snapshot of another runtime (its build id),
+// which is then forgotten and the engine boots in full.
 // Making it costs memory once (a copy of the engine's 31 MB, and its packed 15 MB).
 // Set afresh after a restore: the snapshot froze the state of Python's random module (Python's
 // string-hash secret cannot be changed under live dicts; it stays this device's own, drawn when
