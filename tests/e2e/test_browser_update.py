@@ -160,6 +160,54 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
         ctx.close()
 
 
+def test_where_no_file_can_be_written_whole_the_snapshot_is_kept_in_cache_storage(browser: Any, base_url: str) -> None:
+    """A browser whose private file system has no rename (Safari before its version 26, say) keeps
+    the snapshot in Cache Storage, as every browser did before (web/engine/kept.js): made on the
+    first boot, restored on the next, and a damaged one there refused and replaced.  Chromium has
+    the rename: kept.js is served with its check of it answering "none", the only change."""
+    ctx = browser.new_context()
+    no_rename = '"move" in FileSystemFileHandle.prototype'
+
+    def without_rename(route: Any) -> None:
+        response = route.fetch()
+        source = response.text()
+        assert no_rename in source  # what a browser without the rename answers, asked here
+        route.fulfill(response=response, body=source.replace(no_rename, "false"))
+
+    ctx.route("**/web/engine/kept.js", without_rename)
+    try:
+        page = ctx.new_page()
+        console = Console()
+        console.attach(page)
+        open_ready(page, base_url + "?nosw")
+        assert page.evaluate("window.pento.engine().boot.restored") is False
+        wait_until(page, "window.pento.engine().kept", timeout=60)
+        cache = "caches.open('pento.engine')"
+        stored = f"{cache}.then(c => c.keys()).then(ks => ks.map(k => k.url))"
+        key = base_url + "engine-snapshot-" + build_id(build.DIST)
+        assert page.evaluate(stored) == [key]
+        assert page.evaluate(SNAPSHOTS) == []  # nothing in the private file system
+        size = f"{cache}.then(c => c.match({key!r})).then(r => r.arrayBuffer()).then(b => b.byteLength)"
+        assert page.evaluate(size) > 5_000_000  # the engine's memory (packed), not a stub
+
+        page.reload()
+        page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+        assert page.evaluate("window.pento.engine().boot.restored") is True
+        plays_a_move(page)
+
+        page.evaluate(f"{cache}.then(c => c.put({key!r}, new Response(new Uint8Array(4096).fill(7))))")  # damaged
+        page.reload()
+        page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+        assert page.evaluate("window.pento.engine().boot.restored") is False  # refused: a full boot
+        plays_a_move(page)
+        wait_until(page, "window.pento.engine().kept", timeout=60)
+        assert page.evaluate(stored) == [key]
+        assert page.evaluate(size) > 5_000_000  # replaced by a good one
+        assert console.errors == []
+    finally:
+        ctx.close()
+
+
 def build_id(site: Path) -> str:
     """The build id a site's page configuration names (web/config.js)."""
     return str(site_config("BUILD", site))
