@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import lzma
 from typing import Any
 
 from support.browser import (
@@ -377,14 +378,18 @@ def test_a_worker_that_may_not_import_what_it_unpacked_still_boots(context: Any,
 
 
 def test_a_core_that_fails_to_load_says_so_and_retries(context: Any, page: Any, console: Any, base_url: str) -> None:
-    """The core refused (HTTP 503), then cut short on its way (a dropped connection): each time the
-    page says the engine could not start, and why; Try again then boots it."""
+    """The core refused (HTTP 503), then cut short on its way (a dropped connection), then whole but
+    some other file: each time the page says the engine could not start, and why; Try again then
+    boots it (the copy of the file that was no core forgotten, not taken again)."""
     answer = {"with": "503"}
     cut: list[int] = []
 
     def handler(route: Any) -> None:
         if answer["with"] == "503":
             route.fulfill(status=503, body="unavailable")
+        elif answer["with"] == "foreign":
+            some_other_file = lzma.compress(b"not a zip " * 100, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32)
+            route.fulfill(status=200, body=some_other_file)
         elif answer["with"] == "cut":
             whole = route.fetch().body()
             route.fulfill(status=200, body=whole[: len(whole) // 2])
@@ -407,6 +412,23 @@ def test_a_core_that_fails_to_load_says_so_and_retries(context: Any, page: Any, 
     wait_until(page, "document.body.dataset.core === 'loading'", timeout=30)
     page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
     assert cut and page.locator("#load-error-text").text_content() == said
+    # a core that comes whole but is no core (a host serving some other file under its name): the
+    # engine cannot tell why, and the page says so plainly, with the engine's own words folded away
+    # for whoever helps
+    answer["with"] = "foreign"
+    page.get_by_role("button", name="Try again").click()
+    wait_until(page, "document.body.dataset.core === 'loading'", timeout=30)
+    page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
+    plainly = (
+        "The puzzle engine could not start. Check the connection and try again. If it still does not start,"
+        " try another browser."
+    )
+    assert page.locator("#load-error-text").text_content() == plainly
+    details = page.locator("#load-error-details")
+    assert details.is_visible() and not page.locator("#load-error-reason").is_visible()  # folded
+    details.locator("summary").click()
+    reason = str(page.locator("#load-error-reason").text_content())
+    assert "pento_core" in reason, reason
     answer["with"] = "whole"
     page.get_by_role("button", name="Try again").click()
     page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)

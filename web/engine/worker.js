@@ -528,11 +528,13 @@ const ready = (async () => {
   whenIdle();
   return true;
 })().catch(async (err) => {
-  // a start that took a copy kept by an earlier one may have failed on it (damaged): forgotten, so
-  // that the retry downloads and unpacks afresh
-  if (copied.size) await forgetCopies();
-  // reported to the page, which says so and offers a retry (a fresh worker)
   const why = err instanceof StartFailed ? err.why : downloadFailed ? "download" : "other";
+  // a start that took a copy kept by an earlier one may have failed on it (damaged), and one that
+  // failed for no reason it can tell may have kept a copy of what failed it (a host that served
+  // some other file under a packed file's name): forgotten, so that the retry downloads and unpacks
+  // afresh
+  if (copied.size || why === "other") await forgetCopies();
+  // reported to the page, which says so and offers a retry (a fresh worker)
   postMessage({ type: "fatal", message: messageOf(err), why });
   return false;
 });

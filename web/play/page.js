@@ -117,7 +117,7 @@ export function updateFullPage() {
  * caller's own sentence already says the games are safe, ``reassure`` is false, so it is said once.
  */
 export function plain(err, reassure = true) {
-  if (err.code === "load_failed") return t("The puzzle engine could not start: {reason}", { reason: err.message });
+  if (err.code === "load_failed") return t("The puzzle engine could not start. Check the connection and try again. If it still does not start, try another browser.");
   if (err.code === "internal" && !reassure) return t("Something went wrong inside the puzzle engine. Please try again.");
   if (err.code === "internal") return t("Something went wrong inside the puzzle engine; your game is safe. Please try again.");
   const m = String(err.message || err);

@@ -142,8 +142,12 @@ export function setCoreState(state, detail, code) {
     if (code === "outdated") outdated();
     else if (code === "damaged_copy") text($("load-error-text"), t("The puzzle engine could not start: a file it had kept on this device was damaged. It is removed now, so try again."));
     else if (code === "download_failed") text($("load-error-text"), t("The puzzle engine could not start: its files did not all arrive. Check the connection and try again."));
-    else text($("load-error-text"), t("The puzzle engine could not start: {reason}. Check the connection and try again.", { reason: detail }));
-    $("load-error-text").dataset.reason = String(detail); // what went wrong, in the engine's words (for whoever helps)
+    else text($("load-error-text"), t("The puzzle engine could not start. Check the connection and try again. If it still does not start, try another browser."));
+    // what went wrong, in the engine's own (technical, untranslated) words: folded away, for whoever
+    // helps the player
+    $("load-error-text").dataset.reason = String(detail);
+    text($("load-error-reason"), String(detail));
+    $("load-error-details").hidden = !detail;
     if (!app.session && document.body.dataset.screen === "play") {
       linkWhenFailed = location.hash;
       goHome(false);
