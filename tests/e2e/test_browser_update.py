@@ -99,12 +99,7 @@ def test_a_second_boot_restores_the_engine_and_a_foreign_snapshot_is_ignored(bro
     next, and one that is not this runtime's (damaged, or another build's) ignored and replaced."""
     ctx = browser.new_context()  # a first visit: nothing kept yet
     try:
-        page = ctx.new_page()
-        console = Console()
-        console.attach(page)
-
-        open_ready(page, base_url + "?nosw")
-        assert page.evaluate("window.pento.engine().boot.restored") is False
+        page, console = first_boot(ctx, base_url)
         # the core downloaded and unpacked by a worker of its own (web/engine/unpack_worker.js), not
         # on the engine's thread, which Python's start holds meanwhile
         assert page.evaluate("window.pento.engine().boot.core") == "apart"
@@ -176,11 +171,7 @@ def test_where_no_file_can_be_written_whole_the_snapshot_is_kept_in_cache_storag
 
     ctx.route("**/web/engine/kept.js", without_rename)
     try:
-        page = ctx.new_page()
-        console = Console()
-        console.attach(page)
-        open_ready(page, base_url + "?nosw")
-        assert page.evaluate("window.pento.engine().boot.restored") is False
+        page, console = first_boot(ctx, base_url)
         wait_until(page, "window.pento.engine().kept", timeout=60)
         cache = "caches.open('pento.engine')"
         stored = f"{cache}.then(c => c.keys()).then(ks => ks.map(k => k.url))"
@@ -206,6 +197,17 @@ def test_where_no_file_can_be_written_whole_the_snapshot_is_kept_in_cache_storag
         assert console.errors == []
     finally:
         ctx.close()
+
+
+def first_boot(ctx: Any, base_url: str) -> tuple[Any, Console]:
+    """A page of ``ctx`` (a profile with nothing kept) opened on the site, its console watched, its
+    engine booted in full (not restored)."""
+    page = ctx.new_page()
+    console = Console()
+    console.attach(page)
+    open_ready(page, base_url + "?nosw")
+    assert page.evaluate("window.pento.engine().boot.restored") is False
+    return page, console
 
 
 def build_id(site: Path) -> str:
