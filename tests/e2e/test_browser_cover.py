@@ -406,6 +406,15 @@ def test_a_core_that_fails_to_load_says_so_and_retries(context: Any, page: Any, 
     assert "HTTP 503" in str(page.locator("#load-error-text").get_attribute("data-reason"))
     # the error alone speaks: no progress bar, no "it opens as soon as the engine is ready"
     assert page.locator("#engine-text").is_hidden() and page.locator("#status").text_content() == ""
+    # a puzzle chosen meanwhile (a preset, the puzzle of the day) neither opens nor promises to
+    # ("it opens as soon as the engine is ready"), nor shows the engine's words beside it: the
+    # player is taken to the message above and its Try again
+    preset = page.locator("[data-game=cover]").get_by_role("button", name="6 x 10", exact=True)
+    for choice in (preset, page.locator("#today-list button").first):
+        choice.click()
+        wait_until(page, "document.activeElement.id === 'retry' && document.body.dataset.busy === 'no'")
+        assert page.evaluate("document.body.dataset.screen") == "home"
+        assert page.locator("#status").text_content() == "" and page.locator("#today-error").is_hidden()
     # half of the core: the unpacker finds it stops before its end, and Python never sees it
     answer["with"] = "cut"
     page.get_by_role("button", name="Try again").click()

@@ -4,7 +4,7 @@
 // The core makes the puzzle (pento_core/daily.py); the page only names the day.
 import { app } from "./app.js";
 import { t, tn } from "../ui/i18n.js";
-import { busy, formatTime, fragment, gameEntry, notice, plain, progressText, status } from "./page.js";
+import { busy, formatTime, fragment, gameEntry, progressText, status } from "./page.js";
 import { utcDate } from "../model/progress_data.js";
 import { listSaves } from "../model/storage.js";
 
@@ -41,8 +41,8 @@ export const dailySave = (game, date, saves = listSaves()) => saves.find((e) => 
 
 /**
  * Open today's puzzle of ``game``: the game already started on this device, else the core's.
- * ``how`` is the mid-end's (openPosition, continueSlot, freshSlot), passed in: the mid-end imports
- * this module, not the other way round.
+ * ``how`` is the mid-end's (openPosition, continueSlot, freshSlot, openFailed), passed in: the
+ * mid-end imports this module, not the other way round.
  */
 export async function openDaily(game, how, errorEl = null) {
   const date = todayUtc();
@@ -60,13 +60,7 @@ export async function openDaily(game, how, errorEl = null) {
       return result;
     },
     slotFor: (result) => how.freshSlot(game, result, result.daily ? result.daily.params : result.desc, { daily: date }),
-    failed: (err) => {
-      how.goHome(false);
-      if (errorEl) {
-        errorEl.textContent = plain(err);
-        errorEl.hidden = false;
-      } else notice(plain(err));
-    },
+    failed: (err) => how.openFailed(err, errorEl),
   });
   if (outcome !== "dropped") busy(false);
   if (outcome === "opened") status(t("Puzzle of the day, level {level} of 7. {summary}", { level, summary: app.session.view.summary }));

@@ -5,7 +5,7 @@ import { app } from "./app.js";
 import { celebrate } from "../ui/celebrate.js";
 import { byId, el } from "../ui/dom.js";
 import { formatNumber, t, tn } from "../ui/i18n.js";
-import { busy, features, formatTime, gameEntry, hashFor, homeUrl, longRequest, notice, pageBase, plain, progressText, setAsideNotice, showLoading, solvable, status, text, titleOf, updateFullPage, waitingText } from "./page.js";
+import { busy, features, formatTime, gameEntry, hashFor, homeUrl, longRequest, notice, pageBase, plain, progressText, setAsideNotice, showLoading, solvable, startFailure, status, text, titleOf, updateFullPage, waitingText } from "./page.js";
 import { askName, leaveResults, raceHash, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
 import { dailyHash, dailyResult, todayUtc } from "./daily.js";
 import { streaks } from "../model/progress_data.js";
@@ -149,7 +149,9 @@ export function showScreen(name) {
     text($("game-title"), "");
     document.title = t("Pento — polyomino puzzles");
     screens.home();
-    status(app.core && app.core.ready ? "" : t("You can choose a puzzle now: it opens as soon as the engine is ready."));
+    // while the engine is down (it could not start) its error alone speaks: it will not be ready
+    const waiting = !(app.core && app.core.ready) && document.body.dataset.core !== "error";
+    status(waiting ? t("You can choose a puzzle now: it opens as soon as the engine is ready.") : "");
   }
 }
 
@@ -262,11 +264,19 @@ function raceStatus() {
   return t("Race {race}: {name}.", { race: r.id, name: r.name }) + " " + (app.session.view.summary || "");
 }
 
-/** Where a request that failed while opening a game is reported: next to its control, or at the top. */
-function openFailed(err, errorEl) {
+/** Where a request that failed while opening a game is reported: next to its control (``errorEl``),
+ * or at the top; an engine that could not start, at the start screen's own message. */
+export function openFailed(err, errorEl = null) {
   if (err.code === "cancelled") return;
   const message = plain(err);
   goHome(false);
+  if (startFailure(err.code)) {
+    // the engine could not start: the start screen's own message says so, beside its Try again,
+    // which is where the player is taken (not a second copy of it beside the puzzle chosen)
+    $("load-error").scrollIntoView({ block: "nearest" });
+    $("retry").focus();
+    return;
+  }
   if (errorEl) {
     text(errorEl, message);
     errorEl.hidden = false;

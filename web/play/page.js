@@ -113,11 +113,24 @@ export function updateFullPage() {
 }
 
 /**
+ * What the player reads when the engine could not start, by the error's code (the engine's
+ * START_FAILURES, web/engine/core.js); null for any other code.
+ * @param {string | undefined} code
+ */
+export function startFailure(code) {
+  if (code === "damaged_copy") return t("The puzzle engine could not start: a file it had kept on this device was damaged. It is removed now, so try again.");
+  if (code === "download_failed") return t("The puzzle engine could not start: its files did not all arrive. Check the connection and try again.");
+  if (code === "load_failed") return t("The puzzle engine could not start. Check the connection and try again. If it still does not start, try another browser.");
+  return null;
+}
+
+/**
  * A message for the player: the core's own words, with technical prefixes made plain. Where the
  * caller's own sentence already says the games are safe, ``reassure`` is false, so it is said once.
  */
 export function plain(err, reassure = true) {
-  if (err.code === "load_failed") return t("The puzzle engine could not start. Check the connection and try again. If it still does not start, try another browser.");
+  const failedStart = startFailure(err.code);
+  if (failedStart) return failedStart;
   if (err.code === "internal" && !reassure) return t("Something went wrong inside the puzzle engine. Please try again.");
   if (err.code === "internal") return t("Something went wrong inside the puzzle engine; your game is safe. Please try again.");
   const m = String(err.message || err);

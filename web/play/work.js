@@ -4,7 +4,7 @@ import { app } from "./app.js";
 import { byId } from "../ui/dom.js";
 import { t } from "../ui/i18n.js";
 import { currentState, goHome, persist, playMove, refreshButtons, stopAnimation, track } from "./midend.js";
-import { busy, notice, plain, progressText, showLoading, status, text } from "./page.js";
+import { busy, notice, plain, progressText, showLoading, startFailure, status, text } from "./page.js";
 
 const $ = byId;
 
@@ -140,9 +140,7 @@ export function setCoreState(state, detail, code) {
   $("load-error").hidden = state !== "error";
   if (state === "error") {
     if (code === "outdated") outdated();
-    else if (code === "damaged_copy") text($("load-error-text"), t("The puzzle engine could not start: a file it had kept on this device was damaged. It is removed now, so try again."));
-    else if (code === "download_failed") text($("load-error-text"), t("The puzzle engine could not start: its files did not all arrive. Check the connection and try again."));
-    else text($("load-error-text"), t("The puzzle engine could not start. Check the connection and try again. If it still does not start, try another browser."));
+    else text($("load-error-text"), startFailure(code) ?? startFailure("load_failed"));
     // what went wrong, in the engine's own (technical, untranslated) words: folded away, for whoever
     // helps the player
     $("load-error-text").dataset.reason = String(detail);

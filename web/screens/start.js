@@ -3,7 +3,7 @@ import { CATALOG } from "../catalog.js";
 import { byId, el } from "../ui/dom.js";
 import { formatNumber, language, t, tn } from "../ui/i18n.js";
 import { dailySave, levelOf, longDate, openDaily, todayUtc } from "../play/daily.js";
-import { continueSlot, freshSlot, goHome, newGame, openPosition } from "../play/midend.js";
+import { continueSlot, freshSlot, newGame, openFailed, openPosition } from "../play/midend.js";
 import { gameEntry, notice, openHelp, setAsideNotice, status, text } from "../play/page.js";
 import { pictureElement } from "../ui/picture.js";
 import { ladderPlace, streaks } from "../model/progress_data.js";
@@ -109,7 +109,7 @@ export function renderToday() {
       if (solved) b.dataset.solved = "yes";
       b.addEventListener("click", () => {
         error.hidden = true;
-        openDaily(g.id, { continueSlot, openPosition, freshSlot, goHome }, error);
+        openDaily(g.id, { continueSlot, openPosition, freshSlot, openFailed }, error);
       });
       return el("li", {}, [b]);
     });
