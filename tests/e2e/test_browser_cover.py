@@ -409,12 +409,22 @@ def test_a_core_that_fails_to_load_says_so_and_retries(context: Any, page: Any, 
     # a puzzle chosen meanwhile (a preset, the puzzle of the day) neither opens nor promises to
     # ("it opens as soon as the engine is ready"), nor shows the engine's words beside it: the
     # player is taken to the message above and its Try again
+    # (a game saved on an earlier visit among them: it stays saved, not set aside as unreadable)
+    page.evaluate(
+        "import('./web/model/storage.js').then(m => m.writeSave({id: 'kept1', game: 'cover', desc: '6x10',"
+        " history: ['', 'X1@0,1'], at: 1, elapsed: 5, title: 'Pentomino cover: 6 x 10'}))"
+    )
+    page.evaluate(
+        "history.pushState(null, '', location.pathname + location.search); dispatchEvent(new PopStateEvent('popstate'))"
+    )
     preset = page.locator("[data-game=cover]").get_by_role("button", name="6 x 10", exact=True)
-    for choice in (preset, page.locator("#today-list button").first):
+    for choice in (preset, page.locator("#today-list button").first, page.locator("#saved-list .saved-open").first):
         choice.click()
         wait_until(page, "document.activeElement.id === 'retry' && document.body.dataset.busy === 'no'")
         assert page.evaluate("document.body.dataset.screen") == "home"
         assert page.locator("#status").text_content() == "" and page.locator("#today-error").is_hidden()
+    saved = "import('./web/model/storage.js').then(m => m.listSaves().map(e => e.id))"
+    assert page.evaluate(saved) == ["kept1"] and page.locator("#notice").is_hidden()
     # half of the core: the unpacker finds it stops before its end, and Python never sees it
     answer["with"] = "cut"
     page.get_by_role("button", name="Try again").click()

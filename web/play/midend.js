@@ -369,6 +369,10 @@ export async function newGame(game, params, errorEl = null) {
   if (outcome === "opened" && !wasHome) status(t("A new puzzle. Your previous one is kept: Back, or the start screen, returns to it."));
 }
 
+/** The engine's refusals that say a save itself cannot be played (it does not read, or the rules
+ * refuse it): only such a save is set aside (kept, apart), so that it cannot fail every start. */
+const SAVE_REFUSED = new Set(["bad_request", "too_large", "invalid", "parse", "unknown_game", "unknown_piece", "impossible", "illegal_move"]);
+
 /** Continue a saved game from the start screen. */
 export async function continueSlot(id) {
   const saved = getSave(id);
@@ -380,6 +384,9 @@ export async function continueSlot(id) {
     request: () => app.core.request("load", { game: saved.game, desc: saved.desc, state: saved.history[saved.at] }),
     slotFor: () => saved,
     failed: (err) => {
+      // the engine's trouble (it could not start, it died, a bug in it), not the save's: the save
+      // stays where it is, to be continued once the engine is back
+      if (!SAVE_REFUSED.has(err.code)) return openFailed(err);
       setAsideSave(id);
       goHome(false);
       notice(t("That saved game could not be opened: {reason} It was set aside; your other games are safe.", { reason: plain(err, false) }));
