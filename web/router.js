@@ -5,8 +5,8 @@ import { openAssignment, openBuilder, parseAssignHash } from "./screens/assign.j
 import { parseDailyHash } from "./play/daily.js";
 import { byId } from "./ui/dom.js";
 import { t } from "./ui/i18n.js";
-import { currentState, freshSlot, goHome, leaveGame, openPosition, openRace, openResults, persist, showScreen } from "./play/midend.js";
-import { assignHash, busy, gameEntry, hashFor, notice, plain, setAsideNotice, status, titleOf } from "./play/page.js";
+import { currentState, engineDown, freshSlot, goHome, leaveGame, openPosition, openRace, openResults, persist, showScreen } from "./play/midend.js";
+import { assignHash, busy, gameEntry, hashFor, notice, plain, setAsideNotice, startFailure, status, titleOf } from "./play/page.js";
 import { renderProgress } from "./screens/progress.js";
 import { openJoin } from "./screens/join.js";
 import { openBoard } from "./screens/board.js";
@@ -104,6 +104,7 @@ export async function route() {
       return freshSlot(target.game, result, result.desc, daily);
     },
     failed: (err) => {
+      if (startFailure(err.code)) return engineDown();
       goHome(false);
       notice(t("That link could not be opened: {reason} Your games are safe.", { reason: plain(err, false) }));
     },

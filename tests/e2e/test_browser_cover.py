@@ -10,6 +10,7 @@ from support.browser import (
     App,
     cell_center,
     drag_piece,
+    follow_link,
     layout,
     next_state,
     open_hash,
@@ -448,10 +449,15 @@ def test_a_core_that_fails_to_load_says_so_and_retries(context: Any, page: Any, 
     details.locator("summary").click()
     reason = str(page.locator("#load-error-reason").text_content())
     assert "pento_core" in reason, reason
+    # a teacher's assignment link followed meanwhile: it cannot open yet, and Try again opens it
+    follow_link(page, "assign:RETRY2:-:Lesson:cover:1x5:pegs:oo.")
+    wait_until(page, "document.activeElement.id === 'retry' && document.body.dataset.busy === 'no'")
+    assert page.evaluate("document.body.dataset.screen") == "home" and page.locator("#notice").is_hidden()
     answer["with"] = "whole"
     page.get_by_role("button", name="Try again").click()
     page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
-    assert page.get_by_role("heading", name="Pentomino cover").is_visible()
+    wait_until(page, "document.querySelectorAll('#assign-list button').length === 2", timeout=60)
+    assert page.evaluate("document.body.dataset.screen") == "assign"
     assert page.evaluate("document.getElementById('engine-text').parentElement.hidden") is False  # shown again
     assert page.locator("#load-error").is_hidden()
     # the browser's own line for the refused download is expected here, and only that

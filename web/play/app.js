@@ -46,6 +46,9 @@ export const app = {
   saveWarned: false,
   /** Whether a view's editor hides the game (its buttons and clock rest meanwhile). */
   editing: false,
+  /** The link that was being opened when the engine could not start ("" if none): Try again opens
+   * it once the engine is up, as the player asked for it. */
+  linkWhenFailed: "",
   /** The school platform's report (scorm.js), when launched from a SCORM package with a platform around. @type {import("../model/scorm.js").ScormReport | null} */
   scorm: null,
 };

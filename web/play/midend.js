@@ -264,19 +264,23 @@ function raceStatus() {
   return t("Race {race}: {name}.", { race: r.id, name: r.name }) + " " + (app.session.view.summary || "");
 }
 
+/** What opening a link or a game does when the engine could not start: the link being opened (if
+ * any) waits for Try again, which opens it once the engine is up; the player is taken to the start
+ * screen's own message and its Try again (not shown a second copy of it where they clicked). */
+export function engineDown() {
+  app.linkWhenFailed = location.hash; // the player's latest wish: "" (a preset, a save) forgets an older link
+  goHome(false);
+  $("load-error").scrollIntoView({ block: "nearest" });
+  $("retry").focus();
+}
+
 /** Where a request that failed while opening a game is reported: next to its control (``errorEl``),
  * or at the top; an engine that could not start, at the start screen's own message. */
 export function openFailed(err, errorEl = null) {
   if (err.code === "cancelled") return;
+  if (startFailure(err.code)) return engineDown();
   const message = plain(err);
   goHome(false);
-  if (startFailure(err.code)) {
-    // the engine could not start: the start screen's own message says so, beside its Try again,
-    // which is where the player is taken (not a second copy of it beside the puzzle chosen)
-    $("load-error").scrollIntoView({ block: "nearest" });
-    $("retry").focus();
-    return;
-  }
   if (errorEl) {
     text(errorEl, message);
     errorEl.hidden = false;
@@ -449,6 +453,7 @@ export async function openRace(target) {
       return saved || freshSlot(target.game, result, result.desc, { race });
     },
     failed: (err) => {
+      if (startFailure(err.code)) return engineDown();
       goHome(false);
       notice(t("That race link could not be opened: {reason} Your games are safe.", { reason: plain(err, false) }));
     },

@@ -116,14 +116,10 @@ export const engineSettled = new Promise((resolve) => {
   settle = () => resolve(undefined);
 });
 
-// The link whose game was opening when the engine failed to start: the page goes home (there is no
-// board to show), and Try again opens it once the engine is up, as the player asked for it.
-let linkWhenFailed = "";
-
-/** The link that was opening when the engine failed to start ("" if none), once. */
+/** The link that was opening when the engine failed to start ("" if none: app.linkWhenFailed), once. */
 export function takeLinkWhenFailed() {
-  const link = linkWhenFailed;
-  linkWhenFailed = "";
+  const link = app.linkWhenFailed;
+  app.linkWhenFailed = "";
   return link;
 }
 
@@ -147,7 +143,7 @@ export function setCoreState(state, detail, code) {
     text($("load-error-reason"), String(detail));
     $("load-error-details").hidden = !detail;
     if (!app.session && document.body.dataset.screen === "play") {
-      linkWhenFailed = location.hash;
+      app.linkWhenFailed = location.hash; // the page goes home (there is no board to show)
       goHome(false);
     }
   }

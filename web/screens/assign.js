@@ -14,8 +14,8 @@ import { CATALOG } from "../catalog.js";
 import { viewOf } from "../views/index.js";
 import { byId, el, saveFile, showCodeText } from "../ui/dom.js";
 import { language, t, tn } from "../ui/i18n.js";
-import { continueSlot, freshSlot, goHome, leaveGame, openPosition, puzzleTitles, showScreen } from "../play/midend.js";
-import { assignHash, formatTime, gameEntry, notice, pageBase, plain, status, text, titleOf } from "../play/page.js";
+import { continueSlot, engineDown, freshSlot, goHome, leaveGame, openPosition, puzzleTitles, showScreen } from "../play/midend.js";
+import { assignHash, formatTime, gameEntry, notice, pageBase, plain, startFailure, status, text, titleOf } from "../play/page.js";
 import { shareText, showQr } from "../play/race.js";
 import { liveState, onLiveChange, puzzleWork, send } from "../play/live.js";
 import { getSave, loadAssignment, loadDraft, loadMade, loadRaceCodes, MAX_MADE, rememberMade, saveDraft, teacherExport, teacherImport, updateAssignment } from "../model/storage.js";
@@ -71,6 +71,7 @@ export async function openAssignment(target) {
     names = await puzzleTitles(assignment.items);
   } catch (err) {
     if (token !== app.opening || err.code === "cancelled") return;
+    if (startFailure(err.code)) return engineDown();
     goHome(false);
     notice(t("That assignment link could not be opened: {reason} Your games are safe.", { reason: plain(err, false) }));
     return;
@@ -292,6 +293,7 @@ async function playItem(record, k) {
       return slot;
     },
     failed: (err) => {
+      if (startFailure(err.code)) return engineDown();
       goHome(false);
       notice(t("That puzzle could not be opened: {reason} Your games are safe.", { reason: plain(err, false) }));
     },
