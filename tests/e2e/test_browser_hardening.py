@@ -140,6 +140,42 @@ def test_an_engine_that_ends_is_noticed_at_once_not_by_its_silence(
     assert session(page)["state"].startswith(first + ";")
 
 
+def test_an_engine_that_ends_and_cannot_start_again_offers_try_again_in_the_game(
+    page: Any, base_url: str, context: Any, returning: Any, console: Any
+) -> None:
+    """The engine ends in the middle of a game, and its new start fails (its kept files gone, the
+    connection down).  The game's notice said "restarted" and the start screen's Try again was out of
+    sight; now the notice says the engine could not start and offers Try again, which brings the
+    engine back, and the game goes on where it was."""
+    returning(context)
+    down = {"on": False}
+    context.route("**/*.xz", lambda route: route.fulfill(status=503, body="down") if down["on"] else route.continue_())
+    open_ready(page, base_url + "?nosw#cover:6x10:")
+    wait_until(page, "window.pento.session() && window.pento.layout() !== null")
+    drag_piece(page, "X", 0, 1)
+    first = next_state(page, "")
+    page.evaluate(
+        "caches.delete('pento.runtime').then(() => navigator.storage.getDirectory())"
+        ".then(d => d.removeEntry('pento.engine', {recursive: true}))"
+    )
+    down["on"] = True
+    for worker in page.workers:
+        worker.evaluate("self.close()")
+    page.wait_for_selector("body[data-core=error]", state="attached", timeout=60_000)
+    said = "The puzzle engine could not start: its files did not all arrive. Check the connection and try again."
+    assert page.locator("#notice-text").text_content() == said
+    assert page.evaluate("document.body.dataset.screen") == "play" and session(page)["state"] == first
+    down["on"] = False
+    page.locator("#notice-action").click()  # Try again
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    drag_piece(page, "I", 1, 9)
+    wait_until(page, f"window.pento.session().state !== {json.dumps(first)}", timeout=60)
+    assert session(page)["state"].startswith(first + ";")
+    # the browser's own lines for the refused downloads are expected here, and only those
+    assert all("503" in e for e in console.errors)
+    console.errors.clear()
+
+
 def test_a_damaged_copy_of_the_runtime_is_said_at_once_and_replaced(
     page: Any, context: Any, base_url: str, returning: Any
 ) -> None:

@@ -109,6 +109,15 @@ const messageOf = (/** @type {unknown} */ err) => (err instanceof Error && err.m
  * the connection. */
 let downloadFailed = false;
 
+// Pyodide asks for a file it needs (the standard library) as it starts, but reads the answer only
+// once its WebAssembly is up: where the start fails before that (the WebAssembly refused too), the
+// refused request's rejection is left unread, and the browser would log it as an uncaught error.
+// The start's failure is told to the page on its own (below); that rejection tells nothing more.
+self.addEventListener("unhandledrejection", (event) => {
+  const reason = event.reason;
+  if (reason instanceof Error && reason.message.startsWith("Failed to load '")) event.preventDefault();
+});
+
 /** Fetch ``input`` (``url`` in full), counting its bytes as they come over the wire for the
  * loading bar, and keeping it for offline play where it is one of the build's files.  ``nearly``
  * is called once: when the bytes still to come would take NEARLY_SECONDS at this download's rate

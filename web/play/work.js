@@ -145,6 +145,10 @@ export function setCoreState(state, detail, code) {
     if (!app.session && document.body.dataset.screen === "play") {
       app.linkWhenFailed = location.hash; // the page goes home (there is no board to show)
       goHome(false);
+    } else if (app.session && code !== "outdated") {
+      // a game in play whose engine died and could not start again: the start screen's Try again
+      // is out of sight, so the game's notice offers it (and no longer says the engine restarted)
+      notice($("load-error-text").textContent || "", [t("Try again"), () => $("retry").click()]);
     }
   }
   if (state === "loading") app.loading = { loaded: 0, total: 1, phase: "download" };
