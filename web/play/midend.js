@@ -375,7 +375,10 @@ export async function newGame(game, params, errorEl = null) {
 
 /** The engine's refusals that say a save itself cannot be played (it does not read, or the rules
  * refuse it): only such a save is set aside (kept, apart), so that it cannot fail every start. */
-const SAVE_REFUSED = new Set(["bad_request", "too_large", "invalid", "parse", "unknown_game", "unknown_piece", "impossible", "illegal_move"]);
+/** @type {import("../protocol").ErrorCode[]} */
+const SAVE_REFUSED_CODES = ["bad_request", "too_large", "invalid", "parse", "unknown_game", "unknown_piece", "impossible", "illegal_move"];
+/** @type {Set<string>} */
+const SAVE_REFUSED = new Set(SAVE_REFUSED_CODES);
 
 /** Continue a saved game from the start screen. */
 export async function continueSlot(id) {
