@@ -5,19 +5,17 @@ browser's ``.crswap``, left out)."""
 from __future__ import annotations
 
 
-def _names(folder: str) -> str:
+def _each_snapshot(what: str, sort: str = "") -> str:
+    """A JS expression: ``what`` (an expression of ``name`` and ``file``, awaited) for each snapshot
+    file, as a list (empty where there is no folder of snapshots)."""
     return (
-        f"navigator.storage.getDirectory().then(r => r.getDirectoryHandle('{folder}')).then(async d => {{"
-        " const names = []; for await (const [name] of d.entries())"
-        " if (!/[.](part|crswap)$/.test(name)) names.push(name); return names.sort(); }).catch(() => [])"
+        "navigator.storage.getDirectory().then(r => r.getDirectoryHandle('pento.engine')).then(async d => {"
+        " const out = []; for await (const [name, file] of d.entries())"
+        f" if (!/[.](part|crswap)$/.test(name)) out.push(await ({what})); return out{sort}; }}).catch(() => [])"
     )
 
 
 # the engine's snapshots (this build's only, once kept): ["engine-snapshot-BUILD"]
-SNAPSHOTS = _names("pento.engine")
+SNAPSHOTS = _each_snapshot("name", ".sort()")
 # and their sizes in bytes
-SNAPSHOT_SIZES = (
-    "navigator.storage.getDirectory().then(r => r.getDirectoryHandle('pento.engine')).then(async d => {"
-    " const sizes = []; for await (const [name, file] of d.entries())"
-    " if (!/[.](part|crswap)$/.test(name)) sizes.push((await file.getFile()).size); return sizes; })"
-)
+SNAPSHOT_SIZES = _each_snapshot("file.getFile().then(f => f.size)")
