@@ -135,8 +135,9 @@ export function setCoreState(state, detail, code) {
   if (state === "ready") performance.mark("pento-core-ready");
   $("load-error").hidden = state !== "error";
   if (state === "error") {
+    const said = startFailure(code) ?? startFailure("load_failed") ?? "";
     if (code === "outdated") outdated();
-    else text($("load-error-text"), startFailure(code) ?? startFailure("load_failed"));
+    else text($("load-error-text"), said);
     // what went wrong, in the engine's own (technical, untranslated) words: folded away, for whoever
     // helps the player
     $("load-error-text").dataset.reason = String(detail);
@@ -148,7 +149,7 @@ export function setCoreState(state, detail, code) {
     } else if (app.session && code !== "outdated") {
       // a game in play whose engine died and could not start again: the start screen's Try again
       // is out of sight, so the game's notice offers it (and no longer says the engine restarted)
-      notice($("load-error-text").textContent || "", [t("Try again"), () => $("retry").click()]);
+      notice(said, [t("Try again"), () => $("retry").click()]);
     }
   }
   if (state === "loading") app.loading = { loaded: 0, total: 1, phase: "download" };
