@@ -6,6 +6,7 @@ loop, tests/test_wrap.py), and each search must reach them on a flat board, a wr
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -14,10 +15,14 @@ import pytest
 from support.clirun import pento
 from support.positions import random_placed
 
+import pento_core.bitset as bitset
 import pento_core.polyomino.cover as cover_module
 from pento_core.budget import Budget, Outcome
 from pento_core.errors import ImpossibleError
 from pento_core.games.cover import CoverGame
+from pento_core.polycube.box import parse_box
+from pento_core.polycube.pieces import parse_solids
+from pento_core.polycube.problem import BoxProblem
 from pento_core.polyomino.board import Board, parse_board, parse_position
 from pento_core.polyomino.cover import FIRST_SWEEP_NODES, Problem, Tally, first_cover
 from pento_core.polyomino.pieces import parse_piece_names
@@ -225,3 +230,40 @@ def test_a_board_with_many_placements_is_only_swept(monkeypatch: pytest.MonkeyPa
     board = parse_board(_HOLES)
     found = first_cover(board, parse_piece_names("F,I,L,N,P,T,U,V,W,X,Y,Z"))
     assert found.status is Outcome.YES and found.nodes > FIRST_SWEEP_NODES
+
+
+@pytest.mark.parametrize(
+    ("where", "names", "allow_unused"),
+    [
+        ("5x12", "FILNPTUVWXYZ", False),
+        (_HELD_6X10_I, "FILNPTUVWXYZ", False),  # a hold and a placed piece
+        ("5x5", "FILNPTUVWXYZ", True),  # pieces left over
+        ("4x4", "I2*8", False),  # copies of a piece
+        ("2x3x10", "planar-pentacubes", False),  # a box, where pieces are branched on too
+    ],
+)
+def test_the_long_sets_as_gmps_integers_search_as_pythons_ints_do_node_for_node(
+    where: str, names: str, allow_unused: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The search on the fewest options keeps its sets of placements as GMP's integers where gmpy2
+    # is installed (the command line's `fast` extra, pento_core/bitset.py) and as Python's ints in
+    # the page: the same choices in the same order, so the same nodes, counts and tilings.
+    import gmpy2  # the tests install it (requirements/test.txt): a test environment without it fails here
+
+    def problem() -> Problem | BoxProblem:
+        if "x" in where and where.count("x") == 2:
+            return BoxProblem(parse_box(where), parse_solids(names), allow_unused, fewest=True)
+        shape = parse_position(where, parse_piece_names(names)) if "\n" in where else None
+        flat = shape.board if shape else Board.rectangle(*map(int, where.split("x")))
+        return Problem(flat, parse_piece_names(names), allow_unused, shape.placements if shape else (), fewest=True)
+
+    def search(gmp: bool) -> tuple[object, ...]:
+        monkeypatch.setattr(bitset, "use_gmp", gmp)
+        p = problem()
+        assert isinstance(p._aux(p.start_free, p.start_left), gmpy2.mpz if gmp else int)
+        r = p.count()
+        listed = [sorted((b.piece.name, sorted(b.cells)) for b in s) for s in itertools.islice(p.solutions(), 40)]
+        return r.count, r.distinct, r.nodes, p.first().nodes, listed
+
+    gmp, ints = search(True), search(False)
+    assert gmp == ints and gmp[0]

@@ -24,9 +24,10 @@ How the search works (and why):
   there the sweep's frontier is the whole box, its states rarely meet twice
   (3x4x5: 6% of lookups hit) and most of its nodes are dead ends it finds
   late.  Every placement gets a number, and the placements still possible are
-  one int, a bit each (:class:`_LiveTables`): a choice rules out what it
-  overlaps with one ``&``, and a cell's or a piece's options are one ``&``
-  and a ``bit_count``.  That makes Knuth's heuristic cheap enough in Python:
+  one int, a bit each (:class:`_LiveTables`; GMP's integer where the command
+  line's ``fast`` extra is installed, :mod:`pento_core.bitset`): a choice rules
+  out what it overlaps with one ``&``, and a cell's or a piece's options are
+  one ``&`` and a ``bit_count``.  That makes Knuth's heuristic cheap enough in Python:
   the search branches on the piece (placed once) or the free cell with the
   fewest options, and a cell or a piece with none is a dead end at once.  On
   3x4x5 it visits a twelfth of the sweep's nodes (16.5 million, not 205.6)
@@ -89,7 +90,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
-from ..bitset import bits
+from ..bitset import bits, long_sets
 from ..budget import Budget, BudgetSpent, Outcome, Progress, ProgressFn
 from ..errors import ImpossibleError
 from ..i18n import tr
@@ -291,7 +292,10 @@ class _LiveTables:
     type remain (every placement that overlaps it gone), ``spent[i]`` when it was the last copy
     (its type's gone too).  ``near[i]``: the board's cells next to placement i (``shifts`` apart:
     the layout's distances between neighbours), each as (its bit, the placements over it): where
-    placing i is likeliest to leave a cell nothing can cover.  ``free``: the cells to cover."""
+    placing i is likeliest to leave a cell nothing can cover.  ``free``: the cells to cover.
+
+    The sets of placements are long sets (:func:`~pento_core.bitset.long_sets`: GMP's integers
+    where the ``fast`` extra is installed); ``members`` lists one's members, lowest first."""
 
     def __init__(self, types: int, placements: list[list[Mask]], shifts: tuple[int, ...], free: Mask) -> None:
         self.masks: list[Mask] = [m for ms in placements for m in ms]
@@ -322,6 +326,13 @@ class _LiveTables:
             for d in shifts:
                 around |= m << d | m >> d
             self.near.append([(1 << b, self.covering[b]) for b in bits(around & board & ~m)])
+        self.long_set, self.members = long_sets()
+        big = self.long_set
+        self.covering = [big(s) for s in self.covering]
+        self.of_type = [big(s) for s in self.of_type]
+        self.spare = [big(s) for s in self.spare]
+        self.spent = [big(s) for s in self.spent]
+        self.near = [[(cell, big(over)) for cell, over in cells] for cells in self.near]
 
     def possible(self, free: Mask, left: int, field: list[int]) -> int:
         """The placements that fit in ``free``, of the types with copies ``left``."""
@@ -329,7 +340,7 @@ class _LiveTables:
         for i, (m, t) in enumerate(zip(self.masks, self.types, strict=True)):
             if m & free == m and left & field[t]:
                 out |= 1 << i
-        return out
+        return self.long_set(out)
 
 
 class Cover(ABC, Generic[C, S]):
@@ -678,7 +689,7 @@ class Cover(ABC, Generic[C, S]):
         live = self._live
         assert live is not None
         masks, types, covering, of_type, near = live.masks, live.types, live.covering, live.of_type, live.near
-        spare, spent = live.spare, live.spent
+        spare, spent, members = live.spare, live.spent, live.members
         field, unit = self._field, self._unit
         flat = self._flat
         singles = [] if self.allow_unused or flat else list(range(len(field)))
@@ -718,10 +729,7 @@ class Cover(ABC, Generic[C, S]):
                         if n < fewest:
                             fewest, best = n, options
             kids = []
-            while best:
-                rest = best - 1
-                i = (best ^ rest).bit_length() - 1  # the lowest option, with no negative int (best & -best)
-                best &= rest
+            for i in members(best):
                 t = types[i]
                 after = possible & (spent[i] if left & field[t] == unit[t] else spare[i])
                 nf = free ^ masks[i]
