@@ -165,6 +165,17 @@ def test_an_engine_that_ends_and_cannot_start_again_offers_try_again_in_the_game
     said = "The puzzle engine could not start: its files did not all arrive. Check the connection and try again."
     assert page.locator("#notice-text").text_content() == said
     assert page.evaluate("document.body.dataset.screen") == "play" and session(page)["state"] == first
+    # the notice closed, a piece played meanwhile: the notice comes back with its Try again, and
+    # the status line says what became of the move, not the notice's sentence a second time
+    page.locator("#notice-close").click()
+    assert page.locator("#notice").is_hidden()
+    drag_piece(page, "I", 1, 9)
+    wait_until(page, "!document.getElementById('notice').hidden")
+    assert page.locator("#notice-text").text_content() == said
+    assert page.locator("#status").text_content() == (
+        "The puzzle engine is not running, so that did not work. Your game is kept."
+    )
+    assert session(page)["state"] == first
     down["on"] = False
     page.locator("#notice-action").click()  # Try again
     page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)

@@ -5,7 +5,7 @@ import { app } from "./app.js";
 import { celebrate } from "../ui/celebrate.js";
 import { byId, el } from "../ui/dom.js";
 import { formatNumber, t, tn } from "../ui/i18n.js";
-import { busy, features, formatTime, gameEntry, hashFor, homeUrl, longRequest, notice, pageBase, plain, progressText, setAsideNotice, showLoading, solvable, startFailure, status, text, titleOf, updateFullPage, waitingText } from "./page.js";
+import { busy, features, formatTime, gameEntry, hashFor, homeUrl, longRequest, notice, pageBase, plain, progressText, sayFailed, setAsideNotice, showLoading, solvable, startFailure, status, text, titleOf, updateFullPage, waitingText } from "./page.js";
 import { askName, leaveResults, raceHash, raceTime, showRaceDialog, showResult, showResults } from "./race.js";
 import { dailyHash, dailyResult, todayUtc } from "./daily.js";
 import { streaks } from "../model/progress_data.js";
@@ -489,7 +489,7 @@ export async function startRace() {
   try {
     await showRaceDialog({ ...raceUi(), title }, { game: app.session.game, desc: app.session.desc, title });
   } catch (err) {
-    if (err.code !== "cancelled") status(plain(err), "error");
+    if (err.code !== "cancelled") sayFailed(err);
   }
 }
 
@@ -509,7 +509,7 @@ export async function playMove(move) {
     showPosition(result);
     return { ok: true };
   } catch (err) {
-    if (err.code !== "cancelled" && app.session === mine) status(plain(err), "error");
+    if (err.code !== "cancelled" && app.session === mine) sayFailed(err);
     return { ok: false, message: plain(err), code: err.code };
   }
 }
@@ -579,7 +579,7 @@ export function finished() {
         persist();
         if (app.session === mine) status(raceStatus(), "success");
       })
-      .catch((err) => status(plain(err), "error"));
+      .catch((err) => sayFailed(err));
     return;
   }
   if (app.session.assisted) {
@@ -657,7 +657,7 @@ export async function go(delta) {
     }
     showPosition(result, delta < 0 ? t("Undone. {summary}", { summary: result.view.summary }) : t("Redone. {summary}", { summary: result.view.summary }));
   } catch (err) {
-    if (err.code !== "cancelled") status(plain(err), "error");
+    if (err.code !== "cancelled") sayFailed(err);
   }
 }
 
@@ -691,7 +691,7 @@ export async function replay() {
       await sleep(REPLAY_STEP_MS);
     }
   } catch (err) {
-    if (app.session === mine) status(plain(err), "error");
+    if (app.session === mine) sayFailed(err);
   } finally {
     app.replaying = null;
     text($("replay"), t("Replay"));

@@ -125,6 +125,28 @@ export function startFailure(code) {
 }
 
 /**
+ * The notice of a game in play whose engine could not start: why (``said``, startFailure's
+ * sentence), and the start screen's Try again, which is out of sight.
+ * @param {string} said
+ */
+export function engineDownNotice(said) {
+  notice(said, [t("Try again"), () => $("retry").click()]);
+}
+
+/**
+ * Say in the status line that a request of the game in play failed: the engine's reason, in plain
+ * words.  While the engine is down (it could not start), the game's notice says why and offers Try
+ * again: it is shown again (the player may have closed it), and the status line says only what
+ * became of this request, not the notice's sentence a second time.
+ * @param {{ code?: string, message?: string }} err
+ */
+export function sayFailed(err) {
+  const down = startFailure(err.code);
+  if (down) engineDownNotice(down);
+  status(down ? t("The puzzle engine is not running, so that did not work. Your game is kept.") : plain(err), "error");
+}
+
+/**
  * A message for the player: the core's own words, with technical prefixes made plain. Where the
  * caller's own sentence already says the games are safe, ``reassure`` is false, so it is said once.
  */

@@ -4,7 +4,7 @@ import { app } from "./app.js";
 import { byId } from "../ui/dom.js";
 import { t } from "../ui/i18n.js";
 import { currentState, goHome, persist, playMove, refreshButtons, stopAnimation, track } from "./midend.js";
-import { busy, notice, plain, progressText, showLoading, startFailure, status, text } from "./page.js";
+import { busy, engineDownNotice, notice, progressText, sayFailed, showLoading, startFailure, status, text } from "./page.js";
 
 const $ = byId;
 
@@ -33,7 +33,8 @@ export async function hint() {
     status(h.message, h.kind === "blocked" ? "error" : "info");
     performance.measure("pento-hint", { start: t0, end: performance.now() });
   } catch (err) {
-    if (app.session === mine) status(err.code === "cancelled" ? t("Hint stopped. Your position is kept.") : plain(err), "error");
+    if (app.session === mine && err.code === "cancelled") status(t("Hint stopped. Your position is kept."), "error");
+    else if (app.session === mine) sayFailed(err);
   } finally {
     busy(false);
   }
@@ -51,7 +52,8 @@ export async function solve() {
       { onProgress: progressText(t("Solving")) },
     );
   } catch (err) {
-    if (app.session === mine) status(err.code === "cancelled" ? t("Solving stopped. Your position is kept.") : plain(err), "error");
+    if (app.session === mine && err.code === "cancelled") status(t("Solving stopped. Your position is kept."), "error");
+    else if (app.session === mine) sayFailed(err);
     return;
   } finally {
     busy(false);
@@ -149,7 +151,7 @@ export function setCoreState(state, detail, code) {
     } else if (app.session && code !== "outdated") {
       // a game in play whose engine died and could not start again: the start screen's Try again
       // is out of sight, so the game's notice offers it (and no longer says the engine restarted)
-      notice(said, [t("Try again"), () => $("retry").click()]);
+      engineDownNotice(said);
     }
   }
   if (state === "loading") app.loading = { loaded: 0, total: 1, phase: "download" };
