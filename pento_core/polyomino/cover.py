@@ -328,11 +328,12 @@ class _LiveTables:
             self.near.append([(1 << b, self.covering[b]) for b in bits(around & board & ~m)])
         self.long_set, self.members = long_sets()
         big = self.long_set
-        self.covering = [big(s) for s in self.covering]
-        self.of_type = [big(s) for s in self.of_type]
-        self.spare = [big(s) for s in self.spare]
-        self.spent = [big(s) for s in self.spent]
-        self.near = [[(cell, big(over)) for cell, over in cells] for cells in self.near]
+        if big is not int:  # GMP's integers: every table made again of them (ints stay as they are)
+            self.covering = [big(s) for s in self.covering]
+            self.of_type = [big(s) for s in self.of_type]
+            self.spare = [big(s) for s in self.spare]
+            self.spent = [big(s) for s in self.spent]
+            self.near = [[(cell, big(over)) for cell, over in cells] for cells in self.near]
 
     def possible(self, free: Mask, left: int, field: list[int]) -> int:
         """The placements that fit in ``free``, of the types with copies ``left``."""
