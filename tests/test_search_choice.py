@@ -251,7 +251,7 @@ def test_the_long_sets_as_gmps_integers_search_as_pythons_ints_do_node_for_node(
     import gmpy2  # the tests install it (requirements/test.txt): a test environment without it fails here
 
     def problem() -> Problem | BoxProblem:
-        if "x" in where and where.count("x") == 2:
+        if "\n" not in where and where.count("x") == 2:  # LxRxC: a box
             return BoxProblem(parse_box(where), parse_solids(names), allow_unused, fewest=True)
         shape = parse_position(where, parse_piece_names(names)) if "\n" in where else None
         flat = shape.board if shape else Board.rectangle(*map(int, where.split("x")))
