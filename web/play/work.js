@@ -3,7 +3,7 @@ import { PROTOCOL } from "../config.js";
 import { app } from "./app.js";
 import { byId } from "../ui/dom.js";
 import { t } from "../ui/i18n.js";
-import { currentState, goHome, persist, playMove, refreshButtons, stopAnimation, track } from "./midend.js";
+import { currentState, engineDown, goHome, persist, playMove, refreshButtons, stopAnimation, track } from "./midend.js";
 import { busy, engineDownNotice, notice, progressText, sayFailed, showLoading, startFailure, status, text } from "./page.js";
 
 const $ = byId;
@@ -146,8 +146,7 @@ export function setCoreState(state, detail, code) {
     text($("load-error-reason"), String(detail));
     $("load-error-details").hidden = !detail;
     if (!app.session && document.body.dataset.screen === "play") {
-      app.linkWhenFailed = location.hash; // the page goes home (there is no board to show)
-      goHome(false);
+      engineDown(); // a link was opening: there is no board to show, so the page goes home
     } else if (app.session && code !== "outdated") {
       // a game in play whose engine died and could not start again: the start screen's Try again
       // is out of sight, so the game's notice offers it (and no longer says the engine restarted)
