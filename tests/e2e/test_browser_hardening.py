@@ -221,6 +221,43 @@ def test_a_damaged_copy_of_the_runtime_is_said_at_once_and_replaced(
     wait_until(page, f"{copies}.then(n => n === 4)", timeout=60)  # and sound copies kept for the next start
 
 
+def test_a_damaged_copy_of_the_standard_library_is_said_at_once_and_replaced(
+    page: Any, context: Any, base_url: str, returning: Any
+) -> None:
+    """A damaged unpacked copy of the standard library, kept by an earlier visit: the engine restored
+    its snapshot and said it was ready, and every request that imported a module the snapshot did not
+    hold failed (a German player's every game: the catalogue is read through importlib.resources),
+    for good, since a ready engine kept its copies.  The start now fails at once and says so, the
+    copies are forgotten, and Try again brings the library afresh (the snapshot still restored)."""
+    returning(context)  # an earlier visit's copies and snapshot; then the library's copy damaged
+    page.goto(base_url + KEPT.lstrip("/"))
+    page.evaluate(
+        """async (base) => {
+             const kept = await import(new URL("web/engine/kept.js", base).href);
+             const headers = { "Content-Type": "application/zip" };
+             const damaged = new Response(new Uint8Array(1000).fill(7), { headers });
+             await kept.keepCopy(new URL("pyodide/python_stdlib.zip", base).href, damaged);
+           }""",
+        base_url,
+    )
+    copies = "caches.open('pento.runtime').then(c => c.keys()).then(k => k.length)"
+    page.goto(base_url + "?nosw#cover:6x10:")
+    page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
+    assert "a file it had kept on this device was damaged" in str(page.locator("#load-error-text").text_content())
+    assert page.evaluate(copies) == 0  # forgotten
+    page.get_by_role("button", name="Try again").click()
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    boot = page.evaluate("window.pento.engine().boot")
+    assert boot["restored"] and boot["copies"] == 0  # the snapshot kept, the files downloaded afresh
+    wait_until(page, "(s => s && s.desc === '6x10')(window.pento.session()) && window.pento.layout() !== null")
+    wait_until(page, f"{copies}.then(n => n === 4)", timeout=60)  # sound copies kept for the next start
+    # the next start, in German, restores again and reads the catalogue from the new copy
+    open_ready(page, base_url + "?nosw&lang=de#cover:6x10:")
+    wait_until(page, "(s => s && s.desc === '6x10')(window.pento.session()) && window.pento.layout() !== null")
+    assert page.evaluate("window.pento.engine().boot.restored")
+    assert "von 12 Teilen gelegt" in str(page.locator("#status").text_content())
+
+
 def test_a_save_that_cannot_be_written_says_so_at_once(browser: Any, base_url: str, returning: Any) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 860})
     returning(ctx)

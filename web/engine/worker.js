@@ -7,7 +7,7 @@
 // ``after`` requests; the rest as "ready"'s boot report, then).
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
-import { APART, ASSETS, CORE, PACKED, PYODIDE_LOCK, SIZES } from "../config.js";
+import { APART, ASSETS, CORE, PACKED, PYODIDE_LOCK, SIZES, UNPACKED } from "../config.js";
 import { findSnapshot, forgetCopies, forgetSnapshot, keepOffline as keptOffline, keepSnapshot, readCopy, unpackKeepingCopy } from "./kept.js";
 import { pack, unpack } from "./snapshot_pack.js";
 
@@ -282,6 +282,21 @@ function restoredReport(pyodide) {
 // the snapshot was made).
 const AFTER_RESTORE = "import random; random.seed()";
 
+/** A restored engine's check of the standard library, where it came from a copy an earlier start
+ * kept (kept.js): such an engine reads the library only when it first imports a module its snapshot
+ * does not hold (a language's catalogue, say), and a damaged copy failed there, every time, long
+ * after the engine said it was ready.  A copy of the wrong size now fails the start, which forgets
+ * the copies.  (One damaged but of the right size would still fail late: reading it all to check it
+ * would cost every return visit.)
+ * @param {any} pyodide */
+function checkKeptLibrary(pyodide) {
+  if (!copied.has(PYTHON_FIRST[1])) return;
+  const name = pyodide.FS.readdir("/lib").find((/** @type {string} */ n) => /^python\d+\.zip$/.test(n));
+  const size = name ? pyodide.FS.stat(`/lib/${name}`).size : 0;
+  const expected = UNPACKED[PYTHON_FIRST[1].slice(base.href.length)];
+  if (size !== expected) throw new StartFailed("damaged", `its standard library has ${size} bytes, not ${expected}`);
+}
+
 // What an engine does once it has had nothing to do for a moment (IDLE_MS since "ready" or its
 // last answer), so that no request waits for it: on a first visit the page asks for its puzzle the
 // moment the engine is ready.  It imports every game's module (the engine starts with the core
@@ -508,6 +523,7 @@ const ready = (async () => {
     pyodide = await failingOnCompileError(() => loadPyodide({ ...options, _loadSnapshot: snapshot })).catch(() => null);
     if (pyodide) {
       pythonUp();
+      checkKeptLibrary(pyodide);
       install(pyodide, await core);
       pyodide.runPython(AFTER_RESTORE);
       restored = true;
