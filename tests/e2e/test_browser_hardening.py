@@ -187,6 +187,33 @@ def test_an_engine_that_ends_and_cannot_start_again_offers_try_again_in_the_game
     console.errors.clear()
 
 
+# How many unpacked copies the engine keeps (kept.js's COPIES): the runtime's two files, the
+# standard library and the core
+COPIES = "caches.open('pento.runtime').then(c => c.keys()).then(k => k.length)"
+OPENED = "(s => s && s.desc === '6x10')(window.pento.session()) && window.pento.layout() !== null"
+
+
+def start_on_a_damaged_copy(page: Any, base_url: str, file: str, content_type: str, size: int) -> None:
+    """Damage the copy of ``file`` an earlier visit kept (its bytes made ``size`` sevens), open a
+    6 x 10 link: the start fails at once and says a kept file was damaged, the copies are forgotten;
+    then Try again, and the engine is up.  The profile must hold what a first visit keeps."""
+    page.goto(base_url + KEPT.lstrip("/"))
+    page.evaluate(
+        """async ([base, file, type, size]) => {
+             const kept = await import(new URL("web/engine/kept.js", base).href);
+             const damaged = new Response(new Uint8Array(size).fill(7), { headers: { "Content-Type": type } });
+             await kept.keepCopy(new URL(file, base).href, damaged);
+           }""",
+        [base_url, file, content_type, size],
+    )
+    page.goto(base_url + "?nosw#cover:6x10:")
+    page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
+    assert "a file it had kept on this device was damaged" in str(page.locator("#load-error-text").text_content())
+    assert page.evaluate(COPIES) == 0  # forgotten
+    page.get_by_role("button", name="Try again").click()
+    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+
+
 def test_a_damaged_copy_of_the_runtime_is_said_at_once_and_replaced(
     page: Any, context: Any, base_url: str, returning: Any
 ) -> None:
@@ -195,30 +222,14 @@ def test_a_damaged_copy_of_the_runtime_is_said_at_once_and_replaced(
     waits.  The start now fails at once and says so, the copies are forgotten, and Try again
     downloads the runtime afresh and opens the game the link was opening (it was dropped too)."""
     returning(context)  # an earlier visit's copies and snapshot; then the runtime's copy damaged
-    page.goto(base_url + KEPT.lstrip("/"))
-    page.evaluate(
-        """async (base) => {
-             const kept = await import(new URL("web/engine/kept.js", base).href);
-             const headers = { "Content-Type": "application/wasm" };
-             const damaged = new Response(new Uint8Array(4096).fill(7), { headers });
-             await kept.keepCopy(new URL("pyodide/pyodide.asm.wasm", base).href, damaged);
-           }""",
-        base_url,
-    )
-    copies = "caches.open('pento.runtime').then(c => c.keys()).then(k => k.length)"
-    page.goto(base_url + "?nosw#cover:6x10:")
-    page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
-    assert "a file it had kept on this device was damaged" in str(page.locator("#load-error-text").text_content())
-    assert page.evaluate(copies) == 0  # forgotten
-    page.get_by_role("button", name="Try again").click()
-    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    start_on_a_damaged_copy(page, base_url, "pyodide/pyodide.asm.wasm", "application/wasm", 4096)
     assert page.evaluate("window.pento.engine().boot.copies") == 0  # downloaded and unpacked again
     # the game the link was opening opens now, and plays
-    wait_until(page, "(s => s && s.desc === '6x10')(window.pento.session()) && window.pento.layout() !== null")
+    wait_until(page, OPENED)
     assert page.evaluate("location.hash") == "#cover:6x10:"
     drag_piece(page, "X", 0, 1)
     next_state(page, "")
-    wait_until(page, f"{copies}.then(n => n === 4)", timeout=60)  # and sound copies kept for the next start
+    wait_until(page, f"{COPIES}.then(n => n === 4)", timeout=60)  # and sound copies kept for the next start
 
 
 def test_a_damaged_copy_of_the_standard_library_is_said_at_once_and_replaced(
@@ -230,30 +241,14 @@ def test_a_damaged_copy_of_the_standard_library_is_said_at_once_and_replaced(
     for good, since a ready engine kept its copies.  The start now fails at once and says so, the
     copies are forgotten, and Try again brings the library afresh (the snapshot still restored)."""
     returning(context)  # an earlier visit's copies and snapshot; then the library's copy damaged
-    page.goto(base_url + KEPT.lstrip("/"))
-    page.evaluate(
-        """async (base) => {
-             const kept = await import(new URL("web/engine/kept.js", base).href);
-             const headers = { "Content-Type": "application/zip" };
-             const damaged = new Response(new Uint8Array(1000).fill(7), { headers });
-             await kept.keepCopy(new URL("pyodide/python_stdlib.zip", base).href, damaged);
-           }""",
-        base_url,
-    )
-    copies = "caches.open('pento.runtime').then(c => c.keys()).then(k => k.length)"
-    page.goto(base_url + "?nosw#cover:6x10:")
-    page.wait_for_selector("body[data-core=error]", state="attached", timeout=90_000)
-    assert "a file it had kept on this device was damaged" in str(page.locator("#load-error-text").text_content())
-    assert page.evaluate(copies) == 0  # forgotten
-    page.get_by_role("button", name="Try again").click()
-    page.wait_for_selector("body[data-core=ready]", state="attached", timeout=90_000)
+    start_on_a_damaged_copy(page, base_url, "pyodide/python_stdlib.zip", "application/zip", 1000)
     boot = page.evaluate("window.pento.engine().boot")
     assert boot["restored"] and boot["copies"] == 0  # the snapshot kept, the files downloaded afresh
-    wait_until(page, "(s => s && s.desc === '6x10')(window.pento.session()) && window.pento.layout() !== null")
-    wait_until(page, f"{copies}.then(n => n === 4)", timeout=60)  # sound copies kept for the next start
+    wait_until(page, OPENED)
+    wait_until(page, f"{COPIES}.then(n => n === 4)", timeout=60)  # sound copies kept for the next start
     # the next start, in German, restores again and reads the catalogue from the new copy
     open_ready(page, base_url + "?nosw&lang=de#cover:6x10:")
-    wait_until(page, "(s => s && s.desc === '6x10')(window.pento.session()) && window.pento.layout() !== null")
+    wait_until(page, OPENED)
     assert page.evaluate("window.pento.engine().boot.restored")
     assert "von 12 Teilen gelegt" in str(page.locator("#status").text_content())
 
