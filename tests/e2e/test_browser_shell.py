@@ -480,6 +480,12 @@ def test_the_win_is_celebrated_and_respects_reduced_motion(app: App, motion: str
     assert page.evaluate("document.querySelector('#confetti').dataset.motion") == (
         "still" if motion == "reduce" else "moving"
     )
+    # "Admire it" closes the dialog: a burst still falling stops with it (no frame drawn unseen)
+    page.locator("#done-stay").click()
+    two_frames(page)
+    assert page.evaluate("document.querySelector('#confetti').dataset.motion") == (
+        "still" if motion == "reduce" else "over"
+    )
 
 
 # -- errors where they happen -------------------------------------------------------------------------------------

@@ -35,7 +35,11 @@ export function connect(/** @type {Screens} */ given) {
 /** The clock on the game bar: the game's time so far (its final time once solved). Drawn every
  * 250 ms by the shell, and at once when a game opens: the last game's time is never shown on it. */
 export function drawClock() {
-  if (app.session) text($("timer"), formatTime(app.session.solved ? app.session.elapsed : elapsedNow()));
+  if (!app.session) return;
+  const shown = formatTime(app.session.solved ? app.session.elapsed : elapsedNow());
+  const timer = $("timer");
+  // called four times a second: the page is laid out and painted again only when a second turns
+  if (timer.textContent !== shown) text(timer, shown);
 }
 
 export function elapsedNow() {

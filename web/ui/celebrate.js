@@ -2,7 +2,11 @@
 // With prefers-reduced-motion the confetti is drawn once, still, instead.
 const COLORS = ["#e6550d", "#3182bd", "#31a354", "#756bb1", "#de2d26", "#fdae6b", "#fdd0a2", "#9ecae1"];
 
+/** Which burst is the latest: an older one still falling stops when a new win starts another. */
+let bursts = 0;
+
 export function celebrate(canvas, { quiet = false } = {}) {
+  const burst = ++bursts;
   const rect = canvas.parentElement.getBoundingClientRect();
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.round(rect.width * dpr);
@@ -45,6 +49,7 @@ export function celebrate(canvas, { quiet = false } = {}) {
   }
   canvas.dataset.motion = "moving";
   const start = performance.now();
+  const dialog = canvas.closest("dialog");
   const step = (now) => {
     const t = now - start;
     for (const b of bits) {
@@ -54,9 +59,17 @@ export function celebrate(canvas, { quiet = false } = {}) {
       b.y += b.vy;
       b.turn += b.spin;
     }
-    draw();
-    if (t < 2200 && canvas.isConnected) requestAnimationFrame(step);
-    else ctx.clearRect(0, 0, rect.width, rect.height);
+    // Each frame is painted and composited anew: the burst stops as soon as nobody can see it
+    // (its dialog closed, or every bit fallen below the bottom), not only after its two seconds.
+    if (burst !== bursts) return; // a newer win (or a still one) has the canvas now
+    const seen = canvas.isConnected && (!dialog || dialog.open) && bits.some((b) => b.y - b.size < rect.height);
+    if (t < 2200 && seen) {
+      draw();
+      requestAnimationFrame(step);
+    } else {
+      ctx.clearRect(0, 0, rect.width, rect.height);
+      canvas.dataset.motion = "over";
+    }
   };
   requestAnimationFrame(step);
 }
