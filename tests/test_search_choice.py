@@ -235,7 +235,7 @@ def test_a_board_with_many_placements_is_only_swept(monkeypatch: pytest.MonkeyPa
 @pytest.mark.parametrize(
     ("where", "names", "allow_unused"),
     [
-        ("5x12", "FILNPTUVWXYZ", False),
+        ("4x15", "FILNPTUVWXYZ", False),
         (_HELD_6X10_I, "FILNPTUVWXYZ", False),  # a hold and a placed piece
         ("5x5", "FILNPTUVWXYZ", True),  # pieces left over
         ("4x4", "I2*8", False),  # copies of a piece
