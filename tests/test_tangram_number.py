@@ -48,6 +48,14 @@ def test_the_sign_is_exact(x: Surd) -> None:
 
 
 @settings(max_examples=300, deadline=None)
+@given(SURDS, SURDS)
+def test_two_numbers_compare_as_their_decimals_do(x: Surd, y: Surd) -> None:
+    # the comparisons take the sign of the difference without making it (denominators alike or not)
+    dx, dy = decimal(x), decimal(y)
+    assert (x < y, x <= y, x > y, x >= y) == (dx < dy, dx <= dy, dx > dy, dx >= dy)
+
+
+@settings(max_examples=300, deadline=None)
 @given(SURDS)
 def test_the_text_form_round_trips(x: Surd) -> None:
     assert parse(x.text()) == x

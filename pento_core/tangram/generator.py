@@ -126,9 +126,11 @@ def _shapes(code: str) -> tuple[tuple[int, bool, tuple[tuple[Point, Point, int],
     )
 
 
-def _attachments(down: list[Polygon], code: str) -> list[Placed]:
+def _attachments(down: list[Polygon], code: str) -> list[tuple[int, bool, Point, Point]]:
     """Every place for tan ``code`` with an edge running opposite along an edge of a tan down,
-    from one end of it (overlaps not yet ruled out)."""
+    from one end of it (overlaps not yet ruled out), as (turn, flip, onto, corner): the tan
+    turned and flipped, moved so that its ``corner`` lies on ``onto`` (:func:`_placed`).  Kept
+    apart so that only the places tried are moved: a grown figure tries a few of some thousands."""
     edges_down = [edge for poly in down for edge in _edges(poly)]
     out = []
     for turn, flip, edges in _shapes(code):
@@ -137,9 +139,14 @@ def _attachments(down: list[Polygon], code: str) -> list[Placed]:
             for a, b, other in edges_down:
                 if other != opposite:
                     continue
-                for corner, onto in ((c, b), (d, a)):  # c laid on b (d towards a), or d on a
-                    out.append(Placed(code, turn, flip, sub(onto, corner)))
+                out.append((turn, flip, b, c))  # c laid on b (d towards a)
+                out.append((turn, flip, a, d))  # or d on a
     return out
+
+
+def _placed(code: str, place: tuple[int, bool, Point, Point]) -> Placed:
+    turn, flip, onto, corner = place
+    return Placed(code, turn, flip, sub(onto, corner))
 
 
 def grow(rng: random.Random) -> list[Placed]:
@@ -155,7 +162,8 @@ def grow(rng: random.Random) -> list[Placed]:
         places = _attachments(polys, code)
         rng.shuffle(places)
         fitting: list[tuple[Placed, Polygon, Box]] = []
-        for place in places:
+        for where in places:
+            place = _placed(code, where)
             poly = place.polygon()
             box = _box(poly)
             if not any(not _apart(box, b) and overlap(poly, q) for q, b in zip(polys, boxes, strict=True)):

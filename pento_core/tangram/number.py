@@ -23,6 +23,17 @@ from ..i18n import tr
 _RATIONAL = re.compile(r"^[+-]?[0-9]{1,12}(?:/[0-9]{1,12})?$")
 
 
+def _sign(p: int, q: int) -> int:
+    """The sign of ``p + q·√2``, exactly: ``p`` against ``-q√2``, squared where the signs differ."""
+    if q == 0 or p == 0:
+        x = p or q
+        return (x > 0) - (x < 0)
+    if (p > 0) == (q > 0):
+        return 1 if p > 0 else -1
+    # opposite signs: the term with the larger square wins (p² against 2q²)
+    return (1 if p > 0 else -1) if p * p > 2 * q * q else (1 if q > 0 else -1)
+
+
 class Surd:
     """The number ``(p + q·√2) / d`` with integers ``p``, ``q`` and ``d > 0`` in lowest terms.
 
@@ -47,11 +58,12 @@ class Surd:
     def _of(cls, p: int, q: int, d: int) -> Surd:
         """From integers (``d`` may be negative): reduced to lowest terms."""
         out = cls.__new__(cls)
-        if d < 0:
-            p, q, d = -p, -q, -d
-        g = gcd(p, q, d)
-        if g > 1:
-            p, q, d = p // g, q // g, d // g
+        if d != 1:  # a whole denominator (most of a tangram's numbers) is in lowest terms already
+            if d < 0:
+                p, q, d = -p, -q, -d
+            g = gcd(p, q, d)
+            if g > 1:
+                p, q, d = p // g, q // g, d // g
         out.p = p
         out.q = q
         out.d = d
@@ -102,26 +114,25 @@ class Surd:
 
     def sign(self) -> int:
         """-1, 0 or 1, exactly: compare ``p`` with ``-q√2`` by squaring where the signs allow it."""
-        p, q = self.p, self.q
-        if q == 0 or p == 0:
-            x = p or q
-            return (x > 0) - (x < 0)
-        if (p > 0) == (q > 0):
-            return 1 if p > 0 else -1
-        # opposite signs: the term with the larger square wins (p² against 2q²)
-        return (1 if p > 0 else -1) if p * p > 2 * q * q else (1 if q > 0 else -1)
+        return _sign(self.p, self.q)
+
+    def _minus_sign(self, other: Surd) -> int:
+        """The sign of ``self - other``, without making it (``d`` is positive: the numerator's)."""
+        if self.d == other.d:
+            return _sign(self.p - other.p, self.q - other.q)
+        return _sign(self.p * other.d - other.p * self.d, self.q * other.d - other.q * self.d)
 
     def __lt__(self, other: Surd) -> bool:
-        return (self - other).sign() < 0
+        return self._minus_sign(other) < 0
 
     def __le__(self, other: Surd) -> bool:
-        return (self - other).sign() <= 0
+        return self._minus_sign(other) <= 0
 
     def __gt__(self, other: Surd) -> bool:
-        return (self - other).sign() > 0
+        return self._minus_sign(other) > 0
 
     def __ge__(self, other: Surd) -> bool:
-        return (self - other).sign() >= 0
+        return self._minus_sign(other) >= 0
 
     def __float__(self) -> float:
         """For drawing only: never used in a verdict."""
