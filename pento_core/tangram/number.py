@@ -117,7 +117,8 @@ class Surd:
         return _sign(self.p, self.q)
 
     def _minus_sign(self, other: Surd) -> int:
-        """The sign of ``self - other``, without making it (``d`` is positive: the numerator's)."""
+        """The sign of ``self - other`` without making it: the denominators are positive, so it is
+        the sign of the difference's numerator."""
         if self.d == other.d:
             return _sign(self.p - other.p, self.q - other.q)
         return _sign(self.p * other.d - other.p * self.d, self.q * other.d - other.q * self.d)

@@ -51,6 +51,7 @@ export function celebrate(canvas, { quiet = false } = {}) {
   const start = performance.now();
   const dialog = canvas.closest("dialog");
   const step = (now) => {
+    if (burst !== bursts) return; // a newer win (or a still one) has the canvas now
     const t = now - start;
     for (const b of bits) {
       b.vy += 0.25;
@@ -61,7 +62,6 @@ export function celebrate(canvas, { quiet = false } = {}) {
     }
     // Each frame is painted and composited anew: the burst stops as soon as nobody can see it
     // (its dialog closed, or every bit fallen below the bottom), not only after its two seconds.
-    if (burst !== bursts) return; // a newer win (or a still one) has the canvas now
     const seen = canvas.isConnected && (!dialog || dialog.open) && bits.some((b) => b.y - b.size < rect.height);
     if (t < 2200 && seen) {
       draw();
