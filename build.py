@@ -641,8 +641,8 @@ def build() -> Path:
     assets += [f"web/{g}" for g in generated if g not in ON_DEMAND]
     # What the engine downloads, in bytes: the page's loading bar counts against these.
     sizes = {f: (DIST / f).stat().st_size for f in fetched}
-    # And what each unpacks to: the engine checks a copy an earlier visit kept against it.
-    unpacked = {f: (DIST / f).stat().st_size for f in packed}
+    # And what each unpacks to (SHA-256): the engine checks a copy an earlier visit kept against it.
+    unpacked = {f: hashlib.sha256((DIST / f).read_bytes()).hexdigest() for f in packed}
     config = (
         "// Written by build.py: what this build of the site is made of.\n"
         f"export const BUILD = {json.dumps(build_id)};\n"
@@ -654,7 +654,7 @@ def build() -> Path:
         f"export const PROTOCOL = {PROTOCOL};\n"
         f"export const ASSETS = {json.dumps(assets)};\n"
         f"export const SIZES = {json.dumps(sizes)};\n"
-        f"export const UNPACKED = {json.dumps(unpacked)};\n"
+        f"export const UNPACKED_SHA256 = {json.dumps(unpacked)};\n"
         f"export const LANGUAGES = {json.dumps(list(LANGUAGES))};\n"
         f"export const LANGUAGE_NAMES = {json.dumps(LANGUAGE_NAMES, ensure_ascii=False)};\n"
     )

@@ -13,7 +13,7 @@ export const PYODIDE_LOCK: { info: Record<string, string>; packages: Record<stri
 export const PROTOCOL: import("./protocol").Protocol;
 export const ASSETS: string[];
 export const SIZES: Record<string, number>;
-/** What each packed file unpacks to, in bytes (PACKED's names). */
-export const UNPACKED: Record<string, number>;
+/** The SHA-256 (hex) of what each packed file unpacks to (PACKED's names). */
+export const UNPACKED_SHA256: Record<string, string>;
 export const LANGUAGES: string[];
 export const LANGUAGE_NAMES: Record<string, string>;

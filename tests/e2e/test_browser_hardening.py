@@ -9,6 +9,8 @@ import pytest
 from support.browser import App, drag_piece, next_state, open_ready, play, session, wait_until
 from support.returning import KEPT
 
+import build
+
 HOSTILE_LINKS = [
     "cover:6x10:Q9@0,0",  # a piece the puzzle does not have
     "cover:Q~Q:",  # a desc the core refuses
@@ -239,9 +241,12 @@ def test_a_damaged_copy_of_the_standard_library_is_said_at_once_and_replaced(
     its snapshot and said it was ready, and every request that imported a module the snapshot did not
     hold failed (a German player's every game: the catalogue is read through importlib.resources),
     for good, since a ready engine kept its copies.  The start now fails at once and says so, the
-    copies are forgotten, and Try again brings the library afresh (the snapshot still restored)."""
+    copies are forgotten, and Try again brings the library afresh (the snapshot still restored).
+    The copy here has the library's own size: its bytes alone tell it is not the build's."""
     returning(context)  # an earlier visit's copies and snapshot; then the library's copy damaged
-    start_on_a_damaged_copy(page, base_url, "pyodide/python_stdlib.zip", "application/zip", 1000)
+    # the library's own size: only its bytes tell (a copy of another size failed the same way)
+    size = (build.DIST / "pyodide" / "python_stdlib.zip").stat().st_size
+    start_on_a_damaged_copy(page, base_url, "pyodide/python_stdlib.zip", "application/zip", size)
     boot = page.evaluate("window.pento.engine().boot")
     assert boot["restored"] and boot["copies"] == 0  # the snapshot kept, the files downloaded afresh
     wait_until(page, OPENED)

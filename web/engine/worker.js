@@ -7,7 +7,7 @@
 // ``after`` requests; the rest as "ready"'s boot report, then).
 // @ts-expect-error -- the runtime is unpacked beside web/ by build.py (dist/pyodide/), not checked here
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
-import { APART, ASSETS, CORE, PACKED, PYODIDE_LOCK, SIZES, UNPACKED } from "../config.js";
+import { APART, ASSETS, CORE, PACKED, PYODIDE_LOCK, SIZES, UNPACKED_SHA256 } from "../config.js";
 import { findSnapshot, forgetCopies, forgetSnapshot, keepOffline as keptOffline, keepSnapshot, readCopy, unpackKeepingCopy } from "./kept.js";
 import { pack, unpack } from "./snapshot_pack.js";
 
@@ -169,8 +169,22 @@ function unpackerModule() {
   return unpacker;
 }
 
-/** ``copy``, the unpacked copy of ``url`` an earlier start kept, counted as this start's download. */
+/** The SHA-256 (hex) of the standard library's kept copy, where this start took it (checkKeptLibrary).
+ * @type {Promise<string> | undefined} */
+let keptLibrary;
+
+/** ``copy``, the unpacked copy of ``url`` an earlier start kept, counted as this start's download.
+ * @param {string} url @param {Response} copy */
 function takenFromCopy(url, copy) {
+  if (url === PYTHON_FIRST[1] && self.crypto?.subtle) {
+    // some 4 MB hashed by the browser off this thread, while Pyodide restores its snapshot
+    keptLibrary = copy
+      .clone()
+      .arrayBuffer()
+      .then((bytes) => crypto.subtle.digest("SHA-256", bytes))
+      .then((hash) => Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, "0")).join(""));
+    keptLibrary.catch(() => {}); // awaited (and its failure said) by checkKeptLibrary
+  }
   copied.add(url);
   loaded += SIZES[url.slice(base.href.length) + SUFFIX] || 0;
   report("download");
@@ -285,16 +299,14 @@ const AFTER_RESTORE = "import random; random.seed()";
 /** A restored engine's check of the standard library, where it came from a copy an earlier start
  * kept (kept.js): such an engine reads the library only when it first imports a module its snapshot
  * does not hold (a language's catalogue, say), and a damaged copy failed there, every time, long
- * after the engine said it was ready.  A copy of the wrong size now fails the start, which forgets
- * the copies.  (One damaged but of the right size would still fail late: reading it all to check it
- * would cost every return visit.)
- * @param {any} pyodide */
-function checkKeptLibrary(pyodide) {
-  if (!copied.has(PYTHON_FIRST[1])) return;
-  const name = pyodide.FS.readdir("/lib").find((/** @type {string} */ n) => /^python\d+\.zip$/.test(n));
-  const size = name ? pyodide.FS.stat(`/lib/${name}`).size : 0;
-  const expected = UNPACKED[PYTHON_FIRST[1].slice(base.href.length)];
-  if (size !== expected) throw new StartFailed("damaged", `its standard library has ${size} bytes, not ${expected}`);
+ * after the engine said it was ready.  A copy that is not byte for byte the build's (its SHA-256,
+ * taken off this thread while the snapshot is restored: see takenFromCopy) now fails the start,
+ * which forgets the copies. */
+async function checkKeptLibrary() {
+  if (!keptLibrary) return;
+  const digest = await keptLibrary.catch(() => "unreadable");
+  const expected = UNPACKED_SHA256[PYTHON_FIRST[1].slice(base.href.length)];
+  if (digest !== expected) throw new StartFailed("damaged", "its standard library is not the one this site has");
 }
 
 // What an engine does once it has had nothing to do for a moment (IDLE_MS since "ready" or its
@@ -523,7 +535,7 @@ const ready = (async () => {
     pyodide = await failingOnCompileError(() => loadPyodide({ ...options, _loadSnapshot: snapshot })).catch(() => null);
     if (pyodide) {
       pythonUp();
-      checkKeptLibrary(pyodide);
+      await checkKeptLibrary();
       install(pyodide, await core);
       pyodide.runPython(AFTER_RESTORE);
       restored = true;
