@@ -30,7 +30,7 @@ def found(page: Any) -> dict[str, str]:
 
 def test_edit_solve_count_and_browse(app: App) -> None:
     page = open_workshop(app, "6 x 10 with the 12 pentominoes")
-    assert "fit the board in 2,056 places" in verdict(page)
+    assert "fit on the board in 2,056 places" in verdict(page)
     # the board: 3 x 20
     page.locator("#play").get_by_label("rows").fill("3")
     page.locator("#play").get_by_label("columns").fill("20")

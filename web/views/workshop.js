@@ -420,7 +420,7 @@ export function createView({ root, info, host }) {
         verdict.textContent = t("It may be possible: no quick check rules it out. {warning}", { warning: view.warning });
         verdict.dataset.kind = "warning";
       } else {
-        verdict.textContent = t("It may be possible: no quick check rules it out. The pieces fit the board in {n} places; Find all tilings tries them.", { n: formatNumber(view.placements) });
+        verdict.textContent = t("It may be possible: no quick check rules it out. The pieces fit on the board in {n} places. Press Find all tilings to try them all.", { n: formatNumber(view.placements) });
         verdict.dataset.kind = "ok";
       }
       exportText.value = view.text || "";
