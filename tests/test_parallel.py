@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -146,6 +147,26 @@ def test_a_small_memo_forgets_and_still_counts_right() -> None:
     small = p.count(memo_limit=30_000)
     assert (small.count, small.distinct) == (full.count, full.distinct) == (520, 65)
     assert small.nodes > full.nodes
+
+
+def test_a_memo_kept_at_its_limit_takes_no_more_room_than_a_new_one() -> None:
+    """Filled to its limit and halved again and again, as a long count's memo is, the memo never
+    takes more room than a new dict of that many entries, and keeps the newer half in its order.
+    (A dict counts its deleted entries as used until it grows: the memo's table doubled after a
+    few halvings, in every long count, and the limit that ``--memory`` sets had counted one.)"""
+    limit = 30_000
+    s = problem("3x20").search(memo_limit=limit)
+    new: dict[int, int] = {}
+    for k in range(limit):
+        new[k << 80] = 0  # keys such as the memo's: ints of a board's bits
+    key = 0
+    for _ in range(8):
+        while len(s.memo) < limit:
+            s.memo[key << 80] = 0
+            key += 1
+        assert sys.getsizeof(s.memo) <= sys.getsizeof(new)
+        s.evict()
+        assert list(s.memo) == [k << 80 for k in range(key - limit // 2, key)]
 
 
 def test_memory_stays_under_the_bound(tmp_path: Path) -> None:
