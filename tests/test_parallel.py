@@ -152,8 +152,8 @@ def test_a_small_memo_forgets_and_still_counts_right() -> None:
 def test_a_memo_kept_at_its_limit_takes_no_more_room_than_a_new_one() -> None:
     """Filled to its limit and halved again and again, as a long count's memo is, the memo never
     takes more room than a new dict of that many entries, and keeps the newer half in its order.
-    (A dict counts its deleted entries as used until it grows: the memo's table doubled after a
-    few halvings, in every long count, and the limit that ``--memory`` sets had counted one.)"""
+    (A dict counts its deleted entries as used until it grows: not made again, the memo's table
+    doubled after a few halvings, while the room that ``--memory`` sets aside counts one table.)"""
     limit = 30_000
     s = problem("3x20").search(memo_limit=limit)
     new: dict[int, int] = {}
