@@ -31,7 +31,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from pento_core import bitset  # noqa: E402
 from pento_core.polyomino.board import Board  # noqa: E402
-from pento_core.polyomino.cover import Problem, memo_limit  # noqa: E402
+from pento_core.polyomino.cover import Problem  # noqa: E402
+from pento_core.polyomino.memo import memo_room  # noqa: E402
 from pento_core.polyomino.pieces import parse_piece_names  # noqa: E402
 
 PIECES = "F,I,L,N,P,T,U,V,W,X,Y,Z,I4,L4,O4,T4,S4"
@@ -65,7 +66,7 @@ def count_one(name: str, ints: bool = False) -> dict[str, float | int | str | No
     problem = Problem(BOARDS[name](), parse_piece_names(PIECES), fewest=True)
     in_use_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     t = time.perf_counter()
-    result = problem.count(memo_limit=memo_limit(1000, in_use_mb))  # as the command line's --memory 1000
+    result = problem.count(memo_limit=memo_room(1000, in_use_mb))  # as the command line's --memory 1000
     seconds = time.perf_counter() - t
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {

@@ -81,8 +81,9 @@ from .polycube.pieces import SolidSet, parse_solids, parse_solids_text
 from .polycube.problem import BoxProblem
 from .polyomino import freeform, lastfit, parallel, partition
 from .polyomino.board import WRAPS, Board, Placement, Position, parse_board, parse_position
-from .polyomino.cover import CountResult, Cover, Problem, memo_limit
+from .polyomino.cover import CountResult, Cover, Problem
 from .polyomino.geometry import bounds
+from .polyomino.memo import MemoRoom, memo_room
 from .polyomino.pieces import PieceSet, parse_piece_names, parse_pieces_text
 from .tangram import generator as tangram_generator
 from .tangram import geometry as tangram_geometry
@@ -247,10 +248,10 @@ def _jobs(args: argparse.Namespace) -> int:
     return args.jobs or os.cpu_count() or 1
 
 
-def _memo_limit(args: argparse.Namespace) -> int:
-    """The memo's size for a search in this process, from --memory."""
+def _memo_room(args: argparse.Namespace) -> MemoRoom:
+    """The room for a search's memo in this process, from --memory."""
     try:
-        return memo_limit(args.memory, parallel.rss_mb())
+        return memo_room(args.memory, parallel.rss_mb())
     except ValueError as e:
         raise PentoError(str(e)) from None
 
@@ -283,7 +284,7 @@ def cmd_count(args: argparse.Namespace) -> int:
         elif jobs > 1:
             result = parallel.count(problem, jobs, _budget(args), args.memory, progress)
         else:
-            result = problem.count(budget=_budget(args), memo_limit=_memo_limit(args))
+            result = problem.count(budget=_budget(args), memo_limit=_memo_room(args))
     except ValueError as e:  # too little memory, no scheduler
         raise PentoError(str(e)) from None
     return _report(problem, args, progress, result)
@@ -325,9 +326,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if jobs > 1:
             listing = parallel.solutions(problem, jobs, bool(args.distinct), _budget(args), args.memory, args.limit)
         else:
-            listing = problem.solutions(
-                distinct=bool(args.distinct), budget=_budget(args), memo_limit=_memo_limit(args)
-            )
+            listing = problem.solutions(distinct=bool(args.distinct), budget=_budget(args), memo_limit=_memo_room(args))
         for solution in listing:
             if args.limit is not None and found >= args.limit:
                 break
@@ -351,7 +350,7 @@ def _solve_box(problem: BoxProblem, args: argparse.Namespace) -> int:
     found = 0
     try:
         for filling in problem.solutions(
-            distinct=bool(args.distinct), budget=_budget(args), memo_limit=_memo_limit(args)
+            distinct=bool(args.distinct), budget=_budget(args), memo_limit=_memo_room(args)
         ):
             if args.limit is not None and found >= args.limit:
                 break

@@ -16,7 +16,8 @@ from support.clirun import ROOT, pento_process
 from pento_core.budget import Budget
 from pento_core.polyomino import parallel
 from pento_core.polyomino.board import parse_board
-from pento_core.polyomino.cover import Problem, Runs, Tally, memo_limit
+from pento_core.polyomino.cover import Problem, Runs, Tally
+from pento_core.polyomino.memo import memo_room
 from pento_core.polyomino.pieces import PieceSet, parse_piece_names
 
 MIRROR_CLOSED = "FF'ILL'NN'PP'TUVWXYY'ZZ'"
@@ -188,10 +189,10 @@ def test_memory_stays_under_the_bound(tmp_path: Path) -> None:
     assert peak(free) > bound >= peak(bounded), (start, peak(free), peak(bounded))
 
 
-def test_the_memo_limit_follows_the_bound() -> None:
-    assert memo_limit(1000, 30) > 5 * memo_limit(200, 30) > 0
+def test_the_memo_room_follows_the_bound() -> None:
+    assert memo_room(1000, 30).bytes > 5 * memo_room(200, 30).bytes > 0
     with pytest.raises(ValueError, match="too little"):
-        memo_limit(30, 30)
+        memo_room(30, 30)
 
 
 def test_a_local_dask_cluster_counts_what_one_job_does_even_when_a_worker_dies() -> None:

@@ -81,8 +81,8 @@ How the search works (and why):
 
 from __future__ import annotations
 
-import itertools
 import math
+import sys
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -97,6 +97,7 @@ from ..i18n import tr
 from .board import Board, Placement, Position
 from .feasibility import SEARCH_SECONDS, impossibility
 from .geometry import SYMMETRIES, Cell, apply_symmetry, bounds, normalize, transformed
+from .memo import SMALL_INT, MemoPlan, MemoRoom, flat_limit, halve, plan
 from .pieces import Piece, PieceSet
 
 Mask = int  # a set of board cells as bits, in the engine's own layout
@@ -112,8 +113,6 @@ _Choices = tuple[int, tuple[tuple[int, int, int, Mask], ...]]
 _Branch = tuple[str, Path, tuple[int, ...], Mask, int]
 C = TypeVar("C", bound=tuple[int, ...])  # a cell of a front end's layout: (row, col), or (layer, row, col)
 S = TypeVar("S")  # what a front end makes of a path of choices (placements on a board, blocks in a box)
-K = TypeVar("K")  # a table's keys and values (_halve)
-V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -187,14 +186,9 @@ class Tally:
 _CHECK_EVERY = 2048  # nodes between budget checks and progress reports
 # States the memo keeps by default (it is only a cache: past its limit, the older half is dropped).
 # About 100 bytes each: 3 million is some 300 MB, which a browser tab holds; 6x10 needs 1.7 million,
-# so counting it never drops any.  The command line sets the limit from --memory (memo_limit()).
+# so counting it never drops any.  The command line gives the room --memory leaves instead
+# (pento_core.polyomino.memo).
 _MEMO_LIMIT = 3_000_000
-# What one memo entry costs, in bytes, counted high: its key (an int of the board's bits and the
-# pieces left: 40 bytes on a flat board, up to 72 in a box), its count (mostly a small int, shared;
-# else 28 to 36 bytes) and its share of the dict's table (some 20 bytes a slot, 1.5 to 3 slots an
-# entry once the table is made again at each halving (_Search.evict), 4.5 while it grows and the old
-# table is still there: up to 90 bytes).  Measured on the Aztec diamond: 85 an entry at the peak.
-_ENTRY_BYTES = 200
 # The sweep looks positions up in its last cells' table (Cover._finisher) once this share of the
 # cells to cover is left, or less.  Nearer the start the table would hold too many sets of cells,
 # each met with too few sets of pieces to pay; measured on 6x10 (best 0.45: 0.42 s against 0.64 at
@@ -202,23 +196,41 @@ _ENTRY_BYTES = 200
 # 5 million ways kept, where memory is the bound).
 _FINISH_SHARE = 0.45
 _FINISH_DEPTH = 40  # pieces the table's search may place one inside another (Python's stack, Pyodide's)
-_SPARE_MB = 2  # for the rest of the search: its stack, the lists of choices, the memo's own growth
 PARTS_PER_RUN = 6  # parts in a run (:meth:`Problem.runs`), about: enough neighbours for one memo to pay
 _SEEN_LIMIT = 200_000  # symmetry classes remembered by a distinct listing with no piece to fix
 
 
 class _Search:
-    """Bookkeeping shared by one search: nodes, budget, progress, memo."""
+    """Bookkeeping shared by one search: nodes, budget, progress, memo.
+
+    ``memo_limit`` bounds the memo (and the tables beside it) by entries, or by the room it may
+    take (:class:`MemoRoom`): then a search that keeps only its memo (``key_bytes``, its keys'
+    largest size, given) plans its limit from its keys and the dict's table, and a sweep's memo
+    and tables share the room at a flat rate (:mod:`pento_core.polyomino.memo`)."""
 
     def __init__(
         self,
         budget: Budget | None,
         progress: ProgressFn | None,
         progress_every: float,
-        memo_limit: int = _MEMO_LIMIT,
+        memo_limit: int | MemoRoom = _MEMO_LIMIT,
+        key_bytes: int | None = None,
+        depth: int = 0,
     ) -> None:
         self.budget = (budget or Budget()).started()
+        self.plan: MemoPlan | None = None
+        if isinstance(memo_limit, MemoRoom):
+            if key_bytes is None:
+                memo_limit = flat_limit(memo_limit)
+            else:
+                # between two looks a node adds at most one position, and the `depth` nodes on the
+                # stack theirs on the way back
+                self.plan = plan(memo_limit, key_bytes, slack=_CHECK_EVERY + depth)
+                memo_limit = self.plan.limit
         self.memo_limit = memo_limit
+        # the memo's counts above SMALL_INT, each an int object of its own: counted as they are stored
+        # (a count stored again counts twice, which errs on the safe side), and afresh at each halving
+        self.large_counts = 0
         self.progress = progress
         self.progress_every = progress_every
         self.start = time.monotonic()
@@ -239,7 +251,9 @@ class _Search:
         if b.max_nodes is not None and self.nodes >= b.max_nodes:
             raise BudgetSpent
         b.check()
-        if self.entries > self.memo_limit:
+        if self.entries > self.memo_limit or (
+            self.plan is not None and self.plan.peak(len(self.memo), self.large_counts) > self.plan.room
+        ):
             self.evict()
         if self.progress is not None and now - self.last_report >= self.progress_every:
             self.last_report = now
@@ -258,48 +272,26 @@ class _Search:
 
     @property
     def entries(self) -> int:
-        """What the memo and the tables kept beside it weigh, in memo entries (about
-        :data:`_ENTRY_BYTES` each): a pattern's choices weigh two, a set of last cells one and one
-        per way of finishing it."""
+        """What the memo and the tables kept beside it weigh, in memo entries (a sweep's, about
+        :data:`~pento_core.polyomino.memo.ENTRY_BYTES` each): a pattern's choices weigh two, a set
+        of last cells one and one per way of finishing it."""
         return len(self.memo) + 2 * len(self.choices) + len(self.finishes) + self.finish_entries
 
     def evict(self) -> None:
         """Drop the older half of the memo and of the tables beside it, in place (the search holds
-        them by name).  A dict keeps insertion order, so the states dropped are those finished
-        longest ago: the search has moved on from them, while the newer ones are its neighbours',
-        the likeliest to come up again.
-
-        Each table is then made again at the size its entries need.  A dict never gives back room on
-        its own: its deleted slots count as used until it grows, and a memo filled again to its
-        limit after the deletions would grow its table to twice the size (on the Aztec diamond, a
-        memo of 2 million entries had a table of 160 MB where 80 MB hold them)."""
-        _halve(self.memo)
-        _halve(self.choices)
-        _halve(self.finishes)
+        them by name), each made again at the size its entries need (:func:`halve`): the states
+        dropped are those finished longest ago, while the newer ones are the search's neighbours',
+        the likeliest to come up again."""
+        halve(self.memo)
+        halve(self.choices)
+        halve(self.finishes)
         self.finish_entries = sum(map(len, self.finishes.values()))
+        if self.plan is not None:
+            self.large_counts = sum(1 for n in self.memo.values() if n > SMALL_INT)
 
     @property
     def elapsed(self) -> float:
         return time.monotonic() - self.start
-
-
-def _halve(table: dict[K, V]) -> None:
-    """Drop the older half of ``table``, then make it again, in the same order, with a table of the
-    size the newer half needs (see :meth:`_Search.evict`)."""
-    for key in list(itertools.islice(table, len(table) // 2)):
-        del table[key]
-    kept = table.copy()
-    table.clear()
-    table.update(kept)
-
-
-def memo_limit(memory_mb: float, in_use_mb: float) -> int:
-    """How many states a search may remember so that a process using ``in_use_mb`` now stays under
-    ``memory_mb`` in all.  Raises :class:`ValueError` when that leaves no room at all."""
-    room = (memory_mb - in_use_mb - _SPARE_MB) * 2**20
-    if room < 2**20:
-        raise ValueError(f"{memory_mb:g} MB is too little: {in_use_mb:.0f} MB are in use before the search")
-    return max(1, int(room / _ENTRY_BYTES) // 2 * 2)
 
 
 class _LiveTables:
@@ -408,6 +400,7 @@ class Cover(ABC, Generic[C, S]):
             self._field.append(((1 << width) - 1) << shift)
             shift += width
         self._left_bits = shift
+        self._most_pieces = sum(copies)  # the deepest a search goes
         self._full = [n << (u.bit_length() - 1) for n, u in zip(copies, self._unit, strict=True)]  # every copy
         self.start_left = sum(n << (u.bit_length() - 1) for n, u in zip(left, self._unit, strict=True))
         self._all_placements = placements
@@ -487,7 +480,9 @@ class Cover(ABC, Generic[C, S]):
             if i == len(kids):
                 stack.pop()
                 if remember:
-                    memo[frame[0]] = frame[1]
+                    memo[frame[0]] = n = frame[1]
+                    if n > SMALL_INT:
+                        s.large_counts += 1
                 if stack:
                     stack[-1][1] += frame[1]
                 continue
@@ -892,7 +887,7 @@ class Cover(ABC, Generic[C, S]):
         budget: Budget | None = None,
         progress: ProgressFn | None = None,
         progress_every: float = 0.25,
-        memo_limit: int = _MEMO_LIMIT,
+        memo_limit: int | MemoRoom = _MEMO_LIMIT,
     ) -> CountResult:
         """Count the solutions, and the classes of solutions equal up to symmetry.
 
@@ -903,7 +898,7 @@ class Cover(ABC, Generic[C, S]):
         counted by Burnside's lemma over H; when H is trivial that is just
         their number, which the memoised count gives without enumerating.
         """
-        s = _Search(budget, progress, progress_every, memo_limit)
+        s = self._search(budget, progress, progress_every, memo_limit)
         group = self.symmetry_maps()
         tally = Tally()
         try:
@@ -985,10 +980,21 @@ class Cover(ABC, Generic[C, S]):
             classes += Fraction(self._stabiliser_size(part.fixed + path, stab), len(stab))
         return Tally(count, classes, s.nodes - before[1])
 
-    def search(self, budget: Budget | None = None, memo_limit: int = _MEMO_LIMIT) -> _Search:
+    def search(self, budget: Budget | None = None, memo_limit: int | MemoRoom = _MEMO_LIMIT) -> _Search:
         """A search's bookkeeping (budget, node count, memo), for :meth:`count_part`: one per
         process, kept from part to part so that its memo serves them all."""
-        return _Search(budget, None, 0.25, memo_limit)
+        return self._search(budget, None, 0.25, memo_limit)
+
+    def _search(
+        self, budget: Budget | None, progress: ProgressFn | None, every: float, memo_limit: int | MemoRoom
+    ) -> _Search:
+        """A search's bookkeeping: given room for its memo, a search on the fewest options plans it
+        from its keys (its memo is all it keeps), a sweep at a flat rate (its tables beside it)."""
+        if not (self._live is not None and self._memoised):
+            return _Search(budget, progress, every, memo_limit)
+        lbits = self._left_bits
+        key_bytes = sys.getsizeof(self.start_free << lbits | (1 << lbits) - 1)  # a key's cells: the start's or fewer
+        return _Search(budget, progress, every, memo_limit, key_bytes, depth=self._most_pieces)
 
     # -- symmetry ----------------------------------------------------------------
 
@@ -1049,13 +1055,13 @@ class Cover(ABC, Generic[C, S]):
         budget: Budget | None = None,
         progress: ProgressFn | None = None,
         progress_every: float = 0.25,
-        memo_limit: int = _MEMO_LIMIT,
+        memo_limit: int | MemoRoom = _MEMO_LIMIT,
     ) -> Iterator[S]:
         """Yield solutions lazily (every one, or one per symmetry class with ``distinct``).
 
         Raises :class:`BudgetSpent` from the iterator when the budget runs out.
         """
-        s = _Search(budget, progress, progress_every, memo_limit)
+        s = self._search(budget, progress, progress_every, memo_limit)
         for path in self._paths(s, distinct):
             yield self.solution_of(path)
 

@@ -10,7 +10,7 @@ cluster (``address``).  Either way:
   eight per process) that a process that drew a hard run does not keep the others waiting long.
 * **Results are added as they come**, and ``progress`` is told how many runs are in.
 * **Memory is bounded**: each process's memo is sized so that the process stays under its share
-  of ``memory_mb`` (see :func:`pento_core.polyomino.cover.memo_limit`).
+  of ``memory_mb`` (see :func:`pento_core.polyomino.memo.memo_room`).
 * **A budget holds**: its deadline is passed to every process (as a wall-clock time, the one
   clock processes, and machines, share), and a spent one stops them all.
 
@@ -38,7 +38,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..budget import Budget, BudgetSpent
-from .cover import CountResult, Cover, Part, Path, Problem, Solution, Tally, memo_limit
+from .cover import CountResult, Cover, Part, Path, Problem, Solution, Tally
+from .memo import memo_room
 
 RUNS_PER_PROCESS = 8  # how many runs of parts each process gets, on average
 
@@ -122,7 +123,7 @@ def _start(problem_bytes: bytes, memory_mb: float, deadline: float | None, ignor
     state.update(
         problem=problem,
         group=problem.symmetry_maps(),
-        search=problem.search(Budget(max_seconds=seconds), memo_limit(memory_mb, rss_mb())),
+        search=problem.search(Budget(max_seconds=seconds), memo_room(memory_mb, rss_mb())),
     )
 
 
