@@ -1,6 +1,6 @@
 """The memo's room (pento_core/polyomino/memo.py): what CPython's dict costs, as the plan counts it,
 held against ``sys.getsizeof``; a plan that fits its room; and a search on the fewest options that
-remembers twice what the flat rate allowed and still stays under ``--memory``."""
+remembers more than the flat rate allowed and still stays under ``--memory``."""
 
 from __future__ import annotations
 
