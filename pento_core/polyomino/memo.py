@@ -129,10 +129,10 @@ def plan(room: MemoRoom, key_bytes: int, slack: int) -> MemoPlan:
 def halve(table: dict[K, V]) -> None:
     """Drop the older half of ``table`` (a dict keeps insertion order: those finished longest ago,
     which the search has moved on from), then make it again, in the same order, in a new table: the
-    size the newer half needs, and never larger than the one it had.  A dict never gives back room on its own: its deleted slots count
-    as used until it grows, and a memo filled again to its limit after the deletions would grow
-    its table to twice the size (on the Aztec diamond, a memo of 2 million entries had a table of
-    160 MB where 80 MB hold them)."""
+    size the newer half needs, and never larger than the one it had.  A dict never gives back room
+    on its own: its deleted slots count as used until it grows, and a memo filled again to its limit
+    after the deletions would grow its table to twice the size (on the Aztec diamond, a memo of 2
+    million entries had a table of 160 MB where 80 MB hold them)."""
     for key in list(itertools.islice(table, len(table) // 2)):
         del table[key]
     kept = table.copy()
