@@ -13,7 +13,7 @@ the same either way, node for node (a test checks it), so the choice is only spe
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 
@@ -43,20 +43,13 @@ _GMPY2 = _gmpy2()
 use_gmp: bool = _GMPY2 is not None
 
 
-def _gmp_members(s: int) -> list[int]:
-    scan = _GMPY2.bit_scan1
-    out = []
-    i = scan(s)
-    while i is not None:
-        out.append(i)
-        i = scan(s, i + 1)
-    return out
-
-
-def long_sets() -> tuple[Callable[[int], int], Callable[[int], list[int]]]:
+def long_sets() -> tuple[Callable[[int], int], Callable[[int], Iterable[int]]]:
     """How a search keeps its long sets, as :data:`use_gmp` says now: a function that makes one of
-    an int, and one that lists a set's members, lowest first.  A set made so takes ``&``, ``|``,
-    ``^``, ``bit_count`` and truth as an int does (GMP's integers are typed as ints here)."""
+    an int, and one that goes through a set's members (or any int's set bits), lowest first.  A set
+    made so takes ``&``, ``|``, ``^``, ``bit_count`` and truth as an int does (GMP's integers are
+    typed as ints here).  With GMP the members come from GMP's own scan (``xmpz.iter_set``), with
+    no Python bytecode a member."""
     if use_gmp and _GMPY2 is not None:
-        return cast(Callable[[int], int], _GMPY2.mpz), _gmp_members
+        xmpz = _GMPY2.xmpz
+        return cast(Callable[[int], int], _GMPY2.mpz), lambda s: xmpz(s).iter_set()
     return int, bits
