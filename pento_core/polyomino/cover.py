@@ -733,8 +733,8 @@ class Cover(ABC, Generic[C, S]):
             fewest = 1 << 62
             # a cell that must be covered: one of the placements over it.  Two loops, the same
             # choice: GMP goes through the cells' bits in C (a sixth of the step's instructions on
-            # the Aztec diamond); with Python's ints the lowest bit is taken off one at a time, which
-            # makes no list (a list made first cost the page's engine 4% more).
+            # the Aztec diamond); with Python's ints (the page's engine) the lowest bit is taken off
+            # one at a time, which makes no list (a list made first cost 4% more there).
             if gmp_scan:
                 for b in members(x):
                     options = possible & covering[b]
