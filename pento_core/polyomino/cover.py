@@ -302,8 +302,9 @@ class _LiveTables:
     ``of_type[t]``: type t's.  ``spare[i]`` keeps what placing i leaves possible when copies of its
     type remain (every placement that overlaps it gone), ``spent[i]`` when it was the last copy
     (its type's gone too).  ``near[i]``: the board's cells next to placement i (``shifts`` apart:
-    the layout's distances between neighbours), each as (its bit, the placements over it): where
-    placing i is likeliest to leave a cell nothing can cover.  ``free``: the cells to cover.
+    the layout's distances between neighbours), each as (its bit, the placements over it), the
+    cells with the fewest placements first: where placing i is likeliest to leave a cell nothing
+    can cover.  ``free``: the cells to cover.
 
     The sets of placements are long sets (:func:`~pento_core.bitset.long_sets`: GMP's integers
     where the ``fast`` extra is installed); ``members`` goes through one's members (or any int's
@@ -333,11 +334,16 @@ class _LiveTables:
             self.spent.append(every & ~(overlapping | self.of_type[t]))
         board = sum(1 << b for b, over in enumerate(self.covering) if over)
         self.near: list[list[tuple[Mask, int]]] = []
+        # each list with the cells that have the fewest placements over them first: those are the
+        # likeliest to be left with none, and the check stops at the first such cell (on the Aztec
+        # diamond, 5% fewer instructions a node than in the cells' order; the same choices)
+        over = [c.bit_count() for c in self.covering]
         for m in self.masks:
             around = 0
             for d in shifts:
                 around |= m << d | m >> d
-            self.near.append([(1 << b, self.covering[b]) for b in bits(around & board & ~m)])
+            cells = sorted(bits(around & board & ~m), key=over.__getitem__)
+            self.near.append([(1 << b, self.covering[b]) for b in cells])
         self.long_set, self.members = long_sets()
         big = self.long_set
         if big is not int:  # GMP's integers: every table made again of them (ints stay as they are)
